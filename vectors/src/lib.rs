@@ -1,0 +1,1 @@
+//! Vector corpus loader (filled in by the vectors issue).
