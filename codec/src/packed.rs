@@ -324,6 +324,7 @@ pub(crate) const fn nonzero_byte_mask(guid: u64) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::string::ToString;
 
     #[test]
     fn nonzero_byte_mask_matches_bytewise_definition() {
