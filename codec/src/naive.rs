@@ -75,6 +75,8 @@ pub fn encode_packed(guid: u64) -> ([u8; MAX_ENCODED_LEN], usize) {
 ///
 /// # Errors
 /// The same [`NamedGuidDecodeError`] as [`crate::NamedGuidRef::decode`].
+// Indexing by position is the point: it spells out the byte order plainly.
+#[allow(clippy::needless_range_loop)]
 pub fn decode_named(input: &[u8]) -> Result<(u64, Option<&[u8]>, usize), NamedGuidDecodeError> {
     if input.len() < GUID_LEN {
         return Err(NamedGuidDecodeError::GuidEof {
