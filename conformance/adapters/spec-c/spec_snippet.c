@@ -1,0 +1,34 @@
+/*
+ * The C snippet from the PackedGuid specification
+ * (packed-guid-and-named-guid.md, "Examples"), copied UNCHANGED: the function
+ * parse_packed_guid is byte for byte the spec's, from its first line to its
+ * closing brace, and tests/adapters.rs checks that against the spec text.
+ * The spec's example main() is left out (adapter.c has the real one); its two
+ * #include lines are kept so this file compiles on its own.
+ *
+ * The snippet is wrong, and that is the point of this example: data[cursor]
+ * is promoted to a 32-bit int before `<< (i * 8)`, so a byte >= 0x80 at
+ * position 3 is sign-extended into the upper 32 bits, and positions 4 to 7
+ * shift an int by 32 or more, which is undefined behaviour. The snippet also
+ * trusts the caller to have checked the length. Do not fix it here:
+ * adapter.c and expected-failures.txt exist to show the conformance runner
+ * catching exactly this bug.
+ */
+#include <stdint.h>
+#include <stdio.h>
+
+uint64_t parse_packed_guid(uint8_t byte_mask, uint8_t* data) {
+    uint64_t guid = 0;
+    // We can't use i because only set bits move the cursor
+    uint8_t cursor = 0;
+
+    for (uint8_t i = 0; i < 8; ++i) {
+        if (byte_mask & (1 << i)) {
+            guid |= (data[cursor] << (i * 8));
+
+            ++cursor;
+        }
+    }
+
+    return guid;
+}
