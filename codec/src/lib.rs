@@ -83,6 +83,8 @@ extern crate std;
 pub mod naive;
 pub mod named;
 pub mod packed;
+#[cfg(feature = "properties")]
+pub mod properties;
 
 pub use named::{BufferSizeError, NamedGuidDecodeError, NamedGuidRef, NamedGuidValueError};
 #[cfg(feature = "alloc")]

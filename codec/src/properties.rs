@@ -1,0 +1,784 @@
+//! Property checks over the codec, shared by every fuzz harness.
+//!
+//! The cargo-fuzz targets in `fuzz/`, the bolero harnesses in
+//! `tests/properties.rs` and the regression replay in
+//! `tests/fuzz_regressions.rs` are all thin calls into this module, so a
+//! property is written once and every harness checks the same thing. The
+//! module only reads the codec's public API (and [`crate::naive`] as the
+//! baseline); it never changes state and never touches the file system.
+//!
+//! Each function takes one input and **panics with a precise message** when
+//! the codec breaks a property, the convention of fuzz targets: libFuzzer and
+//! bolero both turn a panic into a saved reproducer. Every message names the
+//! property, what was expected, what happened, and the input as hex in the
+//! form the vector files use (`"0a de ad"`), so a finding can be pasted into a
+//! vector.
+//!
+//! | function | property |
+//! | --- | --- |
+//! | [`packed_decode`], [`named_decode`] | no panic on any bytes; `consumed <= len`; `decode(input) == decode(input[..consumed])`; canonical form; encoded length; error offsets inside the input |
+//! | [`named_decode_with_limit`] | the name limit turns exactly the too-long names into `NameTooLong` and changes nothing else |
+//! | [`packed_roundtrip`], [`named_roundtrip`] | `decode(encode(v)) == (v, encode(v).len())`; length function; every strict prefix is an error; trailing bytes are left alone |
+//! | [`packed_differential`], [`named_differential`], [`differential`] | every entry of [`packed::DECODERS`] and [`packed::ENCODERS`], and the named decoder, agree with [`crate::naive`]: same value, same consumed, same error |
+//! | [`stream`] | values encoded back to back decode back to the same sequence |
+//!
+//! New fast paths added to [`packed::DECODERS`] or [`packed::ENCODERS`] are
+//! covered without touching this module: the differential walks both lists.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::named::GUID_LEN;
+use crate::packed::{self, MAX_ENCODED_LEN};
+use crate::{naive, Decoded, NamedGuid, NamedGuidDecodeError, NamedGuidRef, PackedGuid};
+use crate::{NamedGuidValueError, PackedGuidError};
+
+/// Bytes shown as lowercase hex pairs separated by spaces, `-` when empty:
+/// the way the vector files and the conformance protocol write byte strings.
+struct Hex<'a>(&'a [u8]);
+
+impl fmt::Display for Hex<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("-");
+        }
+        for (i, byte) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{byte:02x}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Stops the harness with a message that names the property and the input.
+#[cold]
+#[track_caller]
+fn violated(property: &str, input: &[u8], detail: fmt::Arguments<'_>) -> ! {
+    panic!(
+        "property `{property}` violated: {detail}\n  input ({} bytes): \"{}\"",
+        input.len(),
+        Hex(input)
+    )
+}
+
+/// Checks every property of [`PackedGuid::decode`] on arbitrary bytes.
+///
+/// - It does not panic.
+/// - On success `consumed` is `1 + popcount(mask)`, at most 9 and at most the
+///   input's length, and decoding `input[..consumed]` gives the same result,
+///   so the decoder never looked past what it consumed.
+/// - Canonical form: when no mask bit stands for a `00` byte,
+///   `encode(value) == input[..consumed]`; otherwise the encoding is strictly
+///   shorter and decodes to the same value. [`Decoded::is_canonical`] agrees
+///   with that byte-level definition, and [`PackedGuid::encoded_len`] and
+///   [`PackedGuid::mask`] agree with the encoding.
+/// - On error the input really was shorter than the mask asks for, and the
+///   error's offset is the input's length.
+///
+/// # Panics
+/// When any of the above does not hold; the message names the property and
+/// shows the input as hex.
+pub fn packed_decode(input: &[u8]) {
+    let result = PackedGuid::decode(input);
+    let decoded = match result {
+        Ok(decoded) => decoded,
+        Err(error) => return packed_error(input, error),
+    };
+    let Decoded { value, consumed } = decoded;
+    let expected_consumed = 1 + input[0].count_ones() as usize;
+    if consumed != expected_consumed || consumed > input.len() || consumed > MAX_ENCODED_LEN {
+        violated(
+            "packed.decode.consumed",
+            input,
+            format_args!(
+                "consumed {consumed}, but the mask {:#04x} announces {expected_consumed} bytes \
+                 and the input has {}",
+                input[0],
+                input.len()
+            ),
+        );
+    }
+    let prefix = PackedGuid::decode(&input[..consumed]);
+    if prefix != result {
+        violated(
+            "packed.decode.prefix",
+            input,
+            format_args!("decode(input) = {result:?} but decode(input[..{consumed}]) = {prefix:?}"),
+        );
+    }
+    let sent = &input[1..consumed];
+    let canonical_bytes = sent.iter().all(|&b| b != 0);
+    if decoded.is_canonical() != canonical_bytes {
+        violated(
+            "packed.decode.is-canonical",
+            input,
+            format_args!(
+                "is_canonical() = {} but the GUID bytes sent are \"{}\"",
+                decoded.is_canonical(),
+                Hex(sent)
+            ),
+        );
+    }
+    let encoded = value.encode();
+    if encoded.len() != value.encoded_len() || encoded[0] != value.mask() {
+        violated(
+            "packed.encoded-len",
+            input,
+            format_args!(
+                "encode({value}) = \"{}\" but encoded_len() = {} and mask() = {:#04x}",
+                Hex(&encoded),
+                value.encoded_len(),
+                value.mask()
+            ),
+        );
+    }
+    if canonical_bytes {
+        if *encoded != input[..consumed] {
+            violated(
+                "packed.canonical.same-bytes",
+                input,
+                format_args!(
+                    "the input is canonical, so encode({value}) should be \"{}\" but is \"{}\"",
+                    Hex(&input[..consumed]),
+                    Hex(&encoded)
+                ),
+            );
+        }
+    } else {
+        let again = PackedGuid::decode(&encoded);
+        let expected = Ok(Decoded {
+            value,
+            consumed: encoded.len(),
+        });
+        if encoded.len() >= consumed || again != expected {
+            violated(
+                "packed.canonical.shorter",
+                input,
+                format_args!(
+                    "the input is not canonical ({consumed} bytes), so encode({value}) must be \
+                     shorter and decode to the same value; it is \"{}\", which decodes to {again:?}",
+                    Hex(&encoded)
+                ),
+            );
+        }
+    }
+}
+
+fn packed_error(input: &[u8], error: PackedGuidError) {
+    let PackedGuidError::UnexpectedEof {
+        mask,
+        needed,
+        available,
+    } = error;
+    let consistent = match input.first() {
+        None => mask.is_none() && needed == 1,
+        Some(&m) => mask == Some(m) && needed == 1 + m.count_ones() as usize,
+    };
+    if !consistent
+        || available != input.len()
+        || needed <= input.len()
+        || error.offset() != available
+    {
+        violated(
+            "packed.decode.error",
+            input,
+            format_args!(
+                "decode failed with {error:?}, which does not describe this input \
+                 (it has {} bytes)",
+                input.len()
+            ),
+        );
+    }
+}
+
+/// Checks every property of [`NamedGuidRef::decode`] and [`NamedGuid::decode`]
+/// on arbitrary bytes.
+///
+/// - Neither panics, and the owned and borrowed decoders agree.
+/// - On success `consumed` is 8 for GUID 0 and `8 + name + 1` otherwise, at
+///   most the input's length; decoding `input[..consumed]` gives the same
+///   result; the encoding of the value is exactly `input[..consumed]` (the
+///   format has one form per value) and its length is
+///   [`NamedGuidRef::encoded_len`]; the value can be rebuilt with
+///   [`NamedGuid::from_raw_parts`].
+/// - On error the error describes the input (offsets inside it, the GUID
+///   really short, the NUL really missing) and is never
+///   [`NamedGuidDecodeError::NameTooLong`], as there is no limit.
+/// - [`named_decode_with_limit`] holds for a few limits around the name's length.
+///
+/// # Panics
+/// When any of the above does not hold.
+pub fn named_decode(input: &[u8]) {
+    let result = NamedGuidRef::decode(input);
+    let owned = NamedGuid::decode(input);
+    if owned != result.map(Decoded::to_owned_value) {
+        violated(
+            "named.decode.owned-agrees",
+            input,
+            format_args!("NamedGuidRef::decode = {result:?} but NamedGuid::decode = {owned:?}"),
+        );
+    }
+    match result {
+        Ok(decoded) => named_success(input, decoded),
+        Err(error) => named_error(input, error),
+    }
+    let name_len = name_len(input);
+    for limit in [0, 1, 255, 256, 257, usize::MAX] {
+        named_decode_with_limit(input, limit);
+    }
+    if let Some(len) = name_len {
+        named_decode_with_limit(input, len);
+        named_decode_with_limit(input, len.saturating_sub(1));
+    }
+}
+
+/// Length of the name a non-zero GUID would carry: bytes from offset 8 to the
+/// first NUL, `None` when there is no GUID, it is 0, or there is no NUL.
+fn name_len(input: &[u8]) -> Option<usize> {
+    let (guid, rest) = input.split_first_chunk::<GUID_LEN>()?;
+    if u64::from_le_bytes(*guid) == 0 {
+        return None;
+    }
+    rest.iter().position(|&b| b == 0)
+}
+
+fn named_success(input: &[u8], decoded: Decoded<NamedGuidRef<'_>>) {
+    let Decoded { value, consumed } = decoded;
+    let expected_consumed = match value {
+        NamedGuidRef::Zero => GUID_LEN,
+        NamedGuidRef::Named { name, .. } => GUID_LEN + name.len() + 1,
+    };
+    if consumed != expected_consumed || consumed > input.len() {
+        violated(
+            "named.decode.consumed",
+            input,
+            format_args!(
+                "decoded {value:?} consuming {consumed} bytes; expected {expected_consumed}, \
+                 within the input's {}",
+                input.len()
+            ),
+        );
+    }
+    let prefix = NamedGuidRef::decode(&input[..consumed]);
+    if prefix != Ok(decoded) {
+        violated(
+            "named.decode.prefix",
+            input,
+            format_args!(
+                "decode(input) = {decoded:?} but decode(input[..{consumed}]) = {prefix:?}"
+            ),
+        );
+    }
+    let mut encoded = Vec::new();
+    value.encode_to_vec(&mut encoded);
+    if encoded != input[..consumed] || value.encoded_len() != encoded.len() {
+        violated(
+            "named.canonical.same-bytes",
+            input,
+            format_args!(
+                "{value:?} decoded from \"{}\" encodes to \"{}\" (encoded_len() = {})",
+                Hex(&input[..consumed]),
+                Hex(&encoded),
+                value.encoded_len()
+            ),
+        );
+    }
+    let rebuilt = NamedGuid::from_raw_parts(value.guid(), value.name().map(str::as_bytes));
+    if rebuilt != Ok(value.to_owned_value()) {
+        violated(
+            "named.decode.valid-value",
+            input,
+            format_args!("decoded {value:?}, but from_raw_parts on its parts gives {rebuilt:?}"),
+        );
+    }
+}
+
+fn named_error(input: &[u8], error: NamedGuidDecodeError) {
+    let guid = input
+        .first_chunk::<GUID_LEN>()
+        .map(|g| u64::from_le_bytes(*g));
+    let name = input.get(GUID_LEN..).unwrap_or_default();
+    let describes_input = match error {
+        NamedGuidDecodeError::GuidEof { available } => {
+            input.len() < GUID_LEN && available == input.len()
+        }
+        NamedGuidDecodeError::MissingNul { name_start, end } => {
+            guid.is_some_and(|g| g != 0)
+                && name_start == GUID_LEN
+                && end == input.len()
+                && !name.contains(&0)
+        }
+        NamedGuidDecodeError::InvalidUtf8 { name_start, offset } => {
+            let nul = name.iter().position(|&b| b == 0);
+            guid.is_some_and(|g| g != 0)
+                && name_start == GUID_LEN
+                && nul.is_some_and(|nul| {
+                    offset >= GUID_LEN
+                        && offset < GUID_LEN + nul
+                        && core::str::from_utf8(&name[..nul]).is_err()
+                        && core::str::from_utf8(&input[GUID_LEN..offset]).is_ok()
+                })
+        }
+        // No limit was given, so no limit can be exceeded.
+        NamedGuidDecodeError::NameTooLong { .. } => false,
+    };
+    if !describes_input || error.offset() > input.len() {
+        violated(
+            "named.decode.error",
+            input,
+            format_args!("decode failed with {error:?}, which does not describe this input"),
+        );
+    }
+}
+
+/// Checks [`NamedGuidRef::decode_with_max_name_len`] against the unlimited
+/// decoder for one limit: a name longer than `limit` bytes (or no NUL within
+/// `limit + 1` name bytes) is [`NamedGuidDecodeError::NameTooLong`]; every
+/// other input decodes exactly as without a limit. This is the property a
+/// decoder that silently cuts names at some length breaks.
+///
+/// # Panics
+/// When the limited decoder differs from that model.
+pub fn named_decode_with_limit(input: &[u8], limit: usize) {
+    let unlimited = NamedGuidRef::decode(input);
+    let too_long = Err(NamedGuidDecodeError::NameTooLong {
+        name_start: GUID_LEN,
+        max: limit,
+    });
+    let name_bytes = input.len().saturating_sub(GUID_LEN);
+    let expected = match unlimited {
+        Ok(Decoded {
+            value: NamedGuidRef::Named { name, .. },
+            ..
+        }) if name.len() > limit => too_long,
+        Err(NamedGuidDecodeError::MissingNul { .. }) if name_bytes > limit => too_long,
+        Err(NamedGuidDecodeError::InvalidUtf8 { .. })
+            if name_len(input).is_some_and(|len| len > limit) =>
+        {
+            too_long
+        }
+        other => other,
+    };
+    let limited = NamedGuidRef::decode_with_max_name_len(input, limit);
+    if limited != expected {
+        violated(
+            "named.decode.limit",
+            input,
+            format_args!(
+                "decode_with_max_name_len(input, {limit}) = {limited:?}, expected {expected:?} \
+                 (the unlimited decode gives {unlimited:?})"
+            ),
+        );
+    }
+}
+
+/// Checks the round trip of one packed GUID through every encoding helper.
+///
+/// - `decode(encode(v)) == (v, encode(v).len())`, the result is canonical,
+///   and [`PackedGuid::encoded_len`] is the encoding's length (1..=9).
+/// - [`PackedGuid::encode_to_vec`] appends the same bytes.
+/// - Every strict prefix of the encoding is an `UnexpectedEof` error, and
+///   bytes after the encoding are left for the next field.
+///
+/// # Panics
+/// When any of the above does not hold.
+pub fn packed_roundtrip(value: PackedGuid) {
+    let encoded = value.encode();
+    let bytes: &[u8] = &encoded;
+    if bytes.len() != value.encoded_len() || !(1..=MAX_ENCODED_LEN).contains(&bytes.len()) {
+        violated(
+            "packed.encoded-len",
+            bytes,
+            format_args!(
+                "encode({value}) has {} bytes but encoded_len() = {}",
+                bytes.len(),
+                value.encoded_len()
+            ),
+        );
+    }
+    let decoded = PackedGuid::decode(bytes);
+    let expected = Ok(Decoded {
+        value,
+        consumed: bytes.len(),
+    });
+    if decoded != expected || !decoded.is_ok_and(|d| d.is_canonical()) {
+        violated(
+            "packed.roundtrip",
+            bytes,
+            format_args!(
+                "encode({value}) decodes to {decoded:?}, expected {expected:?}, canonical"
+            ),
+        );
+    }
+    let mut appended = Vec::from([0xee]);
+    value.encode_to_vec(&mut appended);
+    if appended[1..] != *bytes || appended[0] != 0xee {
+        violated(
+            "packed.encode-to-vec",
+            bytes,
+            format_args!(
+                "encode_to_vec({value}) after one byte gives \"{}\"",
+                Hex(&appended)
+            ),
+        );
+    }
+    for cut in 0..bytes.len() {
+        let truncated = PackedGuid::decode(&bytes[..cut]);
+        if !matches!(truncated, Err(PackedGuidError::UnexpectedEof { .. })) {
+            violated(
+                "packed.truncated",
+                bytes,
+                format_args!(
+                    "the first {cut} bytes of encode({value}) decode to {truncated:?}, \
+                     expected an UnexpectedEof error"
+                ),
+            );
+        }
+    }
+    let mut followed = Vec::from(bytes);
+    followed.extend_from_slice(&[0xff, 0x00, 0x80]);
+    let with_tail = PackedGuid::decode(&followed);
+    if with_tail != expected {
+        violated(
+            "packed.trailing-bytes",
+            &followed,
+            format_args!("encode({value}) followed by other bytes decodes to {with_tail:?}"),
+        );
+    }
+}
+
+/// Checks the round trip of one named GUID through every encoding helper.
+///
+/// - `decode(encode(v)) == (v, encode(v).len())` for the owned and the
+///   borrowed decoder, and [`NamedGuid::encoded_len`] is the real length.
+/// - [`NamedGuidRef::encode_to_slice`] writes the same bytes and refuses a
+///   buffer of any other length.
+/// - The value can be rebuilt from its raw parts.
+/// - Strict prefixes of the encoding are errors, and bytes after it are left
+///   for the next field.
+///
+/// # Panics
+/// When any of the above does not hold.
+pub fn named_roundtrip(value: &NamedGuid) {
+    let bytes = value.to_vec();
+    let len = bytes.len();
+    if len != value.encoded_len() || len != value.as_ref().encoded_len() {
+        violated(
+            "named.encoded-len",
+            &bytes,
+            format_args!(
+                "encoding {value:?} gives {len} bytes but encoded_len() = {}",
+                value.encoded_len()
+            ),
+        );
+    }
+    let expected = Ok(Decoded {
+        value: value.clone(),
+        consumed: len,
+    });
+    let decoded = NamedGuid::decode(&bytes);
+    let borrowed = NamedGuidRef::decode(&bytes).map(Decoded::to_owned_value);
+    if decoded != expected || borrowed != expected {
+        violated(
+            "named.roundtrip",
+            &bytes,
+            format_args!("{value:?} decodes to {decoded:?} (borrowed decoder: {borrowed:?})"),
+        );
+    }
+    let mut slice = alloc::vec![0xee; len];
+    let written = value.as_ref().encode_to_slice(&mut slice);
+    if written != Ok(len) || slice != bytes {
+        violated(
+            "named.encode-to-slice",
+            &bytes,
+            format_args!(
+                "encode_to_slice returned {written:?} and wrote \"{}\"",
+                Hex(&slice)
+            ),
+        );
+    }
+    let mut one_more = alloc::vec![0xee; len + 1];
+    if value.as_ref().encode_to_slice(&mut one_more).is_ok() || one_more.iter().any(|&b| b != 0xee)
+    {
+        violated(
+            "named.encode-to-slice",
+            &bytes,
+            format_args!(
+                "encode_to_slice accepted or wrote to a buffer of {} bytes",
+                len + 1
+            ),
+        );
+    }
+    let rebuilt = NamedGuid::from_raw_parts(value.guid(), value.name().map(str::as_bytes));
+    if rebuilt.as_ref() != Ok(value) {
+        violated(
+            "named.from-raw-parts",
+            &bytes,
+            format_args!("from_raw_parts on the parts of {value:?} gives {rebuilt:?}"),
+        );
+    }
+    // All prefixes would make long names quadratic; the ends and the middle
+    // cover the GUID, the name and the missing NUL.
+    for cut in [0, 1, GUID_LEN - 1, GUID_LEN, GUID_LEN + 1, len / 2, len - 1] {
+        if cut >= len {
+            continue;
+        }
+        let truncated = NamedGuidRef::decode(&bytes[..cut]);
+        if !matches!(
+            truncated,
+            Err(NamedGuidDecodeError::GuidEof { .. } | NamedGuidDecodeError::MissingNul { .. })
+        ) {
+            violated(
+                "named.truncated",
+                &bytes,
+                format_args!(
+                    "the first {cut} bytes of the encoding of {value:?} decode to {truncated:?}, \
+                     expected a GuidEof or MissingNul error"
+                ),
+            );
+        }
+    }
+    let mut followed = bytes.clone();
+    followed.extend_from_slice(&[0x00, 0xff, 0x41, 0x00]);
+    let with_tail = NamedGuid::decode(&followed);
+    if with_tail != expected {
+        violated(
+            "named.trailing-bytes",
+            &followed,
+            format_args!(
+                "the encoding of {value:?} followed by other bytes decodes to {with_tail:?}"
+            ),
+        );
+    }
+}
+
+/// Compares every packed decoder and encoder with the naive model on
+/// arbitrary bytes.
+///
+/// Every entry of [`packed::DECODERS`] must give the same GUID, the same
+/// `consumed` and the same error as [`naive::decode_packed`]. Every entry of
+/// [`packed::ENCODERS`] must write the same bytes as [`naive::encode_packed`]
+/// for GUIDs read from the input (each 8-byte chunk, little-endian, and the
+/// decoded value), whatever the output buffer held before.
+///
+/// # Panics
+/// When an implementation disagrees with the model.
+pub fn packed_differential(input: &[u8]) {
+    let model = naive::decode_packed(input);
+    for &(name, decode) in packed::DECODERS {
+        let got = decode(input).map(|d| (d.value.get(), d.consumed));
+        if got != model {
+            violated(
+                "packed.differential.decode",
+                input,
+                format_args!(
+                    "decoder `{name}` gives {got:?} (guid, consumed), the naive model {model:?}"
+                ),
+            );
+        }
+    }
+    let chunks = input.chunks(8).take(4).map(|chunk| {
+        let mut le = [0u8; 8];
+        le[..chunk.len()].copy_from_slice(chunk);
+        u64::from_le_bytes(le)
+    });
+    for guid in chunks.chain(model.ok().map(|(guid, _)| guid)) {
+        packed_encoders(guid);
+    }
+}
+
+/// Every entry of [`packed::ENCODERS`] against [`naive::encode_packed`] for
+/// one GUID, with the output buffer pre-filled with zeros and with `ff`.
+///
+/// # Panics
+/// When an encoder's bytes or length differ from the model's.
+pub fn packed_encoders(guid: u64) {
+    let (model, model_len) = naive::encode_packed(guid);
+    let model = &model[..model_len];
+    for &(name, encode) in packed::ENCODERS {
+        for fill in [0x00, 0xff] {
+            let mut out = [fill; MAX_ENCODED_LEN];
+            let len = encode(PackedGuid(guid), &mut out);
+            if len > MAX_ENCODED_LEN || out[..len] != *model {
+                violated(
+                    "packed.differential.encode",
+                    &guid.to_le_bytes(),
+                    format_args!(
+                        "encoder `{name}` writes \"{}\" (length {len}, buffer filled with \
+                         {fill:#04x}) for GUID {guid:016x}; the naive model writes \"{}\"",
+                        Hex(&out[..len.min(MAX_ENCODED_LEN)]),
+                        Hex(model)
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// Compares the named decoder with [`naive::decode_named`] on arbitrary
+/// bytes: same GUID, same name bytes, same `consumed`, same error.
+///
+/// # Panics
+/// When the codec disagrees with the model.
+pub fn named_differential(input: &[u8]) {
+    let model = naive::decode_named(input);
+    let got = NamedGuidRef::decode(input).map(|d| {
+        (
+            d.value.guid(),
+            d.value.name().map(str::as_bytes),
+            d.consumed,
+        )
+    });
+    if got != model {
+        violated(
+            "named.differential.decode",
+            input,
+            format_args!(
+                "the codec gives {got:?} (guid, name, consumed), the naive model {model:?}"
+            ),
+        );
+    }
+}
+
+/// Both differentials on the same bytes: the input of the `differential`
+/// fuzz target.
+///
+/// # Panics
+/// As [`packed_differential`] and [`named_differential`].
+pub fn differential(input: &[u8]) {
+    packed_differential(input);
+    named_differential(input);
+}
+
+/// One value of a message in the [`stream`] property.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum StreamItem {
+    /// A packed GUID field.
+    Packed(PackedGuid),
+    /// A named GUID field.
+    Named(NamedGuid),
+}
+
+/// Encodes `items` back to back, as fields of one message, and checks that
+/// decoding them one after the other, each from where the previous one
+/// stopped, gives back the same values and ends exactly at the end.
+///
+/// With the `std` feature the message is written a second time through the
+/// `io::Write` helpers, which must produce the same bytes and report the
+/// same lengths.
+///
+/// # Panics
+/// When a value comes back different, decoding stops early or late, or the
+/// two ways of writing disagree.
+pub fn stream(items: &[StreamItem]) {
+    let mut message = Vec::new();
+    for item in items {
+        match item {
+            StreamItem::Packed(guid) => guid.encode_to_vec(&mut message),
+            StreamItem::Named(named) => named.encode_to_vec(&mut message),
+        }
+    }
+    #[cfg(feature = "std")]
+    {
+        let mut written = Vec::new();
+        for item in items {
+            let result = match item {
+                StreamItem::Packed(guid) => guid.write_to(&mut written),
+                StreamItem::Named(named) => named.write_to(&mut written),
+            };
+            let expected = match item {
+                StreamItem::Packed(guid) => guid.encoded_len(),
+                StreamItem::Named(named) => named.encoded_len(),
+            };
+            if result.as_ref().ok() != Some(&expected) {
+                violated(
+                    "stream.write-to",
+                    &message,
+                    format_args!(
+                        "write_to for {item:?} returned {result:?}, expected Ok({expected})"
+                    ),
+                );
+            }
+        }
+        if written != message {
+            violated(
+                "stream.write-to",
+                &message,
+                format_args!("write_to wrote \"{}\"", Hex(&written)),
+            );
+        }
+    }
+    let mut offset = 0;
+    for (index, item) in items.iter().enumerate() {
+        let rest = &message[offset..];
+        let (decoded, consumed) = match item {
+            StreamItem::Packed(_) => match PackedGuid::decode(rest) {
+                Ok(d) => (Ok(StreamItem::Packed(d.value)), d.consumed),
+                Err(e) => (Err(DecodeFailure::Packed(e)), 0),
+            },
+            StreamItem::Named(_) => match NamedGuid::decode(rest) {
+                Ok(d) => (Ok(StreamItem::Named(d.value)), d.consumed),
+                Err(e) => (Err(DecodeFailure::Named(e)), 0),
+            },
+        };
+        if decoded.as_ref() != Ok(item) {
+            violated(
+                "stream.roundtrip",
+                &message,
+                format_args!(
+                    "item {index} at offset {offset} decodes to {decoded:?}, expected {item:?}"
+                ),
+            );
+        }
+        offset += consumed;
+    }
+    if offset != message.len() {
+        violated(
+            "stream.length",
+            &message,
+            format_args!(
+                "decoding {} items stopped at offset {offset} of {}",
+                items.len(),
+                message.len()
+            ),
+        );
+    }
+}
+
+/// An error from either decoder, so a stream step can report what failed.
+#[derive(Debug, PartialEq, Eq)]
+enum DecodeFailure {
+    Packed(PackedGuidError),
+    Named(NamedGuidDecodeError),
+}
+
+/// Values that must never be rejected or mangled, whatever else the fuzzer
+/// finds: GUID 0 without a name, the spec's example, and the extremes.
+///
+/// # Panics
+/// When one of them fails its round trip.
+pub fn fixed_values() {
+    for guid in [0, 1, 0x0000_0000_AD00_DE00, 0x8000_0000_0000_0000, u64::MAX] {
+        packed_roundtrip(PackedGuid(guid));
+        packed_encoders(guid);
+    }
+    let zero = NamedGuid::from_raw_parts(0, None);
+    if zero != Ok(NamedGuid::Zero) {
+        violated(
+            "named.zero-without-name",
+            &[],
+            format_args!("from_raw_parts(0, None) gives {zero:?}"),
+        );
+    }
+    named_roundtrip(&NamedGuid::Zero);
+    if NamedGuid::from_raw_parts(0, Some(b"")) != Err(NamedGuidValueError::NameWithoutGuid) {
+        violated(
+            "named.zero-without-name",
+            &[],
+            format_args!("from_raw_parts(0, Some(\"\")) must be refused: GUID 0 carries no name"),
+        );
+    }
+}
