@@ -1,0 +1,263 @@
+//! The fast packed-GUID codec: one table entry per mask, a whole word at a
+//! time, no branch that depends on the mask.
+//!
+//! ```text
+//! decode(input):
+//!     mask     = input[0]
+//!     consumed = CONSUMED[mask]                 // 1 + popcount(mask), one load
+//!     word     = input[1..9] as a little-endian u64 when 9 bytes are there,
+//!                else the 1 + popcount bytes there are, zero-padded (or EOF)
+//!     for k in 2, 1, 0:                         // expand: lift bytes to their slots
+//!         word = select(STAGE[mask][k], word << 8·2^k, word)
+//!     guid     = word & BYTES[mask]
+//!
+//! encode(guid):
+//!     mask = nonzero_byte_mask(guid)            // branch-free
+//!     word = guid
+//!     for k in 0, 1, 2:                         // compress: the same stages backwards
+//!         moving = word & STAGE[mask][k]
+//!         word   = (word ^ moving) | (moving >> 8·2^k)
+//!     out[0] = mask; out[1..9] = word           // `out` always has room for 8
+//! ```
+//!
+//! # Why it is fast
+//!
+//! - **No branch depends on the mask.** The naive loop takes one
+//!   data-dependent branch per mask bit; on varied masks about half of them
+//!   mispredict, at 15 or so cycles each. Here the only branches are the
+//!   length checks, which go the same way everywhere but in the last eight
+//!   bytes of a buffer.
+//! - **The serial part is as short as the format allows.** In a stream of
+//!   values, where the next one starts depends on this mask. Here that chain is
+//!   load the mask, load `CONSUMED[mask]`, add: the same as the bare walk that
+//!   only skips values (the benchmarks' "floor"). The word load and the three
+//!   stages hang off the chain and overlap with the next values.
+//! - **Three steps instead of eight.** The bytes move as a block in log2(8) = 3
+//!   masked shifts (Hacker's Delight's expand and compress, at byte rather
+//!   than bit granularity), with each mask's stage masks computed at compile
+//!   time.
+//! - **A table load instead of `count_ones`.** The default x86-64 target has
+//!   no POPCNT; there `count_ones` is a dozen dependent instructions, and a
+//!   256-byte table lookup is one load. The chain above is measured 1.6x faster
+//!   with the table.
+//!
+//! # When it applies
+//!
+//! Everywhere: it is plain safe Rust, so [`PackedGuid::decode`] and
+//! [`PackedGuid::encode_into`] use it on every target. Decoding loads eight
+//! bytes at once when at least nine remain; nearer the end of the input it
+//! gathers the (at most seven) value bytes one by one, which is slower but
+//! happens at most once per buffer. The tables take 8.25 KiB (`STAGES`, one
+//! 32-byte entry per mask, so each lookup touches half a cache line, and the
+//! 256-byte `CONSUMED`).
+//!
+//! This module may touch the input slice, the output buffer and its own
+//! read-only tables.
+
+use super::{nonzero_byte_mask, PackedGuid, PackedGuidError, MAX_ENCODED_LEN};
+use crate::Decoded;
+
+/// How the bytes of one mask move between the packed and the in-place form.
+///
+/// Byte `i` of a GUID whose mask bit is set sits, in the packed form, below
+/// its slot by `gap(i)` bytes: the number of clear mask bits below `i`.
+/// Compressing moves such a byte down by `2^k` bytes at stage `k` (k = 0, 1, 2)
+/// when bit `k` of `gap(i)` is set; `stages[k]` has `0xff` in every byte
+/// position such a byte occupies *before* stage `k` moves it, which is also
+/// where expanding must put it back. No two bytes ever meet at one position,
+/// because a byte with a larger gap sits further up and the partial moves
+/// keep the order (Hacker's Delight, section 7-4).
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+struct Stages {
+    /// Destination byte positions of the 1-, 2- and 4-byte moves.
+    stages: [u64; 3],
+    /// `0xff` in each byte whose mask bit is set.
+    bytes: u64,
+}
+
+/// `0xff` in byte `i` for each set bit `i` of `bits`.
+const fn spread(bits: u8) -> u64 {
+    let mut out = 0u64;
+    let mut i = 0;
+    while i < 8 {
+        if bits & (1 << i) != 0 {
+            out |= 0xff << (8 * i);
+        }
+        i += 1;
+    }
+    out
+}
+
+const fn stages_for(mask: u8) -> Stages {
+    let mut stages = [0u8; 3];
+    let mut gap = 0u32;
+    let mut i = 0u32;
+    while i < 8 {
+        if mask & (1 << i) == 0 {
+            gap += 1;
+        } else {
+            let mut k = 0;
+            while k < 3 {
+                if gap & (1 << k) != 0 {
+                    // Before stage k the byte has already moved by the lower
+                    // bits of its gap.
+                    stages[k] |= 1 << (i - (gap & ((1 << k) - 1)));
+                }
+                k += 1;
+            }
+        }
+        i += 1;
+    }
+    Stages {
+        stages: [spread(stages[0]), spread(stages[1]), spread(stages[2])],
+        bytes: spread(mask),
+    }
+}
+
+const fn stages_table() -> [Stages; 256] {
+    let mut table = [Stages {
+        stages: [0; 3],
+        bytes: 0,
+    }; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        table[mask] = stages_for(mask as u8);
+        mask += 1;
+    }
+    table
+}
+
+const fn consumed_table() -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        table[mask] = 1 + (mask as u8).count_ones() as u8;
+        mask += 1;
+    }
+    table
+}
+
+/// The stage masks of every mask.
+static STAGES: [Stages; 256] = stages_table();
+
+/// Bytes a value with this mask takes on the wire: 1 + the number of set bits.
+static CONSUMED: [u8; 256] = consumed_table();
+
+/// Moves the low `popcount` bytes of `word` up to the byte positions of the
+/// mask that `stages` describes and clears every other byte.
+#[inline(always)]
+fn expand(word: u64, stages: &Stages) -> u64 {
+    let mut word = word;
+    // select(m, a, b) = b ^ ((b ^ a) & m): four operations, no branch.
+    word ^= (word ^ (word << 32)) & stages.stages[2];
+    word ^= (word ^ (word << 16)) & stages.stages[1];
+    word ^= (word ^ (word << 8)) & stages.stages[0];
+    word & stages.bytes
+}
+
+/// Moves the bytes of `word` at the mask's positions down to the low end, in
+/// order. Every byte outside the mask must already be zero.
+#[inline(always)]
+fn compress(word: u64, stages: &Stages) -> u64 {
+    let mut word = word;
+    let moving = word & stages.stages[0];
+    word = (word ^ moving) | (moving >> 8);
+    let moving = word & stages.stages[1];
+    word = (word ^ moving) | (moving >> 16);
+    let moving = word & stages.stages[2];
+    (word ^ moving) | (moving >> 32)
+}
+
+/// Decodes one packed GUID from the front of `input` with a table lookup, an
+/// eight-byte load and three masked shifts. Same contract as
+/// [`PackedGuid::decode`], which calls it.
+///
+/// # Errors
+/// [`PackedGuidError::UnexpectedEof`] when `input` is empty or shorter than
+/// the mask promises.
+#[inline]
+pub fn decode(input: &[u8]) -> Result<Decoded<PackedGuid>, PackedGuidError> {
+    let Some((&mask, rest)) = input.split_first() else {
+        return Err(PackedGuidError::UnexpectedEof {
+            mask: None,
+            needed: 1,
+            available: 0,
+        });
+    };
+    let consumed = usize::from(CONSUMED[usize::from(mask)]);
+    let word = if let Some(chunk) = rest.first_chunk::<8>() {
+        // Nine or more bytes: every byte the mask can ask for is there, and
+        // the ones past the value are cleared by `expand`.
+        u64::from_le_bytes(*chunk)
+    } else {
+        // The end of the buffer: take only the value's own bytes.
+        let Some(bytes) = rest.get(..consumed - 1) else {
+            return Err(PackedGuidError::UnexpectedEof {
+                mask: Some(mask),
+                needed: consumed,
+                available: input.len(),
+            });
+        };
+        let mut word = 0u64;
+        for (i, &byte) in bytes.iter().enumerate() {
+            word |= u64::from(byte) << (8 * i);
+        }
+        word
+    };
+    Ok(Decoded {
+        value: PackedGuid(expand(word, &STAGES[usize::from(mask)])),
+        consumed,
+    })
+}
+
+/// Writes the canonical encoding of `guid` into `out` with a branch-free mask,
+/// three masked shifts and one eight-byte store, and returns its length
+/// (1..=9). Same contract as [`PackedGuid::encode_into`], which calls it.
+#[inline]
+pub fn encode(guid: PackedGuid, out: &mut [u8; MAX_ENCODED_LEN]) -> usize {
+    let mask = nonzero_byte_mask(guid.0);
+    // The bytes outside the mask are the zero bytes, as `compress` needs.
+    let packed = compress(guid.0, &STAGES[usize::from(mask)]);
+    out[0] = mask;
+    // All eight bytes: the caller reads only the first `len - 1`, and one
+    // store is cheaper than a length-dependent copy.
+    out[1..].copy_from_slice(&packed.to_le_bytes());
+    usize::from(CONSUMED[usize::from(mask)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stage masks agree with the byte-by-byte definition of expand and
+    /// compress for every mask, including garbage above the packed bytes.
+    #[test]
+    fn stages_expand_and_compress_every_mask() {
+        for mask in 0..=255u8 {
+            let stages = &STAGES[usize::from(mask)];
+            let mut packed = 0u64;
+            let mut placed = 0u64;
+            let mut rank = 0;
+            for i in 0..8 {
+                if mask & (1 << i) != 0 {
+                    let byte = 0x81u64 + 0x11 * rank;
+                    packed |= byte << (8 * rank);
+                    placed |= byte << (8 * i);
+                    rank += 1;
+                }
+            }
+            let garbage = if rank == 8 {
+                0
+            } else {
+                0xa5a5_a5a5_a5a5_a5a5 << (8 * rank)
+            };
+            assert_eq!(expand(packed | garbage, stages), placed, "mask {mask:#04x}");
+            assert_eq!(compress(placed, stages), packed, "mask {mask:#04x}");
+            assert_eq!(
+                usize::from(CONSUMED[usize::from(mask)]),
+                1 + mask.count_ones() as usize
+            );
+        }
+    }
+}
