@@ -1,0 +1,239 @@
+//! Every packed-GUID implementation against the naive model, on the inputs
+//! where fast paths go wrong.
+//!
+//! The fast decoder loads eight bytes at once when nine or more remain and
+//! falls back to a byte-by-byte gather near the end of the input, so besides
+//! every mask this file walks every input length from 0 to 12 around that
+//! boundary, with bytes after the value that must be left alone, and a seeded
+//! run of random inputs. Each check loops over every entry of
+//! `packed::DECODERS` or `packed::ENCODERS`, so an implementation added to
+//! those lists is covered without touching this file.
+
+use wow_guid_codec::naive;
+use wow_guid_codec::packed::{DECODERS, ENCODERS, MAX_ENCODED_LEN};
+use wow_guid_codec::PackedGuid;
+
+/// Random inputs decoded by each decoder in the seeded run.
+const RANDOM_INPUTS: usize = 1 << 20;
+/// Random GUIDs encoded by each encoder in the seeded run.
+const RANDOM_GUIDS: usize = 1 << 20;
+
+/// SplitMix64: small, well mixed and seedable, so a failure is reproducible.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn byte(&mut self) -> u8 {
+        (self.next() >> 56) as u8
+    }
+
+    /// A GUID with a random subset of its bytes zeroed, so that every mask
+    /// and every length is common.
+    fn guid(&mut self) -> u64 {
+        let keep = self.byte();
+        let bytes = self.next().to_le_bytes();
+        let mut guid = 0u64;
+        for (i, byte) in bytes.into_iter().enumerate() {
+            if keep & (1 << i) != 0 {
+                guid |= u64::from(byte) << (8 * i);
+            }
+        }
+        guid
+    }
+}
+
+/// Decodes `input` with `decode` and with the naive model and fails, naming
+/// the decoder and the input in hex, unless value, consumed length and error
+/// are all identical.
+fn check_decoder(name: &str, decode: wow_guid_codec::packed::DecodeFn, input: &[u8]) {
+    let got = decode(input).map(|d| (d.value.get(), d.consumed));
+    let want = naive::decode_packed(input);
+    assert_eq!(got, want, "decoder {name:?} on input {input:02x?}");
+    if let Ok(decoded) = decode(input) {
+        let canonical = input[1..decoded.consumed].iter().all(|&b| b != 0);
+        assert_eq!(
+            decoded.is_canonical(),
+            canonical,
+            "decoder {name:?}: is_canonical on input {input:02x?}"
+        );
+    }
+}
+
+/// Encodes `guid` with `encode` and with the naive model and fails unless
+/// the length and the bytes up to it are identical.
+fn check_encoder(name: &str, encode: wow_guid_codec::packed::EncodeFn, guid: u64) {
+    // Start from a dirty buffer: an encoder must not rely on zeroes.
+    let mut out = [0xcc; MAX_ENCODED_LEN];
+    let len = encode(PackedGuid(guid), &mut out);
+    let (want, want_len) = naive::encode_packed(guid);
+    assert_eq!(
+        &out[..len],
+        &want[..want_len],
+        "encoder {name:?} on GUID {guid:016x}"
+    );
+}
+
+/// The mask followed by one recognisable byte per set bit: byte `k` is
+/// `0x11 * (k + 1)` with the top bit set for odd `k`, so a byte in the wrong
+/// slot or sign-extended changes the value.
+fn patterned(mask: u8) -> Vec<u8> {
+    let mut input = vec![mask];
+    for k in 0..mask.count_ones() as u8 {
+        input.push(0x11u8.wrapping_mul(k + 1) | if k % 2 == 1 { 0x80 } else { 0 });
+    }
+    input
+}
+
+#[test]
+fn the_lists_name_each_implementation_once() {
+    for names in [
+        DECODERS.iter().map(|&(name, _)| name).collect::<Vec<_>>(),
+        ENCODERS.iter().map(|&(name, _)| name).collect::<Vec<_>>(),
+    ] {
+        assert_eq!(names.first(), Some(&"default"), "{names:?}");
+        let mut sorted = names.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), names.len(), "duplicate names in {names:?}");
+    }
+}
+
+#[test]
+fn every_mask_and_every_prefix_with_trailing_bytes() {
+    for &(name, decode) in DECODERS {
+        for mask in 0..=255u8 {
+            let value = patterned(mask);
+            // Every prefix, then the value followed by 0 to 9 bytes of the
+            // next field, which must not leak into the value.
+            for len in 0..=value.len() {
+                check_decoder(name, decode, &value[..len]);
+            }
+            for trailing in 0..=9 {
+                for filler in [0x00, 0xff, 0x5a] {
+                    let mut input = value.clone();
+                    input.extend(std::iter::repeat_n(filler, trailing));
+                    check_decoder(name, decode, &input);
+                    let decoded = decode(&input).unwrap();
+                    assert_eq!(decoded.consumed, value.len(), "decoder {name:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_length_up_to_12_at_the_end_of_a_buffer() {
+    // The eight-byte load applies from nine bytes on; lengths 0 to 12 cross
+    // that boundary for every mask. The input is the tail of a longer buffer
+    // so that it ends exactly where readable memory does.
+    let mut rng = SplitMix64(0x5eed_0001);
+    for &(name, decode) in DECODERS {
+        for mask in 0..=255u8 {
+            for len in 0..=12usize {
+                for fill in 0..4 {
+                    let mut buffer = vec![0xee; 16];
+                    let start = buffer.len();
+                    buffer.push(mask);
+                    for k in 0..len.saturating_sub(1) {
+                        buffer.push(match fill {
+                            0 => 0x00,
+                            1 => 0xff,
+                            2 => 0x80 | k as u8,
+                            _ => rng.byte(),
+                        });
+                    }
+                    let input = &buffer[start..start + len];
+                    assert_eq!(input.len(), len);
+                    check_decoder(name, decode, input);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_seeded_million_random_inputs() {
+    for &(name, decode) in DECODERS {
+        // The same seed for each decoder, so all see the same inputs.
+        let mut rng = SplitMix64(0x5eed_0002);
+        let mut input = Vec::with_capacity(24);
+        for _ in 0..RANDOM_INPUTS {
+            input.clear();
+            let len = (rng.next() % 20) as usize;
+            input.extend((0..len).map(|_| rng.byte()));
+            check_decoder(name, decode, &input);
+        }
+    }
+}
+
+#[test]
+fn a_stream_of_back_to_back_values_decodes_in_step() {
+    // Values packed one after another, as in a message: a decoder that gets a
+    // length wrong reads every later value out of step.
+    let mut rng = SplitMix64(0x5eed_0003);
+    let guids: Vec<u64> = (0..10_000).map(|_| rng.guid()).collect();
+    let mut stream = Vec::new();
+    for &guid in &guids {
+        let (bytes, len) = naive::encode_packed(guid);
+        stream.extend_from_slice(&bytes[..len]);
+    }
+    for &(name, decode) in DECODERS {
+        let mut rest = stream.as_slice();
+        for (index, &guid) in guids.iter().enumerate() {
+            let decoded = decode(rest).unwrap_or_else(|e| panic!("{name:?}, value {index}: {e}"));
+            assert_eq!(decoded.value.get(), guid, "decoder {name:?}, value {index}");
+            rest = &rest[decoded.consumed..];
+        }
+        assert!(rest.is_empty(), "decoder {name:?}");
+    }
+}
+
+#[test]
+fn every_mask_with_patterned_and_extreme_bytes_encodes() {
+    for &(name, encode) in ENCODERS {
+        for mask in 0..=255u8 {
+            for byte in [0x01u8, 0x7f, 0x80, 0xff] {
+                let mut guid = 0u64;
+                for i in 0..8 {
+                    if mask & (1 << i) != 0 {
+                        guid |= u64::from(byte.wrapping_add(i)) << (8 * i);
+                    }
+                }
+                check_encoder(name, encode, guid);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_seeded_million_random_guids_encode_and_decode_back() {
+    for &(name, encode) in ENCODERS {
+        let mut rng = SplitMix64(0x5eed_0004);
+        for _ in 0..RANDOM_GUIDS {
+            let guid = rng.guid();
+            check_encoder(name, encode, guid);
+        }
+        // Uniform GUIDs too: almost all nine bytes long.
+        for _ in 0..RANDOM_GUIDS / 16 {
+            let guid = rng.next();
+            check_encoder(name, encode, guid);
+            let mut out = [0; MAX_ENCODED_LEN];
+            let len = encode(PackedGuid(guid), &mut out);
+            for &(decoder_name, decode) in DECODERS {
+                let decoded = decode(&out[..len]).unwrap();
+                assert_eq!(
+                    (decoded.value.get(), decoded.consumed),
+                    (guid, len),
+                    "encoder {name:?} then decoder {decoder_name:?}"
+                );
+            }
+        }
+    }
+}
