@@ -1,0 +1,531 @@
+//! Load errors: everything that can be wrong with a corpus, each with the
+//! place it is wrong at.
+//!
+//! The loader never stops at the first problem: it collects one [`LoadError`]
+//! for each fault it finds and returns them all as [`LoadErrors`], sorted by
+//! location. Messages are written for a spec author editing the YAML, not for
+//! someone reading the loader's code. This module only describes errors; it
+//! neither reads files nor parses YAML.
+
+use core::fmt;
+
+use crate::hex_text::{GuidTextError, HexError};
+use crate::model::Location;
+use crate::vocab::{GuidType, Op, Outcome, ParseWordError, Version};
+
+/// One fault in the corpus.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    /// Where the fault is (the offending character when that is known).
+    pub location: Location,
+    /// What is wrong.
+    pub kind: LoadErrorKind,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.location, self.kind)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Every fault found while loading, sorted by location.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadErrors(pub Vec<LoadError>);
+
+impl LoadErrors {
+    /// The errors, sorted by location.
+    pub fn iter(&self) -> core::slice::Iter<'_, LoadError> {
+        self.0.iter()
+    }
+
+    /// How many errors there are.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none (a returned `LoadErrors` always has at least one).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl<'a> IntoIterator for &'a LoadErrors {
+    type Item = &'a LoadError;
+    type IntoIter = core::slice::Iter<'a, LoadError>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl fmt::Display for LoadErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, error) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{error}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for LoadErrors {}
+
+/// A part of a vector file, used to say where a field is (not) allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Section {
+    /// The top level of a file (only `vectors`).
+    File,
+    /// A vector, with its outcome when that is known.
+    Vector(Option<Outcome>),
+    /// A vector's `input`, with its type and operation when both are known.
+    Input(Option<(GuidType, Op)>),
+    /// A vector's `expect`, with its type, operation and outcome when all are known.
+    Expect(Option<(GuidType, Op, Outcome)>),
+}
+
+impl fmt::Display for Section {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Section::File => f.write_str("the top level of the file"),
+            Section::Vector(None) => f.write_str("a vector"),
+            Section::Vector(Some(outcome)) => write!(f, "a vector with outcome `{outcome}`"),
+            Section::Input(None) => f.write_str("the `input` of a vector"),
+            Section::Input(Some((guid_type, op))) => {
+                write!(f, "the `input` of a {guid_type} {op} vector")
+            }
+            Section::Expect(None) => f.write_str("the `expect` of a vector"),
+            Section::Expect(Some((guid_type, op, outcome))) => {
+                write!(f, "the `expect` of an {outcome} {guid_type} {op} vector")
+            }
+        }
+    }
+}
+
+/// The kind of YAML value a field needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Expected {
+    /// A mapping (`key: value` pairs).
+    Mapping,
+    /// A list.
+    List,
+    /// A string.
+    String,
+    /// A quoted string of hex bytes.
+    HexString,
+    /// A quoted string of exactly 16 hex digits.
+    Guid,
+    /// A non-negative integer.
+    Count,
+    /// A field name (a plain string key).
+    FieldName,
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Expected::Mapping => "a mapping of fields",
+            Expected::List => "a list",
+            Expected::String => "a string",
+            Expected::HexString => "a quoted string of hex bytes such as \"0a de ad\"",
+            Expected::Guid => "a quoted GUID of 16 hex digits such as \"00000000ad00de00\"",
+            Expected::Count => "a non-negative integer",
+            Expected::FieldName => "a field name",
+        })
+    }
+}
+
+/// The kind of YAML value that was found instead, with its source text for
+/// scalars (cut to a readable length).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Found {
+    /// `null`, `~` or nothing at all.
+    Null,
+    /// A boolean such as `true`.
+    Boolean(String),
+    /// A number such as `3` or `00` (YAML reads unquoted digits as numbers).
+    Number(String),
+    /// A string.
+    String(String),
+    /// A list.
+    List,
+    /// A mapping.
+    Mapping,
+    /// A `!!binary` value.
+    Binary,
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Found::Null => f.write_str("nothing (null)"),
+            Found::Boolean(text) => write!(f, "the boolean `{}`", text.escape_debug()),
+            Found::Number(text) => write!(f, "the number `{}`", text.escape_debug()),
+            Found::String(text) => write!(f, "the string `{}`", text.escape_debug()),
+            Found::List => f.write_str("a list"),
+            Found::Mapping => f.write_str("a mapping"),
+            Found::Binary => f.write_str("a !!binary value"),
+        }
+    }
+}
+
+/// Why an id is not `[a-z0-9][a-z0-9._-]*`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IdError {
+    /// The id is empty.
+    Empty,
+    /// A character outside the allowed set, or a `.`, `_` or `-` at the start.
+    BadChar {
+        /// Byte offset of the character in the id.
+        offset: usize,
+        /// The character.
+        ch: char,
+    },
+}
+
+impl fmt::Display for IdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            IdError::Empty => f.write_str("the id is empty"),
+            IdError::BadChar { offset: 0, ch } => write!(
+                f,
+                "an id must start with a-z or 0-9, not `{}`",
+                ch.escape_debug()
+            ),
+            IdError::BadChar { offset, ch } => write!(
+                f,
+                "`{}` at offset {offset} is not allowed in an id (use a-z, 0-9, `.`, `_`, `-`)",
+                ch.escape_debug()
+            ),
+        }
+    }
+}
+
+/// What is wrong. Each variant's `Display` says what to change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LoadErrorKind {
+    /// A file or directory could not be read.
+    Io {
+        /// The I/O error's kind.
+        kind: std::io::ErrorKind,
+        /// The I/O error's message.
+        message: String,
+    },
+    /// The file is not UTF-8; the location is the first invalid byte.
+    NotUtf8,
+    /// The file name does not end in `.yaml` (for example `.yml`).
+    NotYamlFile,
+    /// The same file name was given twice to [`crate::Corpus::from_sources`].
+    DuplicateFile,
+    /// The YAML parser rejected the text (syntax, duplicate key handled by the
+    /// parser, merge key, size budget). The message is the parser's.
+    Yaml {
+        /// The parser's message.
+        message: String,
+    },
+    /// No vector file at all: the directory has no `*.yaml` file, or no
+    /// source was given.
+    NoFiles,
+    /// The file's `vectors` list is empty.
+    NoVectors,
+    /// A field name the format does not have anywhere in this section.
+    UnknownField {
+        /// The field as written.
+        field: String,
+        /// Where it was found.
+        section: Section,
+        /// A known field with a similar spelling, if any.
+        suggestion: Option<&'static str>,
+    },
+    /// A field the format has, but not in this combination of type, op and outcome.
+    FieldNotAllowed {
+        /// The field.
+        field: &'static str,
+        /// Where it was found.
+        section: Section,
+        /// The fields that are allowed there.
+        allowed: &'static [&'static str],
+    },
+    /// A required field is absent; the location is the mapping that lacks it.
+    MissingField {
+        /// The field.
+        field: &'static str,
+        /// The mapping that lacks it.
+        section: Section,
+    },
+    /// A field appears twice in one mapping.
+    DuplicateField {
+        /// The field as written.
+        field: String,
+        /// Where it appeared first.
+        first: Location,
+    },
+    /// A value of the wrong kind (for example a number where a quoted hex
+    /// string is needed).
+    WrongType {
+        /// The field (`"vectors[]"` for an item of the vector list).
+        field: &'static str,
+        /// What the field needs.
+        expected: Expected,
+        /// What was there.
+        found: Found,
+    },
+    /// A byte string or GUID written without quotes, which lets YAML reinterpret it.
+    NotQuoted {
+        /// The field.
+        field: &'static str,
+    },
+    /// A byte string that is not valid hex; the location is the offending character.
+    BadHex {
+        /// The field.
+        field: &'static str,
+        /// What is wrong with it.
+        error: HexError,
+    },
+    /// A GUID that is not 16 hex digits; the location is the offending
+    /// character when there is one.
+    BadGuid {
+        /// The field.
+        field: &'static str,
+        /// What is wrong with it.
+        error: GuidTextError,
+    },
+    /// A word that is not in its list (type, op, outcome, error, flag, version).
+    UnknownWord {
+        /// The field.
+        field: &'static str,
+        /// The word and the allowed ones.
+        error: ParseWordError,
+    },
+    /// An id outside `[a-z0-9][a-z0-9._-]*`; the location is the offending character.
+    BadId {
+        /// The id as written.
+        id: String,
+        /// What is wrong with it.
+        error: IdError,
+    },
+    /// A text field (`description`, `why`, `source`) that is empty or only whitespace.
+    EmptyText {
+        /// The field.
+        field: &'static str,
+    },
+    /// A text field that must be one line contains a line break.
+    MultiLineText {
+        /// The field.
+        field: &'static str,
+    },
+    /// A list that must not be empty (`versions`) is.
+    EmptyList {
+        /// The field.
+        field: &'static str,
+    },
+    /// A word listed twice in `flags` or `versions`.
+    DuplicateListItem {
+        /// The field.
+        field: &'static str,
+        /// The repeated word.
+        item: String,
+        /// Where it was listed first.
+        first: Location,
+    },
+    /// A version whose messages do not use the vector's type (`NamedGuid`
+    /// appears only in TBC and Wrath messages).
+    VersionNotApplicable {
+        /// The version.
+        version: Version,
+        /// The vector's type.
+        guid_type: GuidType,
+    },
+    /// A decoded named GUID with `name` when the GUID is 0, or without it
+    /// when the GUID is not 0.
+    NameAndGuidDisagree {
+        /// Whether the expected GUID is 0.
+        guid_is_zero: bool,
+    },
+    /// `consumed` is 0 or more than the input has.
+    ConsumedOutOfRange {
+        /// The expected count.
+        consumed: usize,
+        /// How many input bytes there are.
+        input_len: usize,
+    },
+    /// Two vectors with the same id (anywhere in the corpus).
+    DuplicateId {
+        /// The id.
+        id: String,
+        /// Where the first vector with this id is.
+        first: Location,
+    },
+    /// Two vectors with the same request and the same expectation.
+    DuplicateContent {
+        /// The id of this vector.
+        id: String,
+        /// The id of the earlier vector with the same content.
+        first_id: String,
+        /// Where the earlier vector is.
+        first: Location,
+    },
+    /// Two vectors with the same request, overlapping versions, and different
+    /// expectations: the corpus contradicts itself.
+    ConflictingContent {
+        /// The id of this vector.
+        id: String,
+        /// The id of the earlier vector with the same request.
+        first_id: String,
+        /// Where the earlier vector is.
+        first: Location,
+    },
+}
+
+impl fmt::Display for LoadErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadErrorKind::Io { message, .. } => write!(f, "cannot read: {message}"),
+            LoadErrorKind::NotUtf8 => f.write_str("the file is not valid UTF-8 from here on"),
+            LoadErrorKind::NotYamlFile => {
+                f.write_str("vector files must end in `.yaml`; rename the file")
+            }
+            LoadErrorKind::DuplicateFile => f.write_str("this file name was given more than once"),
+            LoadErrorKind::Yaml { message } => write!(f, "invalid YAML: {message}"),
+            LoadErrorKind::NoFiles => {
+                f.write_str("no vector files (`*.yaml`) found; is this the corpus directory?")
+            }
+            LoadErrorKind::NoVectors => f.write_str(
+                "the `vectors` list is empty; add a vector or delete the file",
+            ),
+            LoadErrorKind::UnknownField {
+                field,
+                section,
+                suggestion,
+            } => {
+                write!(f, "unknown field `{}` in {section}", field.escape_debug())?;
+                match suggestion {
+                    Some(known) => write!(f, "; did you mean `{known}`?"),
+                    None => Ok(()),
+                }
+            }
+            LoadErrorKind::FieldNotAllowed {
+                field,
+                section,
+                allowed,
+            } => {
+                if *field == "why" {
+                    write!(
+                        f,
+                        "`why` is not allowed in {section}: it is only for (and required by) \
+                         outcome `acceptable`"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "`{field}` is not allowed in {section}; the fields there are: {}",
+                        allowed.join(", ")
+                    )
+                }
+            }
+            LoadErrorKind::MissingField { field, section } => {
+                if *field == "why" {
+                    f.write_str(
+                        "missing field `why`: outcome `acceptable` must say why both answers are allowed",
+                    )
+                } else {
+                    write!(f, "missing field `{field}` in {section}")
+                }
+            }
+            LoadErrorKind::DuplicateField { field, first } => write!(
+                f,
+                "field `{}` appears twice (first at {first}); keep one",
+                field.escape_debug()
+            ),
+            LoadErrorKind::WrongType {
+                field,
+                expected,
+                found,
+            } => {
+                write!(f, "`{field}` must be {expected}, found {found}")?;
+                let scalar = matches!(found, Found::Number(_) | Found::Boolean(_));
+                if scalar && matches!(expected, Expected::HexString | Expected::Guid | Expected::String) {
+                    f.write_str("; put it in double quotes")?;
+                }
+                Ok(())
+            }
+            LoadErrorKind::NotQuoted { field } => write!(
+                f,
+                "`{field}` must be in double quotes, so that YAML cannot read it as something else"
+            ),
+            LoadErrorKind::BadHex { field, error } => write!(f, "`{field}`: {error}"),
+            LoadErrorKind::BadGuid { field, error } => write!(f, "`{field}`: {error}"),
+            LoadErrorKind::UnknownWord { field, error } => write!(f, "`{field}`: {error}"),
+            LoadErrorKind::BadId { id, error } => {
+                write!(f, "bad id `{}`: {error}", id.escape_debug())
+            }
+            LoadErrorKind::EmptyText { field } => {
+                write!(f, "`{field}` is empty; write a sentence or remove the field")
+            }
+            LoadErrorKind::MultiLineText { field } => {
+                write!(f, "`{field}` must be a single line")
+            }
+            LoadErrorKind::EmptyList { field } => {
+                write!(f, "`{field}` is empty; list at least one")
+            }
+            LoadErrorKind::DuplicateListItem { field, item, first } => write!(
+                f,
+                "`{}` is listed twice in `{field}` (first at {first})",
+                item.escape_debug()
+            ),
+            LoadErrorKind::VersionNotApplicable { version, guid_type } => {
+                let allowed: Vec<&str> = guid_type.versions().iter().map(|v| v.as_str()).collect();
+                write!(
+                    f,
+                    "`{version}` does not use {guid_type}; its versions are: {}",
+                    allowed.join(", ")
+                )
+            }
+            LoadErrorKind::NameAndGuidDisagree { guid_is_zero: true } => f.write_str(
+                "the expected GUID is 0, so the decoded value has no name: remove `name`",
+            ),
+            LoadErrorKind::NameAndGuidDisagree {
+                guid_is_zero: false,
+            } => f.write_str(
+                "the expected GUID is not 0, so the decoded value has a name: add `name` \
+                 (\"\" for an empty one)",
+            ),
+            LoadErrorKind::ConsumedOutOfRange {
+                consumed,
+                input_len,
+            } => write!(
+                f,
+                "`consumed` is {consumed}, but a value takes at least 1 byte and the input has \
+                 only {input_len}"
+            ),
+            LoadErrorKind::DuplicateId { id, first } => write!(
+                f,
+                "id `{id}` is already used at {first}; ids are unique and never reused, pick a new one"
+            ),
+            LoadErrorKind::DuplicateContent {
+                id,
+                first_id,
+                first,
+            } => write!(
+                f,
+                "vector `{id}` repeats `{first_id}` at {first} (same request and expectation); \
+                 remove one (stateful vectors are exempt)"
+            ),
+            LoadErrorKind::ConflictingContent {
+                id,
+                first_id,
+                first,
+            } => write!(
+                f,
+                "vector `{id}` sends the same request as `{first_id}` at {first} for the same \
+                 versions but expects something else; the corpus contradicts itself"
+            ),
+        }
+    }
+}

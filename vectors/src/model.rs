@@ -1,0 +1,208 @@
+//! The in-memory form of a vector: what to ask an implementation, what to
+//! expect back, and where in the corpus the vector was written.
+//!
+//! These types are plain data shared by every consumer (codec tests, the
+//! runner, fuzz corpus seeding). They hold already-validated values: the
+//! loader is the only place that checks the rules, and this module never
+//! touches files or YAML.
+
+use core::fmt;
+
+use crate::vocab::{ErrorCode, Flag, GuidType, Op, Outcome, Version};
+
+/// What an implementation is asked to do, with its input.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Request {
+    /// Decode a packed GUID from the front of `bytes`.
+    DecodePacked {
+        /// The input; bytes after the value belong to the next field.
+        bytes: Vec<u8>,
+    },
+    /// Encode `guid` as a packed GUID.
+    EncodePacked {
+        /// The GUID to encode.
+        guid: u64,
+    },
+    /// Decode a named GUID from the front of `bytes`.
+    DecodeNamed {
+        /// The input; bytes after the value belong to the next field.
+        bytes: Vec<u8>,
+    },
+    /// Encode `guid` and `name` as a named GUID.
+    EncodeNamed {
+        /// The GUID to encode.
+        guid: u64,
+        /// The name's bytes, or `None` when the vector gives no name (which is
+        /// different from an empty name). Not necessarily valid: vectors that
+        /// expect `interior_nul` or `invalid_utf8` pass such names on purpose.
+        name: Option<Vec<u8>>,
+    },
+}
+
+impl Request {
+    /// The wire type the request exercises.
+    #[must_use]
+    pub const fn guid_type(&self) -> GuidType {
+        match self {
+            Request::DecodePacked { .. } | Request::EncodePacked { .. } => GuidType::PackedGuid,
+            Request::DecodeNamed { .. } | Request::EncodeNamed { .. } => GuidType::NamedGuid,
+        }
+    }
+
+    /// Whether the request decodes or encodes.
+    #[must_use]
+    pub const fn op(&self) -> Op {
+        match self {
+            Request::DecodePacked { .. } | Request::DecodeNamed { .. } => Op::Decode,
+            Request::EncodePacked { .. } | Request::EncodeNamed { .. } => Op::Encode,
+        }
+    }
+
+    /// The input bytes of a decode request, `None` for an encode request.
+    #[must_use]
+    pub fn input_bytes(&self) -> Option<&[u8]> {
+        match self {
+            Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => Some(bytes),
+            Request::EncodePacked { .. } | Request::EncodeNamed { .. } => None,
+        }
+    }
+}
+
+/// A successful result.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// The result of decoding a packed GUID.
+    Packed {
+        /// The GUID.
+        guid: u64,
+        /// How many input bytes the value took.
+        consumed: usize,
+    },
+    /// The result of decoding a named GUID.
+    Named {
+        /// The GUID.
+        guid: u64,
+        /// How many input bytes the value took (GUID, name and NUL).
+        consumed: usize,
+        /// The name's bytes without the NUL; present exactly when `guid != 0`.
+        name: Option<Vec<u8>>,
+    },
+    /// The result of any encode: the bytes written.
+    Encoded {
+        /// The encoding.
+        bytes: Vec<u8>,
+    },
+}
+
+/// What a conformant implementation does with a request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expectation {
+    /// It succeeds with exactly this value.
+    Valid(Value),
+    /// It fails; with this error code when error codes are checked strictly.
+    Invalid(ErrorCode),
+    /// The spec is silent: succeeding with exactly `value` and failing with
+    /// any error are both conformant.
+    Acceptable {
+        /// The one value a succeeding implementation must produce.
+        value: Value,
+        /// Why both answers are allowed.
+        why: String,
+    },
+}
+
+impl Expectation {
+    /// The outcome word of this expectation.
+    #[must_use]
+    pub const fn outcome(&self) -> Outcome {
+        match self {
+            Expectation::Valid(_) => Outcome::Valid,
+            Expectation::Invalid(_) => Outcome::Invalid,
+            Expectation::Acceptable { .. } => Outcome::Acceptable,
+        }
+    }
+
+    /// The value a succeeding implementation must produce, if success is allowed.
+    #[must_use]
+    pub const fn value(&self) -> Option<&Value> {
+        match self {
+            Expectation::Valid(value) | Expectation::Acceptable { value, .. } => Some(value),
+            Expectation::Invalid(_) => None,
+        }
+    }
+}
+
+/// A position in the corpus.
+///
+/// `file` is the path relative to the corpus root with `/` separators (for
+/// example `packed_guid/decode.yaml`). `line` and `column` count from 1;
+/// columns count characters, not bytes. Line 0 means the location is the whole
+/// file (for example when it cannot be read), and then `Display` shows only the
+/// file.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Location {
+    /// Path relative to the corpus root, `/`-separated.
+    pub file: String,
+    /// Line, from 1; 0 for the whole file.
+    pub line: usize,
+    /// Column in characters, from 1; 0 for the whole file.
+    pub column: usize,
+}
+
+impl Location {
+    /// A location that stands for a whole file.
+    #[must_use]
+    pub fn whole_file(file: &str) -> Self {
+        Location {
+            file: file.to_owned(),
+            line: 0,
+            column: 0,
+        }
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            f.write_str(&self.file)
+        } else {
+            write!(f, "{}:{}:{}", self.file, self.line, self.column)
+        }
+    }
+}
+
+/// One test vector: a request, what to expect, and what it is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Vector {
+    /// Unique across the corpus and never reused: `[a-z0-9][a-z0-9._-]*`.
+    pub id: String,
+    /// One line saying what the vector checks.
+    pub description: String,
+    /// What to ask the implementation.
+    pub request: Request,
+    /// What a conformant implementation answers.
+    pub expect: Expectation,
+    /// Topics, in the order written; no duplicates.
+    pub flags: Vec<Flag>,
+    /// The client versions the vector applies to, in the order written; at
+    /// least one, no duplicates.
+    pub versions: Vec<Version>,
+    /// Where the expectation comes from (a spec sentence, a real bug), if given.
+    pub source: Option<String>,
+    /// Where the vector starts in the corpus.
+    pub location: Location,
+}
+
+impl Vector {
+    /// Whether the vector carries `flag`.
+    #[must_use]
+    pub fn has_flag(&self, flag: Flag) -> bool {
+        self.flags.contains(&flag)
+    }
+
+    /// Whether the vector applies to `version`.
+    #[must_use]
+    pub fn applies_to(&self, version: Version) -> bool {
+        self.versions.contains(&version)
+    }
+}
