@@ -1,15 +1,164 @@
 //! The PackedGuid/NamedGuid test-vector corpus, and the loader that reads it.
 //!
-//! This first part holds the vocabulary of the format (the word lists), the
-//! text form of byte strings and GUIDs, the in-memory vector model, and the
-//! load errors. The YAML loader and the corpus follow.
+//! The corpus is a set of YAML files below this crate's directory. Each file
+//! lists vectors: a request to an implementation (decode these bytes, encode
+//! this GUID), what a conformant implementation answers, and what the vector
+//! is about. The files are compiled into the crate ([`Corpus::embedded`]), so
+//! every consumer (the codec's tests, the conformance runner, the fuzz corpus
+//! seeder) reads the same vectors through the same loader, and they can also
+//! be loaded from a directory ([`Corpus::load_dir`]) or from strings
+//! ([`Corpus::from_sources`]).
+//!
+//! ```
+//! use wow_guid_vectors::{Corpus, Expectation, Request, Value};
+//!
+//! let corpus = Corpus::embedded().expect("the checked-in corpus loads");
+//! let example = corpus.get("packed.decode.doc-example").unwrap();
+//! assert_eq!(example.request, Request::DecodePacked { bytes: vec![0x0a, 0xde, 0xad] });
+//! assert_eq!(
+//!     example.expect,
+//!     Expectation::Valid(Value::Packed { guid: 0x0000_0000_ad00_de00, consumed: 3 })
+//! );
+//! ```
+//!
+//! This documentation is the specification of the file format. `README.md`
+//! beside the corpus says the same for spec authors, with a step-by-step
+//! guide to adding a case, and `schema.json` says it as a JSON Schema.
+//!
+//! # Files
+//!
+//! Every `*.yaml` file below the corpus root is part of the corpus; entries
+//! whose names start with `.` and directories named `target` are skipped, and
+//! a `*.yml` file is an error (rename it). Files are read in the order of their
+//! paths relative to the root, compared as bytes, and the vectors of a file in
+//! the order written, so the corpus order is fixed. Paths use `/`.
+//!
+//! | directory        | contents                                             |
+//! |------------------|------------------------------------------------------|
+//! | `packed_guid/`   | hand-written PackedGuid vectors, one file per topic  |
+//! | `named_guid/`    | hand-written NamedGuid vectors, one file per topic   |
+//!
+//! A file is a mapping with one field, `vectors`, a non-empty list of vectors:
+//!
+//! ```yaml
+//! vectors:
+//!   - id: packed.decode.doc-example
+//!     description: The spec's worked example.
+//!     type: packed_guid
+//!     op: decode
+//!     input: { bytes: "0a de ad" }
+//!     outcome: valid
+//!     expect: { guid: "00000000ad00de00", consumed: 3 }
+//!     flags: [doc-example, sign-bit]
+//!     versions: [vanilla, tbc, wrath]
+//!     source: "spec: Examples section"
+//! ```
+//!
+//! # A vector's fields
+//!
+//! | field         | YAML type          | required           | meaning |
+//! |---------------|--------------------|--------------------|---------|
+//! | `id`          | string             | yes                | Unique across the corpus, `[a-z0-9][a-z0-9._-]*`, never reused once published ([`Vector::id`]). |
+//! | `description` | string, one line   | yes                | What the vector checks. |
+//! | `type`        | word               | yes                | `packed_guid` or `named_guid` ([`GuidType`]). |
+//! | `op`          | word               | yes                | `decode` or `encode` ([`Op`]). |
+//! | `input`       | mapping            | yes                | The request's input; fields below. |
+//! | `outcome`     | word               | yes                | `valid`, `invalid` or `acceptable` ([`Outcome`]). |
+//! | `expect`      | mapping            | yes                | The expected answer; fields below. |
+//! | `why`         | string             | iff `acceptable`   | Why both answers are conformant. Not allowed for other outcomes. |
+//! | `flags`       | list of words      | no, default `[]`   | Topics, from [`Flag`]; no repeats. |
+//! | `versions`    | list of words      | yes, at least one  | From [`Version`]; no repeats; only versions that use the type ([`GuidType::versions`]: `named_guid` is TBC and Wrath only). |
+//! | `source`      | string, one line   | no                 | Where the expectation comes from: a spec sentence, a note, a real bug. |
+//!
+//! Any other field is an error, as is any field written twice.
+//!
+//! ## `input`
+//!
+//! | type          | op       | fields |
+//! |---------------|----------|--------|
+//! | either        | `decode` | `bytes`: the input, a hex string. The value is read from the front; bytes after it are the next field of the message. |
+//! | `packed_guid` | `encode` | `guid`: the GUID to encode. |
+//! | `named_guid`  | `encode` | `guid`: the GUID; `name` (optional): the name's bytes as hex. No `name` means "no name given", which is not the same as `name: ""` (an empty name). A name may be invalid on purpose (containing NUL, not UTF-8). |
+//!
+//! ## `expect`
+//!
+//! | outcome                  | type / op            | fields |
+//! |--------------------------|----------------------|--------|
+//! | `invalid`                | any                  | `error`: an [`ErrorCode`] (`eof`, `invalid_utf8`, `interior_nul`, `name_without_guid`, `other`). |
+//! | `valid` / `acceptable`   | `packed_guid` decode | `guid`; `consumed`: how many input bytes the value took, 1 to the input's length. |
+//! | `valid` / `acceptable`   | `named_guid` decode  | `guid`; `consumed`; `name`: the name's bytes without the NUL, present exactly when `guid` is not 0 (`""` for an empty name). |
+//! | `valid` / `acceptable`   | any encode           | `bytes`: the complete encoding. |
+//!
+//! ## Scalars
+//!
+//! - **Byte strings** (`bytes`, `name`) are double-quoted hex strings: pairs
+//!   of hex digits, either case, whitespace allowed between bytes (never inside
+//!   one), so long values may continue over several lines. `""` is the empty
+//!   byte string. Quotes are required so that YAML cannot read `00` as a number.
+//! - **GUIDs** are double-quoted strings of exactly 16 hex digits, most
+//!   significant first, without `0x`: `"00000000ad00de00"`.
+//! - **Counts** (`consumed`) are plain non-negative integers.
+//! - **Words** (`type`, `op`, `outcome`, `error`, flags, versions) are plain
+//!   strings from the lists in [`GuidType`], [`Op`], [`Outcome`], [`ErrorCode`],
+//!   [`Flag`] and [`Version`]; each enum's `WORDS` constant lists them.
+//!
+//! YAML anchors and aliases work; merge keys (`<<`) are refused, because not
+//! every YAML reader that consumes the corpus supports them. Parsing runs
+//! under serde-saphyr's budgets, so a hostile file is an error, not a hang.
+//!
+//! # Outcomes
+//!
+//! - `valid`: the implementation must succeed with exactly the expected value
+//!   (GUID, bytes consumed and name for a decode; every byte for an encode).
+//! - `invalid`: the implementation must fail. A runner may accept any error,
+//!   or, when error codes are checked strictly, only the expected code.
+//! - `acceptable`: used only where the spec is silent. Succeeding with exactly
+//!   the expected value and failing with any error are both conformant; any
+//!   other value is not. `why` says why.
+//!
+//! # Order and `stateful` vectors
+//!
+//! Some implementations keep state between calls (a reused buffer, a cached
+//! mask). Vectors flagged [`Flag::Stateful`] form sequences: consecutive
+//! `stateful` vectors of a file must be run in file order, in one session,
+//! with nothing in between, and a runner that selects vectors must keep such a
+//! sequence whole. Because their point is their position, `stateful` vectors
+//! are exempt from the duplicate-content rule below.
+//!
+//! # Rules across vectors
+//!
+//! - Ids are unique across the corpus ([`LoadErrorKind::DuplicateId`]).
+//! - No two non-`stateful` vectors have the same request and the same
+//!   expectation (outcome and value or error code; `why` does not count):
+//!   [`LoadErrorKind::DuplicateContent`].
+//! - No two non-`stateful` vectors have the same request and different
+//!   expectations for a version they share: [`LoadErrorKind::ConflictingContent`].
+//!
+//! # Errors
+//!
+//! Loading never stops at the first fault and never panics: every fault in
+//! every file becomes a [`LoadError`] with its [`Location`] (file, line,
+//! column of the offending character where there is one) and a
+//! [`LoadErrorKind`] whose message says what to change. They come back
+//! together, sorted, as [`LoadErrors`]. A vector with any fault is not loaded.
+//!
 #![forbid(unsafe_code)]
 
+mod corpus;
 mod error;
+mod files;
 pub mod hex_text;
 mod model;
+#[cfg(test)]
+mod schema_tests;
 mod vocab;
+mod yaml;
 
+pub use corpus::Corpus;
 pub use error::{Expected, Found, IdError, LoadError, LoadErrorKind, LoadErrors, Section};
 pub use model::{Expectation, Location, Request, Value, Vector};
 pub use vocab::{ErrorCode, Flag, GuidType, Op, Outcome, ParseWordError, Version};
+
+/// The corpus root: this crate's directory as it was when the crate was
+/// built. The runner's `generate` and `lint` use it by default.
+pub const SOURCE_DIR: &str = env!("CARGO_MANIFEST_DIR");

@@ -1,0 +1,250 @@
+//! The corpus as a whole: where its files come from (the embedded copy, a
+//! directory, or strings) and the rules that compare vectors across files
+//! (unique ids, no repeated or contradicting content).
+//!
+//! This module reads files and directories but never parses YAML itself; it
+//! hands each file's text to the `yaml` module.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::path::Path;
+
+use crate::error::{LoadError, LoadErrorKind, LoadErrors};
+use crate::model::{Expectation, Location, Request, Vector};
+use crate::vocab::Flag;
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
+}
+
+/// Every vector of a corpus, in a fixed order: files sorted by relative path
+/// (as bytes), vectors in the order their file lists them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Corpus {
+    /// The vectors, in corpus order.
+    pub vectors: Vec<Vector>,
+}
+
+/// One file to load: its relative name and its text, or why there is none.
+type Input<'a> = (String, Result<Cow<'a, str>, Box<LoadError>>);
+
+impl Corpus {
+    /// The corpus compiled into this crate: every vector file that was below
+    /// the crate directory when it was built.
+    ///
+    /// # Errors
+    /// Every fault in the embedded files, as for [`Corpus::load_dir`].
+    pub fn embedded() -> Result<Corpus, LoadErrors> {
+        let inputs = embedded::EMBEDDED
+            .iter()
+            .map(|(name, bytes)| ((*name).to_owned(), decode_utf8(name, bytes)))
+            .collect();
+        load(inputs, "(embedded corpus)")
+    }
+
+    /// Loads every `*.yaml` file below `dir` (hidden entries and `target`
+    /// directories skipped; `*.yml` files are an error rather than silently
+    /// left out).
+    ///
+    /// # Errors
+    /// Every fault found in every file, plus unreadable files and
+    /// directories, sorted by location.
+    pub fn load_dir(dir: &Path) -> Result<Corpus, LoadErrors> {
+        let walk = crate::files::walk(dir);
+        let mut inputs: Vec<Input<'static>> = walk
+            .errors
+            .into_iter()
+            .map(|(name, err)| {
+                // The walk calls the root itself "."; name it as the caller did.
+                let name = if name == "." {
+                    dir.display().to_string()
+                } else {
+                    name
+                };
+                let error = io_error(&name, &err);
+                (name, Err(error))
+            })
+            .collect();
+        for (name, path) in walk.files {
+            let text = match std::fs::read(&path) {
+                Ok(bytes) => decode_utf8(&name, &bytes).map(|s| Cow::Owned(s.into_owned())),
+                Err(err) => Err(io_error(&name, &err)),
+            };
+            inputs.push((name, text));
+        }
+        load(inputs, &dir.display().to_string())
+    }
+
+    /// Loads files given as (path relative to the corpus root, text) pairs,
+    /// in any order; they are put in sorted order as for a directory.
+    ///
+    /// # Errors
+    /// Every fault found, sorted by location.
+    pub fn from_sources(files: &[(String, String)]) -> Result<Corpus, LoadErrors> {
+        let inputs = files
+            .iter()
+            .map(|(name, text)| (name.clone(), Ok(Cow::Borrowed(text.as_str()))))
+            .collect();
+        load(inputs, "(no files)")
+    }
+
+    /// The vector with this id.
+    #[must_use]
+    pub fn get(&self, id: &str) -> Option<&Vector> {
+        self.vectors.iter().find(|v| v.id == id)
+    }
+
+    /// The vectors, in corpus order.
+    pub fn iter(&self) -> core::slice::Iter<'_, Vector> {
+        self.vectors.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Corpus {
+    type Item = &'a Vector;
+    type IntoIter = core::slice::Iter<'a, Vector>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.vectors.iter()
+    }
+}
+
+fn io_error(name: &str, err: &std::io::Error) -> Box<LoadError> {
+    Box::new(LoadError {
+        location: Location::whole_file(name),
+        kind: LoadErrorKind::Io {
+            kind: err.kind(),
+            message: err.to_string(),
+        },
+    })
+}
+
+/// The text of a file, or an error at its first byte that is not UTF-8.
+fn decode_utf8<'b>(name: &str, bytes: &'b [u8]) -> Result<Cow<'b, str>, Box<LoadError>> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Ok(Cow::Borrowed(text)),
+        Err(err) => {
+            // The prefix up to `valid_up_to` is valid by definition.
+            let valid = std::str::from_utf8(&bytes[..err.valid_up_to()]).unwrap_or("");
+            let line_start = valid.rfind('\n').map_or(0, |i| i + 1);
+            Err(Box::new(LoadError {
+                location: Location {
+                    file: name.to_owned(),
+                    line: valid.matches('\n').count() + 1,
+                    column: valid[line_start..].chars().count() + 1,
+                },
+                kind: LoadErrorKind::NotUtf8,
+            }))
+        }
+    }
+}
+
+/// Loads files in sorted order, then applies the cross-file rules.
+/// `origin` names where the files came from when there are none.
+fn load(mut inputs: Vec<Input<'_>>, origin: &str) -> Result<Corpus, LoadErrors> {
+    let mut errors = Vec::new();
+    if inputs.is_empty() {
+        errors.push(LoadError {
+            location: Location::whole_file(origin),
+            kind: LoadErrorKind::NoFiles,
+        });
+    }
+    inputs.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    let mut vectors = Vec::new();
+    let mut previous: Option<&str> = None;
+    for (name, text) in &inputs {
+        if previous == Some(name.as_str()) {
+            errors.push(LoadError {
+                location: Location::whole_file(name),
+                kind: LoadErrorKind::DuplicateFile,
+            });
+            continue;
+        }
+        previous = Some(name);
+        let text = match text {
+            Ok(text) => text,
+            Err(error) => {
+                errors.push((**error).clone());
+                continue;
+            }
+        };
+        if !name.ends_with(".yaml") {
+            errors.push(LoadError {
+                location: Location::whole_file(name),
+                kind: LoadErrorKind::NotYamlFile,
+            });
+            continue;
+        }
+        vectors.extend(crate::yaml::read_file(name, text, &mut errors));
+    }
+    check_unique(&vectors, &mut errors);
+    if errors.is_empty() {
+        Ok(Corpus { vectors })
+    } else {
+        errors.sort_by(|a, b| a.location.cmp(&b.location));
+        Err(LoadErrors(errors))
+    }
+}
+
+/// Whether two expectations judge the same way: same outcome and the same
+/// value or error code (the `why` text does not matter).
+fn same_judgement(a: &Expectation, b: &Expectation) -> bool {
+    match (a, b) {
+        (Expectation::Valid(x), Expectation::Valid(y))
+        | (Expectation::Acceptable { value: x, .. }, Expectation::Acceptable { value: y, .. }) => {
+            x == y
+        }
+        (Expectation::Invalid(x), Expectation::Invalid(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// Ids are unique across the corpus. A request may appear only once, except
+/// in `stateful` vectors, whose meaning is their place in a sequence (the
+/// same request before and after another one is the point of the test), so
+/// they are never compared for content. Two vectors with the same request and
+/// different expectations are a contradiction unless their versions do not
+/// overlap.
+fn check_unique(vectors: &[Vector], errors: &mut Vec<LoadError>) {
+    let mut ids: HashMap<&str, &Vector> = HashMap::new();
+    let mut requests: HashMap<&Request, &Vector> = HashMap::new();
+    for v in vectors {
+        if let Some(first) = ids.get(v.id.as_str()) {
+            errors.push(LoadError {
+                location: v.location.clone(),
+                kind: LoadErrorKind::DuplicateId {
+                    id: v.id.clone(),
+                    first: first.location.clone(),
+                },
+            });
+        } else {
+            ids.insert(&v.id, v);
+        }
+        if v.has_flag(Flag::Stateful) {
+            continue;
+        }
+        let Some(first) = requests.get(&v.request) else {
+            requests.insert(&v.request, v);
+            continue;
+        };
+        let kind = if same_judgement(&first.expect, &v.expect) {
+            LoadErrorKind::DuplicateContent {
+                id: v.id.clone(),
+                first_id: first.id.clone(),
+                first: first.location.clone(),
+            }
+        } else if v.versions.iter().any(|ver| first.versions.contains(ver)) {
+            LoadErrorKind::ConflictingContent {
+                id: v.id.clone(),
+                first_id: first.id.clone(),
+                first: first.location.clone(),
+            }
+        } else {
+            continue;
+        };
+        errors.push(LoadError {
+            location: v.location.clone(),
+            kind,
+        });
+    }
+}

@@ -1,0 +1,104 @@
+//! Everything that knows the YAML syntax of vector files: parsing and the
+//! field rules.
+//!
+//! No other module sees YAML: they get [`Vector`]s and [`LoadError`]s out. Parsing is done by serde-saphyr into a spanned node tree
+//! ([`tree`]), which [`read`] checks field by field, so every fault in a file
+//! is reported, each at its line and column.
+
+mod read;
+mod tree;
+
+use crate::error::LoadError;
+use crate::model::Vector;
+use crate::vocab::{GuidType, Op, Outcome};
+
+/// Fields of a file's top level.
+pub(crate) const FILE_FIELDS: &[&str] = &["vectors"];
+
+/// Fields of a vector, in the order the writer emits them.
+pub(crate) const VECTOR_FIELDS: &[&str] = &[
+    "id",
+    "description",
+    "type",
+    "op",
+    "input",
+    "outcome",
+    "expect",
+    "why",
+    "flags",
+    "versions",
+    "source",
+];
+
+/// Fields of a vector whose outcome is not `acceptable`.
+pub(crate) const VECTOR_FIELDS_WITHOUT_WHY: &[&str] = &[
+    "id",
+    "description",
+    "type",
+    "op",
+    "input",
+    "outcome",
+    "expect",
+    "flags",
+    "versions",
+    "source",
+];
+
+/// Fields a vector must have (besides `why` for outcome `acceptable`).
+#[cfg(test)]
+pub(crate) const VECTOR_REQUIRED: &[&str] = &[
+    "id",
+    "description",
+    "type",
+    "op",
+    "input",
+    "outcome",
+    "expect",
+    "versions",
+];
+
+/// Every field an `input` may have, whatever the type and op.
+pub(crate) const INPUT_FIELDS: &[&str] = &["bytes", "guid", "name"];
+
+/// Every field an `expect` may have, whatever the type, op and outcome.
+pub(crate) const EXPECT_FIELDS: &[&str] = &["guid", "consumed", "name", "bytes", "error"];
+
+/// The fields of `input` for one type and op. All are required except an
+/// encode's `name`.
+pub(crate) const fn input_fields(guid_type: GuidType, op: Op) -> &'static [&'static str] {
+    match (guid_type, op) {
+        (_, Op::Decode) => &["bytes"],
+        (GuidType::PackedGuid, Op::Encode) => &["guid"],
+        (GuidType::NamedGuid, Op::Encode) => &["guid", "name"],
+    }
+}
+
+/// The fields of `expect` for one type, op and outcome. All are required
+/// except a decoded named GUID's `name`, which is required exactly when the
+/// GUID is not 0.
+pub(crate) const fn expect_fields(
+    guid_type: GuidType,
+    op: Op,
+    outcome: Outcome,
+) -> &'static [&'static str] {
+    match (guid_type, op, outcome) {
+        (_, _, Outcome::Invalid) => &["error"],
+        (_, Op::Encode, _) => &["bytes"],
+        (GuidType::PackedGuid, Op::Decode, _) => &["guid", "consumed"],
+        (GuidType::NamedGuid, Op::Decode, _) => &["guid", "consumed", "name"],
+    }
+}
+
+/// Parses and checks one file, appending every fault to `errors`.
+///
+/// The vectors come back in file order; a vector with any fault is left out.
+pub(crate) fn read_file(file: &str, text: &str, errors: &mut Vec<LoadError>) -> Vec<Vector> {
+    let root = match tree::parse(file, text) {
+        Ok(root) => root,
+        Err(error) => {
+            errors.push(*error);
+            return Vec::new();
+        }
+    };
+    read::Reader::new(file, text, errors).read_file(&root)
+}

@@ -1,0 +1,313 @@
+//! The YAML text as a tree of nodes that remember where they were written.
+//!
+//! serde-saphyr parses the text (with budgets against hostile input) into
+//! [`Node`]s wrapped in `Spanned`, and nothing else: no field is interpreted
+//! here. Deserializing into this loose tree instead of strict structs is what
+//! lets the loader report every fault of a file instead of the first one.
+
+use core::fmt;
+
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_saphyr::{MessageFormatter as _, Spanned};
+
+use crate::error::{Found, LoadError, LoadErrorKind};
+use crate::model::Location;
+
+/// One YAML value. Scalars keep what YAML inferred so that a number where a
+/// quoted string belongs can be reported as such.
+#[derive(Debug)]
+pub(super) enum Node {
+    Null,
+    Bool,
+    /// A number, with its value when it is an integer that fits in a `u64`.
+    Number(Option<u64>),
+    Str(String),
+    Binary,
+    Seq(Vec<Spanned<Node>>),
+    Map(Vec<(Spanned<Node>, Spanned<Node>)>),
+}
+
+struct NodeVisitor;
+
+impl<'de> Visitor<'de> for NodeVisitor {
+    type Value = Node;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any YAML value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Node, E> {
+        Ok(Node::Bool)
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Node, E> {
+        Ok(Node::Number(u64::try_from(v).ok()))
+    }
+
+    fn visit_i128<E>(self, v: i128) -> Result<Node, E> {
+        Ok(Node::Number(u64::try_from(v).ok()))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Node, E> {
+        Ok(Node::Number(Some(v)))
+    }
+
+    fn visit_u128<E>(self, v: u128) -> Result<Node, E> {
+        Ok(Node::Number(u64::try_from(v).ok()))
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Node, E> {
+        Ok(Node::Number(None))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Node, E> {
+        Ok(Node::Str(v.to_owned()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Node, E> {
+        Ok(Node::Str(v))
+    }
+
+    fn visit_bytes<E>(self, _: &[u8]) -> Result<Node, E> {
+        Ok(Node::Binary)
+    }
+
+    fn visit_unit<E>(self) -> Result<Node, E> {
+        Ok(Node::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Node, E> {
+        Ok(Node::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Node, D::Error> {
+        Node::deserialize(d)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Node::Seq(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
+        let mut entries = Vec::new();
+        while let Some(key) = map.next_key()? {
+            entries.push((key, map.next_value()?));
+        }
+        Ok(Node::Map(entries))
+    }
+}
+
+impl<'de> Deserialize<'de> for Node {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(NodeVisitor)
+    }
+}
+
+/// Parses one file into a tree.
+///
+/// Duplicate keys are passed through so the reader can report them with both
+/// locations; merge keys (`<<`) are refused because other YAML readers that
+/// consume the corpus do not all support them; YAML 1.1 booleans (`yes`, `n`)
+/// are off so a key such as `n` stays a string.
+pub(super) fn parse(file: &str, text: &str) -> Result<Spanned<Node>, Box<LoadError>> {
+    let options = serde_saphyr::options! {
+        duplicate_keys: serde_saphyr::DuplicateKeyPolicy::PassThrough,
+        merge_keys: serde_saphyr::MergeKeyPolicy::Error,
+        strict_booleans: true,
+        with_snippet: false,
+    };
+    serde_saphyr::from_str_with_options::<Spanned<Node>>(text, options).map_err(|err| {
+        let location = match err.location() {
+            Some(at) if at.line() > 0 => Location {
+                file: file.to_owned(),
+                line: to_usize(at.line()),
+                column: to_usize(at.column()),
+            },
+            _ => Location::whole_file(file),
+        };
+        Box::new(LoadError {
+            location,
+            kind: LoadErrorKind::Yaml {
+                message: yaml_message(&err),
+            },
+        })
+    })
+}
+
+/// The parser's message without its location suffix (the [`Location`] has it)
+/// and without control characters, which could garble a terminal.
+fn yaml_message(err: &serde_saphyr::Error) -> String {
+    let mut inner = err;
+    while let serde_saphyr::Error::AliasError { error, .. }
+    | serde_saphyr::Error::WithSnippet { error, .. } = inner
+    {
+        inner = error;
+    }
+    let message = serde_saphyr::UserMessageFormatter.format_message(inner);
+    message
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+fn to_usize(n: u64) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
+}
+
+/// The text of one file, for turning parser positions into error locations.
+pub(super) struct Source<'a> {
+    pub(super) file: &'a str,
+    pub(super) text: &'a str,
+}
+
+impl Source<'_> {
+    /// Where a node is used (for an alias, the alias), as an error location.
+    pub(super) fn location(&self, node: &Spanned<Node>) -> Location {
+        let at = if node.referenced.line() > 0 {
+            &node.referenced
+        } else {
+            &node.defined
+        };
+        self.at(at)
+    }
+
+    fn at(&self, at: &serde_saphyr::Location) -> Location {
+        if at.line() == 0 {
+            return Location::whole_file(self.file);
+        }
+        Location {
+            file: self.file.to_owned(),
+            line: to_usize(at.line()),
+            column: to_usize(at.column()),
+        }
+    }
+
+    /// The source text of a scalar node as written, if the parser reported
+    /// its byte range.
+    fn raw(&self, node: &Spanned<Node>) -> Option<&str> {
+        let span = node.defined.span();
+        let start = usize::try_from(span.byte_offset()?).ok()?;
+        let len = usize::try_from(span.byte_len()?).ok()?;
+        self.text.get(start..start.checked_add(len)?)
+    }
+
+    /// Whether a scalar was written in single or double quotes. Unknown
+    /// positions count as quoted so that a missing span never causes an error.
+    pub(super) fn is_quoted(&self, node: &Spanned<Node>) -> bool {
+        let Some(offset) = node.defined.span().byte_offset() else {
+            return true;
+        };
+        let Ok(offset) = usize::try_from(offset) else {
+            return true;
+        };
+        matches!(
+            self.text.get(offset..).and_then(|s| s.chars().next()),
+            Some('"' | '\'')
+        )
+    }
+
+    /// What a node is, for "found …" in error messages.
+    pub(super) fn found(&self, node: &Spanned<Node>) -> Found {
+        let text = |fallback: &str| shorten(self.raw(node).unwrap_or(fallback).trim());
+        match &node.value {
+            Node::Null => Found::Null,
+            Node::Bool => Found::Boolean(text("")),
+            Node::Number(_) => Found::Number(text("")),
+            Node::Str(s) => Found::String(shorten(s)),
+            Node::Binary => Found::Binary,
+            Node::Seq(_) => Found::List,
+            Node::Map(_) => Found::Mapping,
+        }
+    }
+
+    /// The location of the character at byte `offset` of a string scalar's
+    /// value.
+    ///
+    /// Hex strings are matched to the source by counting non-whitespace
+    /// characters, which survives the line folding of multi-line scalars.
+    /// Anything the walk cannot follow (escape sequences, a missing span)
+    /// falls back to the start of the scalar, which is never wrong, only less
+    /// precise.
+    pub(super) fn char_location(
+        &self,
+        node: &Spanned<Node>,
+        value: &str,
+        offset: usize,
+    ) -> Location {
+        let fallback = self.at(&node.defined);
+        let Some(target) = value.get(offset..).and_then(|s| s.chars().next()) else {
+            return fallback;
+        };
+        let Some(before) = value.get(..offset) else {
+            return fallback;
+        };
+        let skip = before.chars().filter(|c| !c.is_whitespace()).count();
+        let Some(start) = node
+            .defined
+            .span()
+            .byte_offset()
+            .and_then(|o| usize::try_from(o).ok())
+        else {
+            return fallback;
+        };
+        let Some(source) = self.text.get(start..) else {
+            return fallback;
+        };
+        let mut line = fallback.line;
+        let mut column = fallback.column;
+        let mut chars = source.chars().peekable();
+        let quote = match chars.peek() {
+            Some(&q @ ('"' | '\'')) => {
+                chars.next();
+                column += 1;
+                Some(q)
+            }
+            _ => None,
+        };
+        let mut seen = 0usize;
+        for c in chars {
+            if c == '\n' {
+                line += 1;
+                column = 1;
+                continue;
+            }
+            if c.is_whitespace() {
+                column += 1;
+                continue;
+            }
+            if Some(c) == quote || c == '\\' {
+                return fallback;
+            }
+            if seen == skip {
+                return if c == target {
+                    Location {
+                        file: self.file.to_owned(),
+                        line,
+                        column,
+                    }
+                } else {
+                    fallback
+                };
+            }
+            seen += 1;
+            column += 1;
+        }
+        fallback
+    }
+}
+
+/// Cuts a scalar's text for an error message.
+fn shorten(s: &str) -> String {
+    const MAX: usize = 40;
+    if s.chars().count() <= MAX {
+        s.to_owned()
+    } else {
+        let mut out: String = s.chars().take(MAX).collect();
+        out.push('…');
+        out
+    }
+}
