@@ -37,6 +37,7 @@
 //! |------------------|------------------------------------------------------|
 //! | `packed_guid/`   | hand-written PackedGuid vectors, one file per topic  |
 //! | `named_guid/`    | hand-written NamedGuid vectors, one file per topic   |
+//! | `generated/`     | written by [`generate`]; never edit by hand          |
 //!
 //! A file is a mapping with one field, `vectors`, a non-empty list of vectors:
 //!
@@ -142,11 +143,19 @@
 //! [`LoadErrorKind`] whose message says what to change. They come back
 //! together, sorted, as [`LoadErrors`]. A vector with any fault is not loaded.
 //!
+//! # Generated files
+//!
+//! The files in `generated/` are produced by [`generate::files`] and checked
+//! in. `cargo run -p wow-guid-conformance -- generate` rewrites them
+//! ([`generate::write_all`]); `generate --check` and the test
+//! `generated_files_are_up_to_date` fail when they are stale
+//! ([`generate::check`]).
 #![forbid(unsafe_code)]
 
 mod corpus;
 mod error;
 mod files;
+pub mod generate;
 pub mod hex_text;
 mod model;
 #[cfg(test)]

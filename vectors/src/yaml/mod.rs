@@ -1,12 +1,16 @@
-//! Everything that knows the YAML syntax of vector files: parsing and the
-//! field rules.
+//! Everything that knows the YAML syntax of vector files: parsing, the field
+//! rules, and writing files (for the generator).
 //!
-//! No other module sees YAML: they get [`Vector`]s and [`LoadError`]s out. Parsing is done by serde-saphyr into a spanned node tree
+//! No other module sees YAML: they get [`Vector`]s and [`LoadError`]s out, and
+//! hand `Vector`s in. Parsing is done by serde-saphyr into a spanned node tree
 //! ([`tree`]), which [`read`] checks field by field, so every fault in a file
 //! is reported, each at its line and column.
 
 mod read;
 mod tree;
+mod write;
+
+pub(crate) use write::write_file;
 
 use crate::error::LoadError;
 use crate::model::Vector;

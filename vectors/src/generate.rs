@@ -1,0 +1,667 @@
+//! The generated part of the corpus: systematic sweeps that would be tedious
+//! and error-prone to write by hand (every mask, every truncation point, every
+//! byte position, long names).
+//!
+//! Expected values are built here from the definition of the formats (place
+//! the bytes at the positions of the set mask bits, and read the GUID off
+//! them), never by calling a codec: this crate must not depend on the
+//! implementations it judges. The files live in `generated/` below the corpus
+//! root and are checked in; [`check`] (run by CI through the runner's
+//! `generate --check`, and by the test `generated_files_are_up_to_date`) fails
+//! when they differ from what [`files`] produces, and [`write_all`] rewrites
+//! them.
+//!
+//! Ids are built from the parameters of each case (mask, length, position,
+//! byte), never from a counter, so adding a case never renames another.
+
+use core::fmt;
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use crate::hex_text::{format_guid, format_spaced};
+use crate::model::{Expectation, Location, Request, Value, Vector};
+use crate::vocab::{ErrorCode, Flag};
+
+/// The command that rewrites the generated files.
+pub const COMMAND: &str = "cargo run -p wow-guid-conformance -- generate";
+
+/// The command that fails when the generated files are out of date.
+pub const CHECK_COMMAND: &str = "cargo run -p wow-guid-conformance -- generate --check";
+
+/// The directory below the corpus root that holds only generated files.
+pub const DIR: &str = "generated";
+
+/// The GUID byte placed at each position in the mask sweep: distinct and
+/// non-zero everywhere, so a byte put at the wrong position changes the
+/// result, and every sweep GUID has the mask it was built from.
+const PATTERN: [u8; 8] = [0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88];
+
+/// The GUID of the long-name vectors: all bytes distinct, so a byte-order
+/// mistake shows.
+const NAMED_GUID: u64 = 0x0123_4567_89ab_cdef;
+
+/// What follows the NUL of a long name in a decode input: the next field,
+/// which a decoder must leave alone.
+const NEXT_FIELD: [u8; 3] = [0x01, 0x02, 0x03];
+
+/// The generated files as (path relative to the corpus root, contents), in a
+/// fixed order. Deterministic: same code, same bytes.
+#[must_use]
+pub fn files() -> Vec<(String, String)> {
+    families()
+        .into_iter()
+        .map(|family| {
+            let header = format!(
+                "GENERATED FILE: do not edit. Regenerate with\n  {COMMAND}\n\
+                 (`generate --check` and the test generated_files_are_up_to_date fail when this\n\
+                 file is out of date). Written by vectors/src/generate.rs, which builds\n\
+                 every expected value from the format's definition, not by running a codec.\n\n{}",
+                family.about
+            );
+            (
+                family.path.to_owned(),
+                crate::yaml::write_file(&header, &family.vectors),
+            )
+        })
+        .collect()
+}
+
+/// How a generated file on disk differs from what the generator writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Drift {
+    /// The file's contents differ.
+    Stale(String),
+    /// The file does not exist.
+    Missing(String),
+    /// A `.yaml` file in `generated/` that the generator does not write (left
+    /// over from a renamed or removed family).
+    Extra(String),
+    /// The file or directory could not be read.
+    Unreadable {
+        /// Path relative to the corpus root.
+        path: String,
+        /// The I/O error's message.
+        message: String,
+    },
+}
+
+impl fmt::Display for Drift {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Drift::Stale(path) => write!(f, "{path}: out of date"),
+            Drift::Missing(path) => write!(f, "{path}: missing"),
+            Drift::Extra(path) => write!(f, "{path}: not written by the generator"),
+            Drift::Unreadable { path, message } => write!(f, "{path}: cannot read: {message}"),
+        }
+    }
+}
+
+/// The generated files on disk are not what the generator writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckError(pub Vec<Drift>);
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for drift in &self.0 {
+            writeln!(f, "{drift}")?;
+        }
+        write!(
+            f,
+            "the generated vector files are out of date: run `{COMMAND}` and commit the result"
+        )
+    }
+}
+
+impl std::error::Error for CheckError {}
+
+/// A generated file could not be written or removed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WriteError {
+    /// Path relative to the corpus root.
+    pub path: String,
+    /// The I/O error's kind.
+    pub kind: std::io::ErrorKind,
+    /// The I/O error's message.
+    pub message: String,
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot write {}: {}", self.path, self.message)
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// Compares the generated files below the corpus root `root` with [`files`].
+///
+/// # Errors
+/// [`CheckError`] listing every stale, missing, extra or unreadable file.
+pub fn check(root: &Path) -> Result<(), CheckError> {
+    let drift = drift(root);
+    if drift.is_empty() {
+        Ok(())
+    } else {
+        Err(CheckError(drift))
+    }
+}
+
+/// Brings the generated files below the corpus root `root` up to date:
+/// writes stale and missing files, and removes `.yaml` files in `generated/`
+/// that the generator no longer writes. Returns what it changed (nothing
+/// when all was up to date).
+///
+/// # Errors
+/// [`WriteError`] for the first file that cannot be read, written or removed.
+pub fn write_all(root: &Path) -> Result<Vec<Drift>, WriteError> {
+    let expected = files();
+    let drift = drift(root);
+    for item in &drift {
+        let io = |path: &str, err: std::io::Error| WriteError {
+            path: path.to_owned(),
+            kind: err.kind(),
+            message: err.to_string(),
+        };
+        match item {
+            Drift::Stale(path) | Drift::Missing(path) => {
+                let contents = expected
+                    .iter()
+                    .find(|(p, _)| p == path)
+                    .map_or("", |(_, c)| c.as_str());
+                let full = root.join(path);
+                if let Some(dir) = full.parent() {
+                    std::fs::create_dir_all(dir).map_err(|e| io(path, e))?;
+                }
+                std::fs::write(&full, contents).map_err(|e| io(path, e))?;
+            }
+            Drift::Extra(path) => std::fs::remove_file(root.join(path)).map_err(|e| io(path, e))?,
+            Drift::Unreadable { path, message } => {
+                return Err(WriteError {
+                    path: path.clone(),
+                    kind: std::io::ErrorKind::Other,
+                    message: message.clone(),
+                })
+            }
+        }
+    }
+    Ok(drift)
+}
+
+fn drift(root: &Path) -> Vec<Drift> {
+    let expected = files();
+    let mut drift = Vec::new();
+    for (path, contents) in &expected {
+        match std::fs::read(root.join(path)) {
+            Ok(actual) if actual == contents.as_bytes() => {}
+            Ok(_) => drift.push(Drift::Stale(path.clone())),
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                drift.push(Drift::Missing(path.clone()));
+            }
+            Err(err) => drift.push(Drift::Unreadable {
+                path: path.clone(),
+                message: err.to_string(),
+            }),
+        }
+    }
+    let dir = root.join(DIR);
+    if dir.is_dir() {
+        let written: BTreeSet<&str> = expected.iter().map(|(p, _)| p.as_str()).collect();
+        let walk = crate::files::walk(&dir);
+        for (relative, err) in walk.errors {
+            drift.push(Drift::Unreadable {
+                path: format!("{DIR}/{relative}"),
+                message: err.to_string(),
+            });
+        }
+        for (relative, _) in walk.files {
+            let path = format!("{DIR}/{relative}");
+            if !written.contains(path.as_str()) {
+                drift.push(Drift::Extra(path));
+            }
+        }
+    }
+    drift
+}
+
+/// One generated file.
+struct Family {
+    path: &'static str,
+    about: &'static str,
+    vectors: Vec<Vector>,
+}
+
+fn families() -> Vec<Family> {
+    vec![
+        Family {
+            path: "generated/named-long-names.yaml",
+            about: "Named GUIDs with names of 255, 256, 257, 300 and 4096 bytes, decoded with\n\
+                    bytes after the NUL and encoded. One widely used implementation stops a\n\
+                    name after 256 bytes and swallows the next byte; these catch it.",
+            vectors: long_names(),
+        },
+        Family {
+            path: "generated/packed-masks.yaml",
+            about: "Every mask 00..ff, decoded and encoded. GUID byte i is 0x11 * (i + 1)\n\
+                    wherever mask bit i is set, so a byte put at the wrong position shows.",
+            vectors: mask_sweep(),
+        },
+        Family {
+            path: "generated/packed-sign-bit.yaml",
+            about: "A GUID byte >= 0x80 at every position, among 01 bytes. The spec's C\n\
+                    snippet shifts the byte as a 32-bit int: at position 3 it is\n\
+                    sign-extended into the high bytes, from position 4 on the shift is\n\
+                    undefined behaviour.",
+            vectors: sign_bit(),
+        },
+        Family {
+            path: "generated/packed-single-byte.yaml",
+            about: "Each one-bit mask with the byte 00, 7f, 80 and ff, decoded, and encoded\n\
+                    where the byte is not 00 (the 00 forms are non-canonical).",
+            vectors: single_byte(),
+        },
+        Family {
+            path: "generated/packed-truncation.yaml",
+            about: "Truncated packed GUIDs: the 9-byte value with mask ff cut after each of\n\
+                    its first 8 bytes, and every other non-zero mask one byte short.",
+            vectors: truncation(),
+        },
+    ]
+}
+
+/// The wire form of a packed GUID with mask `mask` and `byte(i)` at each set
+/// position `i`, and the GUID those bytes make: straight from the definition.
+fn packed(mask: u8, byte: impl Fn(usize) -> u8) -> (Vec<u8>, u64) {
+    let mut wire = vec![mask];
+    let mut guid = 0u64;
+    for i in 0..8 {
+        if mask & (1 << i) != 0 {
+            let b = byte(i);
+            wire.push(b);
+            guid |= u64::from(b) << (8 * i);
+        }
+    }
+    (wire, guid)
+}
+
+/// The shortest wire form of `guid`: a mask bit for each non-zero byte.
+fn shortest(guid: u64) -> Vec<u8> {
+    let bytes = guid.to_le_bytes();
+    let mask = (0..8)
+        .filter(|&i| bytes[i] != 0)
+        .fold(0u8, |mask, i| mask | (1 << i));
+    packed(mask, |i| bytes[i]).0
+}
+
+/// The positions of the set bits of a mask, for descriptions.
+fn positions(mask: u8) -> String {
+    let list: Vec<String> = (0..8)
+        .filter(|i| mask & (1 << i) != 0)
+        .map(|i| i.to_string())
+        .collect();
+    list.join(", ")
+}
+
+/// A generated vector: every generated vector carries `generated` and all the
+/// versions its type is used in.
+fn vector(
+    file: &str,
+    id: String,
+    description: String,
+    request: Request,
+    expect: Expectation,
+    mut flags: Vec<Flag>,
+    source: Option<&str>,
+) -> Vector {
+    flags.push(Flag::Generated);
+    Vector {
+        id,
+        description,
+        versions: request.guid_type().versions().to_vec(),
+        request,
+        expect,
+        flags,
+        source: source.map(str::to_owned),
+        location: Location::whole_file(file),
+    }
+}
+
+/// Flags that describe a packed GUID's bytes.
+fn guid_flags(guid: u64) -> Vec<Flag> {
+    let bytes = guid.to_le_bytes();
+    let mut flags = Vec::new();
+    if guid == 0 {
+        flags.push(Flag::ZeroGuid);
+    }
+    if guid == u64::MAX {
+        flags.push(Flag::MaxGuid);
+    }
+    if bytes.iter().filter(|&&b| b != 0).count() == 1 {
+        flags.push(Flag::SingleByte);
+    }
+    if bytes.iter().any(|&b| b >= 0x80) {
+        flags.push(Flag::SignBit);
+    }
+    flags
+}
+
+fn mask_sweep() -> Vec<Vector> {
+    const FILE: &str = "generated/packed-masks.yaml";
+    let mut out = Vec::new();
+    for mask in 0..=u8::MAX {
+        let (wire, guid) = packed(mask, |i| PATTERN[i]);
+        let mut flags = vec![Flag::MaskSweep];
+        flags.extend(guid_flags(guid));
+        let (decode_text, encode_text, source) = if mask == 0 {
+            (
+                "Mask 00: no bytes follow, GUID 0 is the single byte 00.".to_owned(),
+                "GUID 0 encodes as the single byte 00.".to_owned(),
+                Some("NOTES.md: GUID 0 is the single byte 00 (not 2 to 9 bytes)"),
+            )
+        } else {
+            (
+                format!(
+                    "Mask {mask:02x}: GUID {} {} follow{}, least significant first.",
+                    if mask.count_ones() == 1 {
+                        "byte"
+                    } else {
+                        "bytes"
+                    },
+                    positions(mask),
+                    if mask.count_ones() == 1 { "s" } else { "" },
+                ),
+                format!(
+                    "GUID {}: {} {} non-zero, so the mask is {mask:02x}.",
+                    format_guid(guid),
+                    if mask.count_ones() == 1 {
+                        "byte"
+                    } else {
+                        "bytes"
+                    },
+                    if mask.count_ones() == 1 {
+                        format!("{} is", positions(mask))
+                    } else {
+                        format!("{} are", positions(mask))
+                    },
+                ),
+                None,
+            )
+        };
+        out.push(vector(
+            FILE,
+            format!("packed.decode.mask-{mask:02x}"),
+            decode_text,
+            Request::DecodePacked {
+                bytes: wire.clone(),
+            },
+            Expectation::Valid(Value::Packed {
+                guid,
+                consumed: wire.len(),
+            }),
+            flags.clone(),
+            source,
+        ));
+        out.push(vector(
+            FILE,
+            format!("packed.encode.mask-{mask:02x}"),
+            encode_text,
+            Request::EncodePacked { guid },
+            Expectation::Valid(Value::Encoded { bytes: wire }),
+            flags,
+            source,
+        ));
+    }
+    out
+}
+
+fn truncation() -> Vec<Vector> {
+    const FILE: &str = "generated/packed-truncation.yaml";
+    let mut out = Vec::new();
+    let (full, _) = packed(0xff, |i| PATTERN[i]);
+    for len in 1..full.len() {
+        out.push(vector(
+            FILE,
+            format!("packed.decode.truncated.ff.len-{len}"),
+            format!(
+                "Mask ff promises 8 GUID bytes but only {} follow: the input ends inside the value.",
+                len - 1
+            ),
+            Request::DecodePacked {
+                bytes: full[..len].to_vec(),
+            },
+            Expectation::Invalid(ErrorCode::Eof),
+            vec![Flag::Truncated],
+            Some("NOTES.md: truncated input is an error everywhere"),
+        ));
+    }
+    for mask in 1..u8::MAX {
+        let (wire, _) = packed(mask, |i| PATTERN[i]);
+        let promised = wire.len() - 1;
+        out.push(vector(
+            FILE,
+            format!("packed.decode.truncated.{mask:02x}.one-short"),
+            format!(
+                "Mask {mask:02x} promises {promised} GUID byte{} but the input ends one byte early.",
+                if promised == 1 { "" } else { "s" }
+            ),
+            Request::DecodePacked {
+                bytes: wire[..wire.len() - 1].to_vec(),
+            },
+            Expectation::Invalid(ErrorCode::Eof),
+            vec![Flag::Truncated],
+            None,
+        ));
+    }
+    out
+}
+
+fn single_byte() -> Vec<Vector> {
+    const FILE: &str = "generated/packed-single-byte.yaml";
+    let mut out = Vec::new();
+    for position in 0..8 {
+        let mask = 1u8 << position;
+        for byte in [0x00u8, 0x7f, 0x80, 0xff] {
+            let (wire, guid) = packed(mask, |_| byte);
+            let mut flags = vec![Flag::SingleByte];
+            flags.extend(
+                guid_flags(guid)
+                    .into_iter()
+                    .filter(|f| *f != Flag::SingleByte),
+            );
+            if byte == 0 {
+                flags.push(Flag::NonCanonical);
+            }
+            let decode_text = if byte == 0 {
+                format!(
+                    "Mask {mask:02x} sends byte {position} as 00: not the shortest form, still GUID 0, and both bytes are consumed."
+                )
+            } else {
+                format!("Mask {mask:02x} sends byte {position} as {byte:02x}.")
+            };
+            out.push(vector(
+                FILE,
+                format!("packed.decode.single.byte{position}-{byte:02x}"),
+                decode_text,
+                Request::DecodePacked {
+                    bytes: wire.clone(),
+                },
+                Expectation::Valid(Value::Packed {
+                    guid,
+                    consumed: wire.len(),
+                }),
+                flags.clone(),
+                (byte == 0).then_some("NOTES.md: every decoder accepts non-shortest forms"),
+            ));
+            if byte != 0 {
+                out.push(vector(
+                    FILE,
+                    format!("packed.encode.single.byte{position}-{byte:02x}"),
+                    format!(
+                        "GUID {} has only byte {position} set, so the mask is {mask:02x}.",
+                        format_guid(guid)
+                    ),
+                    Request::EncodePacked { guid },
+                    Expectation::Valid(Value::Encoded { bytes: wire }),
+                    flags,
+                    None,
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn sign_bit() -> Vec<Vector> {
+    const FILE: &str = "generated/packed-sign-bit.yaml";
+    const SOURCE: &str = "NOTES.md: the spec's C snippet promotes the byte to int before the shift";
+    let mut out = Vec::new();
+    let push_pair = |out: &mut Vec<Vector>, name: String, what: String, bytes: [u8; 8]| {
+        let (wire, guid) = packed(0xff, |i| bytes[i]);
+        let mut flags = guid_flags(guid);
+        flags.retain(|f| *f == Flag::SignBit);
+        out.push(vector(
+            FILE,
+            format!("packed.decode.sign-bit.{name}"),
+            format!("Mask ff with {what}: GUID {}.", format_guid(guid)),
+            Request::DecodePacked {
+                bytes: wire.clone(),
+            },
+            Expectation::Valid(Value::Packed {
+                guid,
+                consumed: wire.len(),
+            }),
+            flags.clone(),
+            Some(SOURCE),
+        ));
+        out.push(vector(
+            FILE,
+            format!("packed.encode.sign-bit.{name}"),
+            format!("GUID {} ({what}) encodes with mask ff.", format_guid(guid)),
+            Request::EncodePacked { guid },
+            Expectation::Valid(Value::Encoded {
+                bytes: shortest(guid),
+            }),
+            flags,
+            Some(SOURCE),
+        ));
+    };
+    for position in 0..8 {
+        for byte in [0x80u8, 0xff] {
+            let mut bytes = [0x01u8; 8];
+            bytes[position] = byte;
+            push_pair(
+                &mut out,
+                format!("byte{position}-{byte:02x}"),
+                format!("byte {position} = {byte:02x} and all others 01"),
+                bytes,
+            );
+        }
+    }
+    push_pair(
+        &mut out,
+        "all-bytes".to_owned(),
+        "every byte >= 0x80".to_owned(),
+        [0x80, 0x91, 0xa2, 0xb3, 0xc4, 0xd5, 0xe6, 0xf7],
+    );
+    out
+}
+
+fn long_names() -> Vec<Vector> {
+    const FILE: &str = "generated/named-long-names.yaml";
+    const SOURCE: &str =
+        "NOTES.md: wow_messages stops a name after 256 bytes and swallows the next byte";
+    let mut cases: Vec<(String, Vec<u8>, &str)> = [255usize, 256, 257, 300, 4096]
+        .into_iter()
+        .map(|len| {
+            // Letters a..z over and over: valid UTF-8, and a misplaced cut shows.
+            let name = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
+            (len.to_string(), name, "letters a to z, repeated")
+        })
+        .collect();
+    // 86 three-byte characters: byte 256 falls inside the 86th character, so
+    // a cap at 256 bytes also cuts a UTF-8 sequence.
+    cases.push((
+        "258-utf8".to_owned(),
+        "\u{20ac}".repeat(86).into_bytes(),
+        "the 3-byte character U+20AC 86 times, so byte 256 is inside a character",
+    ));
+    let mut out = Vec::new();
+    for (name_id, name, what) in cases {
+        let len = name.len();
+        let mut encoded = NAMED_GUID.to_le_bytes().to_vec();
+        encoded.extend_from_slice(&name);
+        encoded.push(0);
+        let mut input = encoded.clone();
+        input.extend_from_slice(&NEXT_FIELD);
+        let mut flags = vec![Flag::LongName];
+        if !name.is_ascii() {
+            flags.push(Flag::Utf8);
+        }
+        let mut decode_flags = flags.clone();
+        decode_flags.push(Flag::TrailingBytes);
+        out.push(vector(
+            FILE,
+            format!("named.decode.long-name.{name_id}"),
+            format!(
+                "A {len}-byte name ({what}), then NUL and the next field ({}); all of the name is read.",
+                format_spaced(&NEXT_FIELD)
+            ),
+            Request::DecodeNamed { bytes: input },
+            Expectation::Valid(Value::Named {
+                guid: NAMED_GUID,
+                consumed: encoded.len(),
+                name: Some(name.clone()),
+            }),
+            decode_flags,
+            Some(SOURCE),
+        ));
+        out.push(vector(
+            FILE,
+            format!("named.encode.long-name.{name_id}"),
+            format!("A {len}-byte name ({what}) is written whole, then NUL."),
+            Request::EncodeNamed {
+                guid: NAMED_GUID,
+                name: Some(name),
+            },
+            Expectation::Valid(Value::Encoded { bytes: encoded }),
+            flags,
+            Some(SOURCE),
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builds_packed_values_from_the_definition() {
+        // The spec's worked example, built the way every generated case is.
+        let (wire, guid) = packed(0x0a, |i| [0, 0xde, 0, 0xad, 0, 0, 0, 0][i]);
+        assert_eq!(wire, [0x0a, 0xde, 0xad]);
+        assert_eq!(guid, 0x0000_0000_ad00_de00);
+        assert_eq!(shortest(guid), wire);
+        assert_eq!(shortest(0), [0x00]);
+        assert_eq!(shortest(u64::MAX), [0xff; 9]);
+    }
+
+    #[test]
+    fn output_is_deterministic() {
+        assert_eq!(files(), files());
+    }
+
+    #[test]
+    fn every_generated_file_sits_in_the_generated_directory() {
+        for (path, contents) in files() {
+            assert!(
+                path.starts_with("generated/") && path.ends_with(".yaml"),
+                "{path}"
+            );
+            assert!(
+                contents.starts_with("# GENERATED FILE: do not edit."),
+                "{path}"
+            );
+            assert!(contents.contains(COMMAND), "{path}");
+        }
+    }
+}
