@@ -186,29 +186,39 @@ pub fn decode(input: &[u8]) -> Result<Decoded<PackedGuid>, PackedGuidError> {
         });
     };
     let consumed = usize::from(CONSUMED[usize::from(mask)]);
-    let word = if let Some(chunk) = rest.first_chunk::<8>() {
+    let word = match rest.first_chunk::<8>() {
         // Nine or more bytes: every byte the mask can ask for is there, and
         // the ones past the value are cleared by `expand`.
-        u64::from_le_bytes(*chunk)
-    } else {
-        // The end of the buffer: take only the value's own bytes.
-        let Some(bytes) = rest.get(..consumed - 1) else {
-            return Err(PackedGuidError::UnexpectedEof {
-                mask: Some(mask),
-                needed: consumed,
-                available: input.len(),
-            });
-        };
-        let mut word = 0u64;
-        for (i, &byte) in bytes.iter().enumerate() {
-            word |= u64::from(byte) << (8 * i);
-        }
-        word
+        Some(chunk) => u64::from_le_bytes(*chunk),
+        None => tail_word(input, mask, consumed)?,
     };
     Ok(Decoded {
         value: PackedGuid(expand(word, &STAGES[usize::from(mask)])),
         consumed,
     })
+}
+
+/// The value bytes of a value near the end of the input (fewer than nine bytes
+/// left), gathered one by one into a word, or the error if they are not all
+/// there.
+///
+/// Out of line and cold: it runs at most once per buffer, and keeping it out
+/// of [`decode`] leaves the common path a straight line.
+#[cold]
+#[inline(never)]
+fn tail_word(input: &[u8], mask: u8, consumed: usize) -> Result<u64, PackedGuidError> {
+    let Some(bytes) = input.get(1..consumed) else {
+        return Err(PackedGuidError::UnexpectedEof {
+            mask: Some(mask),
+            needed: consumed,
+            available: input.len(),
+        });
+    };
+    let mut word = 0u64;
+    for (i, &byte) in bytes.iter().enumerate() {
+        word |= u64::from(byte) << (8 * i);
+    }
+    Ok(word)
 }
 
 /// Writes the canonical encoding of `guid` into `out` with a branch-free mask,
