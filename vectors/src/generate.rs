@@ -646,6 +646,19 @@ mod tests {
     }
 
     #[test]
+    fn written_files_load_back_to_the_same_vectors() {
+        let written: Vec<(String, String)> = files();
+        let loaded = crate::Corpus::from_sources(&written).unwrap_or_else(|e| panic!("{e}"));
+        let built: Vec<Vector> = families().into_iter().flat_map(|f| f.vectors).collect();
+        assert_eq!(loaded.vectors.len(), built.len());
+        for (mut loaded, built) in loaded.vectors.into_iter().zip(built) {
+            assert_eq!(loaded.location.file, built.location.file);
+            loaded.location = built.location.clone();
+            assert_eq!(loaded, built);
+        }
+    }
+
+    #[test]
     fn output_is_deterministic() {
         assert_eq!(files(), files());
     }

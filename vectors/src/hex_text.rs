@@ -50,9 +50,14 @@ impl fmt::Display for HexError {
                 "`{}` at offset {offset} is not a hex digit (bytes are written as pairs of 0-9, a-f)",
                 ch.escape_debug()
             ),
+            HexError::OddDigits { offset, digits: 1 } => write!(
+                f,
+                "the hex digit at offset {offset} has no partner: every byte needs exactly \
+                 two digits, and spaces may only go between bytes"
+            ),
             HexError::OddDigits { offset, digits } => write!(
                 f,
-                "a group of {digits} hex digits ending at offset {offset} has an odd length: \
+                "the group of {digits} hex digits ending at offset {offset} has an odd length: \
                  every byte needs exactly two digits, and spaces may only go between bytes"
             ),
         }

@@ -1,17 +1,24 @@
-//! The checked-in corpus: it loads, the embedded copy matches the directory,
-//! and the generated files are what the generator writes.
+//! The checked-in corpus: it loads, the embedded copy is the directory, the
+//! generated files are what the generator writes, and the content the issue
+//! asks for is there.
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
-use wow_guid_vectors::{generate, Corpus};
+use wow_guid_vectors::{generate, Corpus, ErrorCode, Expectation, Flag, GuidType, Op, Version};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Fails when a generated file is stale. To rewrite them during development:
+fn corpus() -> Corpus {
+    Corpus::load_dir(root()).unwrap_or_else(|errors| panic!("{errors}"))
+}
+
+/// Fails when a generated file is stale. To rewrite them during development
+/// without the runner:
 /// `VECTORS_REGENERATE=1 cargo test -p wow-guid-vectors --test corpus generated_files_are_up_to_date`
-/// (or the runner's `generate`, which calls the same function).
+/// (the runner's `generate` calls the same `generate::write_all`).
 #[test]
 fn generated_files_are_up_to_date() {
     if std::env::var_os("VECTORS_REGENERATE").is_some_and(|v| v == "1") {
@@ -29,8 +36,164 @@ fn generated_files_are_up_to_date() {
 }
 
 #[test]
-fn directory_loads() {
-    if let Err(errors) = Corpus::load_dir(root()) {
-        panic!("{errors}");
+fn embedded_corpus_is_the_directory() {
+    let embedded = Corpus::embedded().unwrap_or_else(|errors| panic!("{errors}"));
+    assert_eq!(embedded, corpus());
+}
+
+#[test]
+fn files_come_in_sorted_order() {
+    let corpus = corpus();
+    let files: Vec<&str> = corpus
+        .vectors
+        .iter()
+        .map(|v| v.location.file.as_str())
+        .collect();
+    let mut sorted = files.clone();
+    sorted.sort_unstable();
+    assert_eq!(files, sorted);
+    assert!(files.iter().all(|f| !f.contains('\\')));
+}
+
+#[test]
+fn hundreds_of_vectors_and_every_flag_in_use() {
+    let corpus = corpus();
+    assert!(corpus.vectors.len() >= 500, "{}", corpus.vectors.len());
+    let used: BTreeSet<Flag> = corpus
+        .iter()
+        .flat_map(|v| v.flags.iter().copied())
+        .collect();
+    for flag in Flag::ALL {
+        assert!(used.contains(flag), "no vector has flag {flag}");
     }
+}
+
+#[test]
+fn ids_say_type_and_op() {
+    for v in &corpus() {
+        let prefix = match (v.request.guid_type(), v.request.op()) {
+            (GuidType::PackedGuid, Op::Decode) => "packed.decode.",
+            (GuidType::PackedGuid, Op::Encode) => "packed.encode.",
+            (GuidType::NamedGuid, Op::Decode) => "named.decode.",
+            (GuidType::NamedGuid, Op::Encode) => "named.encode.",
+        };
+        assert!(
+            v.id.starts_with(prefix),
+            "{}: {} should start with {prefix}",
+            v.location,
+            v.id
+        );
+    }
+}
+
+#[test]
+fn versions_follow_the_type() {
+    for v in &corpus() {
+        assert_eq!(
+            v.versions,
+            v.request.guid_type().versions(),
+            "{}: {}",
+            v.location,
+            v.id
+        );
+    }
+    assert!(!corpus()
+        .get("named.decode.ascii")
+        .unwrap()
+        .applies_to(Version::Vanilla));
+}
+
+#[test]
+fn generated_flag_marks_exactly_the_generated_files() {
+    for v in &corpus() {
+        assert_eq!(
+            v.has_flag(Flag::Generated),
+            v.location.file.starts_with("generated/"),
+            "{}: {}",
+            v.location,
+            v.id
+        );
+    }
+}
+
+#[test]
+fn the_cases_the_issue_asks_for_are_present() {
+    let corpus = corpus();
+    let has = |id: &str| assert!(corpus.get(id).is_some(), "missing {id}");
+    for mask in 0..=255u8 {
+        has(&format!("packed.decode.mask-{mask:02x}"));
+        has(&format!("packed.encode.mask-{mask:02x}"));
+    }
+    for len in 1..9 {
+        has(&format!("packed.decode.truncated.ff.len-{len}"));
+    }
+    for position in 0..8 {
+        for byte in ["00", "7f", "80", "ff"] {
+            has(&format!("packed.decode.single.byte{position}-{byte}"));
+        }
+        has(&format!("packed.decode.sign-bit.byte{position}-80"));
+        has(&format!("packed.encode.byte{position}-01"));
+    }
+    for len in ["255", "256", "257", "300", "4096"] {
+        has(&format!("named.decode.long-name.{len}"));
+        has(&format!("named.encode.long-name.{len}"));
+    }
+    for class in [
+        "lone-continuation",
+        "overlong-2",
+        "surrogate-high",
+        "above-max",
+        "cut-3",
+    ] {
+        has(&format!("named.decode.invalid-utf8.{class}"));
+        has(&format!("named.encode.invalid-utf8.{class}"));
+    }
+    for id in [
+        "packed.decode.doc-example",
+        "packed.encode.doc-example",
+        "packed.decode.empty",
+        "packed.decode.non-canonical.all-zero",
+        "packed.decode.mask-as-count.02",
+        "packed.encode.max",
+        "named.decode.zero",
+        "named.decode.zero.trailing",
+        "named.decode.empty-name",
+        "named.decode.utf8-2",
+        "named.decode.utf8-3",
+        "named.decode.utf8-4",
+        "named.decode.missing-nul",
+        "named.decode.truncated.len-7",
+        "named.encode.interior-nul",
+        "named.encode.name-without-guid",
+        "named.encode.name-without-guid.empty",
+        "named.encode.no-name",
+    ] {
+        has(id);
+    }
+    assert_eq!(
+        corpus.get("named.encode.interior-nul").unwrap().expect,
+        Expectation::Invalid(ErrorCode::InteriorNul)
+    );
+}
+
+#[test]
+fn stateful_sequences_are_contiguous() {
+    let corpus = corpus();
+    let mut runs: Vec<(String, Op)> = Vec::new();
+    let mut previous_stateful = false;
+    for v in &corpus {
+        let stateful = v.has_flag(Flag::Stateful);
+        let run = (v.location.file.clone(), v.request.op());
+        if stateful && (!previous_stateful || runs.last() != Some(&run)) {
+            assert!(
+                !runs.contains(&run),
+                "{}: stateful {:?} sequence is split",
+                v.location,
+                run.1
+            );
+            runs.push(run);
+        }
+        previous_stateful = stateful;
+    }
+    assert!(runs.len() >= 4, "{runs:?}");
 }

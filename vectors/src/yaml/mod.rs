@@ -106,3 +106,81 @@ pub(crate) fn read_file(file: &str, text: &str, errors: &mut Vec<LoadError>) -> 
     };
     read::Reader::new(file, text, errors).read_file(&root)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Expectation, Location, Request, Value};
+    use crate::vocab::{ErrorCode, Flag, Version};
+
+    fn vector(id: &str, description: &str, request: Request, expect: Expectation) -> Vector {
+        Vector {
+            id: id.to_owned(),
+            description: description.to_owned(),
+            request,
+            expect,
+            flags: vec![Flag::Utf8],
+            versions: vec![Version::Tbc],
+            source: Some("a \"source\": with \\ and #".to_owned()),
+            location: Location::whole_file("w.yaml"),
+        }
+    }
+
+    /// Whatever the writer writes, the reader reads back unchanged.
+    #[test]
+    fn written_vectors_read_back_unchanged() {
+        let long_name: Vec<u8> = (0..500u32).map(|i| b'a' + (i % 26) as u8).collect();
+        let vectors = vec![
+            vector(
+                "named.encode.tricky",
+                "Quotes \" and \\ backslashes: # not a comment, \u{e9}, tab\there, bell \u{7}.",
+                Request::EncodeNamed {
+                    guid: 1,
+                    name: Some(long_name.clone()),
+                },
+                Expectation::Valid(Value::Encoded { bytes: long_name }),
+            ),
+            vector(
+                "named.encode.acceptable",
+                "- starts like a list item",
+                Request::EncodeNamed {
+                    guid: 2,
+                    name: None,
+                },
+                Expectation::Acceptable {
+                    value: Value::Encoded { bytes: vec![] },
+                    why: "multi\nline why".to_owned(),
+                },
+            ),
+            vector(
+                "123",
+                "true",
+                Request::DecodeNamed { bytes: vec![] },
+                Expectation::Invalid(ErrorCode::Eof),
+            ),
+            vector(
+                "named.decode.zero",
+                "null",
+                Request::DecodeNamed { bytes: vec![0; 9] },
+                Expectation::Valid(Value::Named {
+                    guid: 0,
+                    consumed: 8,
+                    name: None,
+                }),
+            ),
+        ];
+        let text = write_file("a header\n\nwith a blank line", &vectors);
+        assert!(
+            text.starts_with("# a header\n#\n# with a blank line\nvectors:\n"),
+            "{text}"
+        );
+        let mut errors = Vec::new();
+        let read = read_file("w.yaml", &text, &mut errors);
+        assert!(errors.is_empty(), "{errors:?}\n{text}");
+        assert_eq!(read.len(), vectors.len());
+        for (mut read, written) in read.into_iter().zip(vectors) {
+            read.location = written.location.clone();
+            assert_eq!(read, written);
+        }
+    }
+}

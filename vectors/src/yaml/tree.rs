@@ -138,9 +138,11 @@ pub(super) fn parse(file: &str, text: &str) -> Result<Spanned<Node>, Box<LoadErr
     })
 }
 
-/// The parser's message without its location suffix (the [`Location`] has it)
-/// and without control characters, which could garble a terminal.
+/// The parser's message without its location suffix (the [`Location`] has
+/// it), without control characters, which could garble a terminal, and cut
+/// to a readable length (the parser quotes offending values in full).
 fn yaml_message(err: &serde_saphyr::Error) -> String {
+    const MAX: usize = 300;
     let mut inner = err;
     while let serde_saphyr::Error::AliasError { error, .. }
     | serde_saphyr::Error::WithSnippet { error, .. } = inner
@@ -148,10 +150,15 @@ fn yaml_message(err: &serde_saphyr::Error) -> String {
         inner = error;
     }
     let message = serde_saphyr::UserMessageFormatter.format_message(inner);
-    message
+    let mut out: String = message
         .chars()
+        .take(MAX)
         .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
+        .collect();
+    if message.chars().nth(MAX).is_some() {
+        out.push('…');
+    }
+    out
 }
 
 fn to_usize(n: u64) -> usize {

@@ -1,0 +1,191 @@
+//! Hostile and damaged input: the loader must return (vectors or errors),
+//! never panic, hang or exhaust memory, whatever it is given.
+
+use wow_guid_vectors::{Corpus, LoadErrorKind};
+
+/// Loads one file and returns its error kinds (empty when it loaded).
+fn kinds(text: &str) -> Vec<LoadErrorKind> {
+    match Corpus::from_sources(&[("h.yaml".to_owned(), text.to_owned())]) {
+        Ok(_) => Vec::new(),
+        Err(errors) => errors.0.into_iter().map(|e| e.kind).collect(),
+    }
+}
+
+fn is_yaml_error(kinds: &[LoadErrorKind]) -> bool {
+    matches!(kinds, [LoadErrorKind::Yaml { .. }])
+}
+
+const REAL: &str = include_str!("../packed_guid/doc-example.yaml");
+
+#[test]
+fn every_prefix_of_a_real_file_loads_or_fails_cleanly() {
+    for (end, _) in REAL.char_indices() {
+        let _ = kinds(&REAL[..end]);
+    }
+}
+
+#[test]
+fn every_single_byte_deletion_of_a_vector_loads_or_fails_cleanly() {
+    let vector = &REAL[REAL.find("vectors:").unwrap()..];
+    let vector = &vector[..vector.find("\n\n").unwrap()];
+    for (at, c) in vector.char_indices() {
+        let mut damaged = vector.to_owned();
+        damaged.replace_range(at..at + c.len_utf8(), "");
+        let _ = kinds(&damaged);
+    }
+}
+
+/// Deterministic pseudo-random text from YAML's busiest characters.
+#[test]
+fn garbage_loads_or_fails_cleanly() {
+    const ALPHABET: &[u8] = b" \n\t-:{}[],&*!|>'\"%@`#?0a\\xZ\r.";
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    for _ in 0..2_000 {
+        let mut text = String::new();
+        for _ in 0..(state % 200) {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            text.push(char::from(
+                ALPHABET[(state % ALPHABET.len() as u64) as usize],
+            ));
+        }
+        let _ = kinds(&text);
+    }
+}
+
+#[test]
+fn deep_nesting_is_refused() {
+    let flow = format!("vectors: {}{}", "[".repeat(100_000), "]".repeat(100_000));
+    assert!(is_yaml_error(&kinds(&flow)));
+    let block: String = (0..5_000)
+        .map(|depth| format!("{}- \n", " ".repeat(depth * 2)))
+        .collect();
+    assert!(!kinds(&format!("vectors:\n{block}")).is_empty());
+    let maps: String = (0..5_000)
+        .map(|depth| format!("{}k:\n", " ".repeat(depth * 2)))
+        .collect();
+    assert!(!kinds(&maps).is_empty());
+}
+
+#[test]
+fn alias_bombs_are_refused() {
+    let mut text = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+    for level in 1..12 {
+        let prev = level - 1;
+        let refs = vec![format!("*a{prev}"); 10].join(", ");
+        text.push_str(&format!("a{level}: &a{level} [{refs}]\n"));
+    }
+    text.push_str("vectors: *a11\n");
+    assert!(is_yaml_error(&kinds(&text)), "{:?}", kinds(&text));
+}
+
+#[test]
+fn an_alias_to_a_whole_vector_repeats_its_id() {
+    let body = &REAL[REAL.find("  - id: packed.decode.doc-example").unwrap()..];
+    let body = &body[..body.find("\n\n").unwrap()];
+    let text = format!(
+        "vectors:\n  - &v\n{}\n  - *v\n",
+        body.replacen("  - id", "    id", 1)
+    );
+    assert!(
+        matches!(
+            kinds(&text).as_slice(),
+            [
+                LoadErrorKind::DuplicateId { .. },
+                LoadErrorKind::DuplicateContent { .. }
+            ]
+        ),
+        "{:?}",
+        kinds(&text)
+    );
+}
+
+#[test]
+fn huge_scalars_fail_cleanly() {
+    let id = "a".repeat(4 * 1024 * 1024);
+    let text = REAL.replace("packed.decode.doc-example\n", &format!("{id}\n"));
+    // A long id is legal; it must only not crash (the other vectors still load).
+    let _ = kinds(&text);
+    let hex = "0".repeat(4 * 1024 * 1024 + 1);
+    let text = REAL.replace("\"0a de ad\"", &format!("\"{hex}\""));
+    assert!(kinds(&text)
+        .iter()
+        .any(|k| matches!(k, LoadErrorKind::BadHex { .. })));
+    let text = REAL.replace("consumed: 3", &format!("consumed: {}", "9".repeat(10_000)));
+    let found = kinds(&text);
+    let [LoadErrorKind::Yaml { message }] = found.as_slice() else {
+        panic!("{found:?}");
+    };
+    assert!(message.chars().count() <= 301, "{message}");
+}
+
+#[test]
+fn too_many_nodes_are_refused() {
+    let mut text = String::from("vectors:\n");
+    for i in 0..40_000 {
+        text.push_str(&format!(
+            "  - {{ id: v{i}, a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7 }}\n"
+        ));
+    }
+    assert!(is_yaml_error(&kinds(&text)));
+}
+
+#[test]
+fn odd_scalars_and_tags_fail_cleanly() {
+    for value in [
+        ".nan",
+        "-.inf",
+        "1e999",
+        "0x1f",
+        "0o17",
+        "~",
+        "!!binary aGVsbG8=",
+        "!!binary ???",
+        "!custom tag",
+        "!!int 3",
+        "!!str 3",
+        "{ ? [a, b] : c }",
+        "*undefined",
+        "\"\\u0000\"",
+        "\"\\ud800\"",
+        "'\u{feff}'",
+        "|\n      block\n",
+    ] {
+        let text = REAL.replace("consumed: 3", &format!("consumed: {value}"));
+        let _ = kinds(&text);
+        let text = REAL.replace("\"0a de ad\"", value);
+        let _ = kinds(&text);
+        let text = REAL.replace("id: packed.decode.doc-example", &format!("id: {value}"));
+        let _ = kinds(&text);
+    }
+}
+
+#[test]
+fn control_characters_bom_and_crlf() {
+    let _ = kinds("\u{0}\u{1}\u{7f}vectors:\n");
+    let _ = kinds(&format!("\u{feff}{REAL}"));
+    let crlf = REAL.replace('\n', "\r\n");
+    assert_eq!(kinds(&crlf), Vec::new());
+    let _ = kinds(&REAL.replace('\n', "\r"));
+    let _ = kinds(&REAL.replace("  ", "\t"));
+}
+
+#[test]
+fn multiple_documents_and_odd_top_levels() {
+    for text in [
+        "---\nvectors: []\n---\nvectors: []\n",
+        "--- 3\n",
+        "- a\n- b\n",
+        "\"just a string\"\n",
+        "vectors: {}\n",
+        "vectors: ~\n",
+        "? vectors\n",
+        "vectors:\n  - ~\n  - 3\n  - [a]\n",
+        "...\n",
+        "%YAML 1.2\n---\nvectors: []\n",
+        "%BOGUS directive\n",
+    ] {
+        assert!(!kinds(text).is_empty(), "{text:?} loaded");
+    }
+}
