@@ -1,0 +1,337 @@
+//! Deciding whether an answer satisfies a vector's expectation.
+//!
+//! Values are compared as parsed values, never as text, so hex case and
+//! other spelling freedoms of the protocol cannot cause a failure. The rules:
+//!
+//! - `valid` needs `ok` with an equal value;
+//! - `invalid` needs `error`: any code, or exactly the vector's code with
+//!   strict errors on;
+//! - `acceptable` takes the given value or any `error`;
+//! - `unsupported` is a skip, not a failure;
+//! - anything else, including every [`Fault`], is a failure with a reason.
+//!
+//! This module is pure: the same judge serves `run`, `lint` (judging the
+//! reference codec), and the differential fuzzer.
+
+use std::fmt;
+
+use wow_guid_vectors::{ErrorCode, Expectation, Value};
+
+use crate::implementation::Fault;
+use crate::protocol::Response;
+
+/// How strictly `error` responses are judged.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct JudgeOptions {
+    /// Require the exact error code of an `invalid` vector, not just `error`.
+    pub strict_errors: bool,
+}
+
+/// The verdict on one answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The answer satisfies the expectation.
+    Pass,
+    /// The implementation said `unsupported`.
+    Skip,
+    /// The answer does not satisfy the expectation.
+    Fail(Mismatch),
+}
+
+impl Verdict {
+    /// Whether this is [`Verdict::Pass`].
+    #[must_use]
+    pub fn is_pass(&self) -> bool {
+        matches!(self, Self::Pass)
+    }
+}
+
+/// Why an answer fails its vector.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mismatch {
+    /// `ok` with a value other than the expected one.
+    WrongValue {
+        /// What the vector expects.
+        expected: Value,
+        /// What came back.
+        got: Value,
+    },
+    /// `error` where the vector expects a value.
+    RejectedValid {
+        /// What the vector expects.
+        expected: Value,
+        /// The code that came back.
+        code: ErrorCode,
+    },
+    /// `ok` where the vector expects an error.
+    AcceptedInvalid {
+        /// The code the vector names.
+        expected: ErrorCode,
+        /// What came back.
+        got: Value,
+    },
+    /// `error` with another code than the vector's, under strict errors.
+    WrongErrorCode {
+        /// The code the vector names.
+        expected: ErrorCode,
+        /// The code that came back.
+        got: ErrorCode,
+    },
+    /// No acceptable response at all.
+    Fault(Fault),
+}
+
+fn hex(bytes: &[u8]) -> String {
+    if bytes.is_empty() {
+        return "-".into();
+    }
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Says which part of two values differs, in the words of the format.
+fn value_difference(f: &mut fmt::Formatter<'_>, expected: &Value, got: &Value) -> fmt::Result {
+    match (expected, got) {
+        (
+            Value::Packed {
+                guid: eg,
+                consumed: ec,
+            },
+            Value::Packed {
+                guid: gg,
+                consumed: gc,
+            },
+        )
+        | (
+            Value::Named {
+                guid: eg,
+                consumed: ec,
+                ..
+            },
+            Value::Named {
+                guid: gg,
+                consumed: gc,
+                ..
+            },
+        ) if eg != gg || ec != gc => {
+            let mut parts = Vec::new();
+            if eg != gg {
+                parts.push(format!("GUID {gg:016x}, expected {eg:016x}"));
+            }
+            if ec != gc {
+                parts.push(format!("consumed {gc} bytes, expected {ec}"));
+            }
+            write!(f, "wrong value: {}", parts.join("; "))
+        }
+        (Value::Named { name: en, .. }, Value::Named { name: gn, .. }) => write!(
+            f,
+            "wrong name: {}, expected {}",
+            gn.as_deref().map_or("none".into(), hex),
+            en.as_deref().map_or("none".into(), hex)
+        ),
+        (Value::Encoded { bytes: e }, Value::Encoded { bytes: g }) => {
+            write!(f, "wrong encoding: {}, expected {}", hex(g), hex(e))
+        }
+        _ => f.write_str("wrong kind of value for this request"),
+    }
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::WrongValue { expected, got } => value_difference(f, expected, got),
+            Self::RejectedValid { code, .. } => {
+                write!(f, "rejected valid input with `error {code}`")
+            }
+            Self::AcceptedInvalid { expected, .. } => write!(
+                f,
+                "accepted invalid input (expected `error`, the reference gives `error {expected}`)"
+            ),
+            Self::WrongErrorCode { expected, got } => write!(
+                f,
+                "wrong error code `{got}`, expected `{expected}` (--strict-errors)"
+            ),
+            Self::Fault(fault) => fault.fmt(f),
+        }
+    }
+}
+
+/// Judges one reply against one expectation.
+#[must_use]
+pub fn judge(
+    expect: &Expectation,
+    reply: &Result<Response, Fault>,
+    options: JudgeOptions,
+) -> Verdict {
+    let response = match reply {
+        Ok(r) => r,
+        Err(fault) => return Verdict::Fail(Mismatch::Fault(fault.clone())),
+    };
+    match (expect, response) {
+        (_, Response::Unsupported) => Verdict::Skip,
+        (Expectation::Valid(expected), Response::Ok(got))
+        | (
+            Expectation::Acceptable {
+                value: expected, ..
+            },
+            Response::Ok(got),
+        ) => {
+            if expected == got {
+                Verdict::Pass
+            } else {
+                Verdict::Fail(Mismatch::WrongValue {
+                    expected: expected.clone(),
+                    got: got.clone(),
+                })
+            }
+        }
+        (Expectation::Valid(expected), Response::Error(code)) => {
+            Verdict::Fail(Mismatch::RejectedValid {
+                expected: expected.clone(),
+                code: *code,
+            })
+        }
+        (Expectation::Invalid(expected), Response::Ok(got)) => {
+            Verdict::Fail(Mismatch::AcceptedInvalid {
+                expected: *expected,
+                got: got.clone(),
+            })
+        }
+        (Expectation::Invalid(expected), Response::Error(got)) => {
+            if options.strict_errors && expected != got {
+                Verdict::Fail(Mismatch::WrongErrorCode {
+                    expected: *expected,
+                    got: *got,
+                })
+            } else {
+                Verdict::Pass
+            }
+        }
+        (Expectation::Acceptable { .. }, Response::Error(_)) => Verdict::Pass,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LAX: JudgeOptions = JudgeOptions {
+        strict_errors: false,
+    };
+    const STRICT: JudgeOptions = JudgeOptions {
+        strict_errors: true,
+    };
+
+    fn packed(guid: u64, consumed: usize) -> Value {
+        Value::Packed { guid, consumed }
+    }
+
+    #[test]
+    fn valid_needs_an_equal_value() {
+        let e = Expectation::Valid(packed(0xad00_de00, 3));
+        assert_eq!(
+            judge(&e, &Ok(Response::Ok(packed(0xad00_de00, 3))), LAX),
+            Verdict::Pass
+        );
+        let v = judge(&e, &Ok(Response::Ok(packed(0xffff_ffff_ad00_de00, 3))), LAX);
+        assert_eq!(
+            v.clone(),
+            Verdict::Fail(Mismatch::WrongValue {
+                expected: packed(0xad00_de00, 3),
+                got: packed(0xffff_ffff_ad00_de00, 3)
+            })
+        );
+        let Verdict::Fail(m) = v else { unreachable!() };
+        assert_eq!(
+            m.to_string(),
+            "wrong value: GUID ffffffffad00de00, expected 00000000ad00de00"
+        );
+        let Verdict::Fail(m) = judge(&e, &Ok(Response::Ok(packed(0xad00_de00, 2))), LAX) else {
+            panic!()
+        };
+        assert_eq!(m.to_string(), "wrong value: consumed 2 bytes, expected 3");
+        assert!(matches!(
+            judge(&e, &Ok(Response::Error(ErrorCode::Eof)), STRICT),
+            Verdict::Fail(Mismatch::RejectedValid {
+                code: ErrorCode::Eof,
+                ..
+            })
+        ));
+        assert_eq!(judge(&e, &Ok(Response::Unsupported), STRICT), Verdict::Skip);
+    }
+
+    #[test]
+    fn invalid_takes_any_code_unless_strict() {
+        let e = Expectation::Invalid(ErrorCode::InteriorNul);
+        let other = Ok(Response::Error(ErrorCode::Other));
+        assert_eq!(judge(&e, &other, LAX), Verdict::Pass);
+        assert_eq!(
+            judge(&e, &other, STRICT),
+            Verdict::Fail(Mismatch::WrongErrorCode {
+                expected: ErrorCode::InteriorNul,
+                got: ErrorCode::Other
+            })
+        );
+        assert_eq!(
+            judge(&e, &Ok(Response::Error(ErrorCode::InteriorNul)), STRICT),
+            Verdict::Pass
+        );
+        assert!(matches!(
+            judge(&e, &Ok(Response::Ok(Value::Encoded { bytes: vec![] })), LAX),
+            Verdict::Fail(Mismatch::AcceptedInvalid { .. })
+        ));
+    }
+
+    #[test]
+    fn acceptable_takes_the_value_or_an_error() {
+        let value = Value::Encoded { bytes: vec![1, 0] };
+        let e = Expectation::Acceptable {
+            value: value.clone(),
+            why: "lenient".into(),
+        };
+        assert_eq!(judge(&e, &Ok(Response::Ok(value)), STRICT), Verdict::Pass);
+        assert_eq!(
+            judge(&e, &Ok(Response::Error(ErrorCode::Other)), STRICT),
+            Verdict::Pass
+        );
+        let Verdict::Fail(m) = judge(
+            &e,
+            &Ok(Response::Ok(Value::Encoded { bytes: vec![2] })),
+            LAX,
+        ) else {
+            panic!()
+        };
+        assert_eq!(m.to_string(), "wrong encoding: 02, expected 0100");
+    }
+
+    #[test]
+    fn faults_fail_with_their_reason() {
+        let e = Expectation::Invalid(ErrorCode::Eof);
+        let fault = Fault::Exited {
+            status: "exit status: 3".into(),
+            partial: vec![],
+        };
+        let Verdict::Fail(m) = judge(&e, &Err(fault.clone()), LAX) else {
+            panic!()
+        };
+        assert_eq!(m, Mismatch::Fault(fault));
+        assert!(m.to_string().contains("exit status: 3"));
+    }
+
+    #[test]
+    fn named_values_name_the_differing_part() {
+        let e = Expectation::Valid(Value::Named {
+            guid: 1,
+            consumed: 12,
+            name: Some(b"Bob".to_vec()),
+        });
+        let got = Value::Named {
+            guid: 1,
+            consumed: 12,
+            name: Some(b"Bo".to_vec()),
+        };
+        let Verdict::Fail(m) = judge(&e, &Ok(Response::Ok(got)), LAX) else {
+            panic!()
+        };
+        assert_eq!(m.to_string(), "wrong name: 426f, expected 426f62");
+    }
+}

@@ -1,0 +1,53 @@
+//! The conformance runner for World of Warcraft's `PackedGuid` and
+//! `NamedGuid` wire types.
+//!
+//! The runner sends the vectors of the shared corpus (`wow-guid-vectors`)
+//! to an implementation over a line protocol on stdin/stdout (see
+//! `PROTOCOL.md`), judges every answer, and reports a verdict a CI job can
+//! trust. The binary `wow-guid-conformance` is a thin layer over this
+//! library, whose pieces are meant to be reused (the differential fuzzer
+//! drives [`process::ProcessImplementation`] and [`judge`] directly).
+//!
+//! # Layers
+//!
+//! - [`protocol`]: the wire format, both directions. No I/O.
+//! - [`implementation`]: the [`Implementation`](implementation::Implementation)
+//!   trait every tested thing sits behind, with its answers and faults, and a
+//!   scripted mock.
+//! - [`process`]: external programs as implementations, persistent
+//!   (pipelined) or one-shot, with timeouts, restarts and process-group kills.
+//! - [`reference`]: the reference codec as an implementation, in process.
+//! - [`judge`]: whether an answer satisfies a vector.
+//! - [`select`], [`expect_fail`]: which vectors run, and which may fail.
+//! - [`run`]: the core of `run`: jobs, judging, outcomes.
+//! - [`shell`]: commands people can paste.
+//! - [`serve`], [`lint`], [`seed`]: the other subcommands' logic.
+//!
+//! # Example: judge an implementation from code
+//!
+//! ```
+//! use wow_guid_conformance::implementation::{Implementation, Query};
+//! use wow_guid_conformance::judge::{judge, JudgeOptions};
+//! use wow_guid_conformance::reference::Reference;
+//! use wow_guid_vectors::{Expectation, Request, Value};
+//!
+//! let request = Request::DecodePacked { bytes: vec![0x0a, 0xde, 0xad] };
+//! let answers = Reference
+//!     .answer_all(&[Query { id: "example", request: &request }])
+//!     .unwrap();
+//! let expect = Expectation::Valid(Value::Packed { guid: 0xad00_de00, consumed: 3 });
+//! assert!(judge(&expect, &answers[0].reply, JudgeOptions::default()).is_pass());
+//! ```
+
+pub mod expect_fail;
+pub mod implementation;
+pub mod judge;
+pub mod lint;
+pub mod process;
+pub mod protocol;
+pub mod reference;
+pub mod run;
+pub mod seed;
+pub mod select;
+pub mod serve;
+pub mod shell;

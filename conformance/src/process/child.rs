@@ -1,0 +1,386 @@
+//! One running implementation process and the three threads that serve it.
+//!
+//! The process gets its own process group, so that killing it also kills
+//! whatever it started (a shell wrapper, an interpreter's workers). Its
+//! three pipes are each served by a thread, so that none can fill up and
+//! deadlock the others: a writer thread feeds stdin from a channel, a reader
+//! thread cuts stdout into complete lines under a length bound and hands them
+//! over a bounded channel, and a drain thread keeps stderr's tail. The
+//! owner of a [`Child`] only ever waits on the line channel, with a deadline,
+//! so a hung process can always be noticed and killed.
+//!
+//! This module owns process lifetime: every process it starts is killed
+//! (with its group) and reaped before the [`Child`] is dropped, and no thread
+//! it starts can keep the runner waiting for long.
+
+use std::ffi::OsString;
+use std::io::{self, Read, Write};
+use std::ops::Range;
+use std::os::unix::process::CommandExt;
+use std::process::{ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
+use std::sync::Arc;
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use rustix::process::{Pid, Signal, WaitId, WaitIdOptions};
+
+use super::stderr::{self, StderrTail};
+use crate::implementation::HarnessError;
+use crate::protocol;
+
+/// How long threads get to finish after their process is gone before they
+/// are left to end on their own (they can only be stuck if a grandchild
+/// escaped the process group and still holds a pipe open).
+const THREAD_JOIN_GRACE: Duration = Duration::from_millis(500);
+
+/// How many chunks of stdout the reader may hold before it stops reading,
+/// which bounds memory when an implementation floods its stdout.
+const CHUNKS_IN_FLIGHT: usize = 8;
+
+/// What the reader thread hands over.
+enum ReadEvent {
+    /// One or more complete lines, each ending in `\n`.
+    Chunk(Vec<u8>),
+    /// End of file, with the bytes of an unterminated last line.
+    Eof(Vec<u8>),
+    /// A line grew past the bound; the reader has stopped.
+    TooLong(Vec<u8>),
+    /// Reading failed; the reader has stopped.
+    Failed(String),
+}
+
+/// Why no further line can be had from a child.
+#[derive(Debug)]
+pub(crate) enum Ended {
+    /// The deadline passed first.
+    Timeout,
+    /// stdout reached end of file, after these bytes of an unterminated line.
+    Eof(Vec<u8>),
+    /// A line grew past [`protocol::MAX_RESPONSE_LINE`]; its first bytes.
+    TooLong(Vec<u8>),
+    /// Reading stdout failed.
+    ReadFailed(String),
+}
+
+/// A running implementation process.
+pub(crate) struct Child {
+    process: std::process::Child,
+    pid: Pid,
+    reaped: Option<String>,
+    writer: Option<Sender<Vec<u8>>>,
+    lines: Option<Receiver<ReadEvent>>,
+    chunk: Vec<u8>,
+    pos: usize,
+    stderr: Arc<StderrTail>,
+    stderr_seen: u64,
+    stderr_snapshot: Option<Arc<str>>,
+    threads: Vec<JoinHandle<()>>,
+    /// Whether this process has given a valid response; its owner sets it.
+    pub(crate) answered: bool,
+}
+
+impl Child {
+    /// Starts `command` in a new process group with all three pipes served.
+    pub(crate) fn spawn(command: &[OsString]) -> Result<Self, HarnessError> {
+        let Some((program, args)) = command.split_first() else {
+            return Err(HarnessError::Spawn {
+                command: String::new(),
+                error: io::Error::new(io::ErrorKind::InvalidInput, "empty command"),
+            });
+        };
+        let mut process = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .map_err(|error| HarnessError::Spawn {
+                command: crate::shell::words(command),
+                error,
+            })?;
+        let pid = Pid::from_child(&process);
+        let stdin = process.stdin.take();
+        let stdout = process.stdout.take();
+        let stderr_pipe = process.stderr.take();
+        let mut child = Self {
+            process,
+            pid,
+            reaped: None,
+            writer: None,
+            lines: None,
+            chunk: Vec::new(),
+            pos: 0,
+            stderr: Arc::new(StderrTail::default()),
+            stderr_seen: 0,
+            stderr_snapshot: None,
+            threads: Vec::new(),
+            answered: false,
+        };
+        // From here on, dropping `child` on an error path kills and reaps it.
+        let (Some(stdin), Some(stdout), Some(stderr_pipe)) = (stdin, stdout, stderr_pipe) else {
+            return Err(HarnessError::Pipe {
+                which: "standard streams",
+            });
+        };
+        let (writer_tx, writer_rx) = mpsc::channel();
+        let (lines_tx, lines_rx) = mpsc::sync_channel(CHUNKS_IN_FLIGHT);
+        child.writer = Some(writer_tx);
+        child.lines = Some(lines_rx);
+        let tail = Arc::clone(&child.stderr);
+        let spawn_thread = |name: &str, f: Box<dyn FnOnce() + Send>| {
+            thread::Builder::new()
+                .name(name.to_owned())
+                .spawn(f)
+                .map_err(|error| HarnessError::Thread { error })
+        };
+        child.threads.push(spawn_thread(
+            "adapter-stdin",
+            Box::new(move || write_requests(stdin, &writer_rx)),
+        )?);
+        child.threads.push(spawn_thread(
+            "adapter-stdout",
+            Box::new(move || read_lines(stdout, &lines_tx)),
+        )?);
+        child.threads.push(spawn_thread(
+            "adapter-stderr",
+            Box::new(move || stderr::drain(stderr_pipe, &tail)),
+        )?);
+        Ok(child)
+    }
+
+    /// The operating-system process id.
+    pub(crate) fn id(&self) -> u32 {
+        self.process.id()
+    }
+
+    /// Queues bytes for the process's stdin. A process that has stopped
+    /// reading is noticed through its stdout instead, so a failed send is
+    /// not an error here.
+    pub(crate) fn send(&self, bytes: Vec<u8>) {
+        if let Some(writer) = &self.writer {
+            let _ = writer.send(bytes);
+        }
+    }
+
+    /// Closes stdin once everything queued has been written: end of input.
+    pub(crate) fn close_input(&mut self) {
+        self.writer = None;
+    }
+
+    /// The next complete line (without its `\n`), as a range into
+    /// [`Child::line`], waiting at most until `deadline`.
+    pub(crate) fn next_line(&mut self, deadline: Instant) -> Result<Range<usize>, Ended> {
+        loop {
+            let rest = &self.chunk[self.pos..];
+            if let Some(len) = rest.iter().position(|&b| b == b'\n') {
+                if len + 1 > protocol::MAX_RESPONSE_LINE {
+                    let prefix = rest[..len.min(256)].to_vec();
+                    return Err(Ended::TooLong(prefix));
+                }
+                let range = self.pos..self.pos + len;
+                self.pos += len + 1;
+                return Ok(range);
+            }
+            let Some(lines) = &self.lines else {
+                return Err(Ended::Eof(Vec::new()));
+            };
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match lines.recv_timeout(wait) {
+                Ok(ReadEvent::Chunk(chunk)) => {
+                    self.chunk = chunk;
+                    self.pos = 0;
+                }
+                Ok(ReadEvent::Eof(partial)) => {
+                    self.lines = None;
+                    return Err(Ended::Eof(partial));
+                }
+                Ok(ReadEvent::TooLong(prefix)) => {
+                    self.lines = None;
+                    return Err(Ended::TooLong(prefix));
+                }
+                Ok(ReadEvent::Failed(message)) => {
+                    self.lines = None;
+                    return Err(Ended::ReadFailed(message));
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(Ended::Timeout),
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.lines = None;
+                    return Err(Ended::Eof(Vec::new()));
+                }
+            }
+        }
+    }
+
+    /// The bytes of a line returned by [`Child::next_line`].
+    pub(crate) fn line(&self, range: Range<usize>) -> &[u8] {
+        &self.chunk[range]
+    }
+
+    /// The tail of stderr now, shared with earlier answers when nothing new
+    /// was written since (the common case costs one atomic load).
+    pub(crate) fn stderr_tail(&mut self) -> Option<Arc<str>> {
+        let total = self.stderr.total();
+        if total != self.stderr_seen {
+            self.stderr_seen = total;
+            self.stderr_snapshot = self.stderr.tail().map(Arc::from);
+        }
+        self.stderr_snapshot.clone()
+    }
+
+    /// After a timeout: the bytes of an unfinished line, which the reader
+    /// hands over once the process is dead. Call after [`Child::kill`].
+    pub(crate) fn unfinished_line(&mut self) -> Vec<u8> {
+        let Some(lines) = &self.lines else {
+            return Vec::new();
+        };
+        let deadline = Instant::now() + THREAD_JOIN_GRACE;
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match lines.recv_timeout(wait) {
+                // Complete lines that arrived after the deadline are not
+                // what the runner waited for; keep looking for the tail.
+                Ok(ReadEvent::Chunk(_)) => {}
+                Ok(ReadEvent::Eof(partial) | ReadEvent::TooLong(partial)) => return partial,
+                Ok(ReadEvent::Failed(_)) | Err(_) => return Vec::new(),
+            }
+        }
+    }
+
+    /// Whether the process has exited, without reaping it (so its process
+    /// group id stays reserved until the group has been killed).
+    fn has_exited(&self) -> bool {
+        if self.reaped.is_some() {
+            return true;
+        }
+        matches!(
+            rustix::process::waitid(
+                WaitId::Pid(self.pid),
+                WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT,
+            ),
+            Ok(Some(_)) | Err(_)
+        )
+    }
+
+    /// Waits up to `grace` for the process to exit on its own. Returns
+    /// whether it did.
+    pub(crate) fn wait_for_exit(&self, grace: Duration) -> bool {
+        let deadline = Instant::now() + grace;
+        let mut pause = Duration::from_micros(100);
+        loop {
+            if self.has_exited() {
+                return true;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return false;
+            }
+            thread::sleep(pause.min(deadline - now));
+            pause = (pause * 2).min(Duration::from_millis(10));
+        }
+    }
+
+    /// Kills the whole process group at once, reaps the process, and returns
+    /// how it ended. Idempotent.
+    pub(crate) fn kill(&mut self) -> String {
+        if let Some(status) = &self.reaped {
+            return status.clone();
+        }
+        // The group may already be empty (ESRCH); nothing else can fail for
+        // a group this process created.
+        let _ = rustix::process::kill_process_group(self.pid, Signal::KILL);
+        // The process itself too, in case it moved to another group.
+        let _ = rustix::process::kill_process(self.pid, Signal::KILL);
+        let status = match self.process.wait() {
+            Ok(status) => status.to_string(),
+            Err(e) => format!("unknown exit status ({e})"),
+        };
+        self.reaped = Some(status.clone());
+        self.writer = None;
+        status
+    }
+
+    /// Ends the process politely: closes stdin, gives it `grace` to exit,
+    /// then kills what is left of its group. Returns whether it exited
+    /// within the grace period on its own.
+    pub(crate) fn finish(&mut self, grace: Duration) -> bool {
+        self.close_input();
+        let exited = self.wait_for_exit(grace);
+        self.kill();
+        exited
+    }
+
+    fn join_threads(&mut self) {
+        // Dropping the receiving end unblocks a reader waiting to hand over.
+        self.lines = None;
+        self.writer = None;
+        let deadline = Instant::now() + THREAD_JOIN_GRACE;
+        for handle in self.threads.drain(..) {
+            while !handle.is_finished() && Instant::now() < deadline {
+                thread::sleep(Duration::from_millis(1));
+            }
+            if handle.is_finished() {
+                let _ = handle.join();
+            }
+            // Otherwise it is blocked on a pipe some escaped descendant
+            // holds; it ends when that pipe closes, and owns nothing else.
+        }
+    }
+}
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        if self.reaped.is_none() {
+            self.finish(Duration::from_millis(200));
+        }
+        self.join_threads();
+    }
+}
+
+fn write_requests(mut stdin: ChildStdin, queue: &Receiver<Vec<u8>>) {
+    // `ChildStdin` is unbuffered, so each chunk reaches the pipe as soon as
+    // it is written: no flush needed.
+    for chunk in queue {
+        if stdin.write_all(&chunk).is_err() {
+            // The process stopped reading; its stdout tells the rest.
+            return;
+        }
+    }
+    // The queue is closed: dropping stdin is the end-of-input signal.
+}
+
+fn read_lines(mut stdout: ChildStdout, lines: &SyncSender<ReadEvent>) {
+    let mut block = vec![0u8; 64 * 1024];
+    let mut pending: Vec<u8> = Vec::new();
+    // Bytes at the front of `pending` already known to hold no newline.
+    let mut scanned = 0;
+    loop {
+        let n = match stdout.read(&mut block) {
+            Ok(0) => {
+                let _ = lines.send(ReadEvent::Eof(pending));
+                return;
+            }
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                let _ = lines.send(ReadEvent::Failed(e.to_string()));
+                return;
+            }
+        };
+        pending.extend_from_slice(&block[..n]);
+        if let Some(last) = pending[scanned..].iter().rposition(|&b| b == b'\n') {
+            let rest = pending.split_off(scanned + last + 1);
+            let chunk = std::mem::replace(&mut pending, rest);
+            if lines.send(ReadEvent::Chunk(chunk)).is_err() {
+                return;
+            }
+        }
+        scanned = pending.len();
+        if pending.len() > protocol::MAX_RESPONSE_LINE {
+            pending.truncate(256);
+            let _ = lines.send(ReadEvent::TooLong(pending));
+            return;
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! Draining an implementation's stderr and keeping its tail.
+//!
+//! stderr belongs to the implementation: the runner never parses it, but it
+//! must read it all the time (a chatty implementation would otherwise block
+//! on a full pipe and look hung) and it keeps the last few kilobytes to show
+//! next to a failure. This module owns that buffer and the thread that fills
+//! it; it touches nothing else.
+
+use std::collections::VecDeque;
+use std::io::Read;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// Bytes of stderr kept in memory per process.
+const KEEP_BYTES: usize = 16 * 1024;
+/// At most this many lines are shown in a report.
+const SHOW_LINES: usize = 20;
+/// At most this many bytes are shown in a report.
+const SHOW_BYTES: usize = 2 * 1024;
+
+/// The last bytes an implementation wrote to stderr, shared between the
+/// draining thread and the runner.
+#[derive(Debug, Default)]
+pub(crate) struct StderrTail {
+    /// Bytes read so far; lets a reader tell cheaply whether anything changed.
+    total: AtomicU64,
+    kept: Mutex<VecDeque<u8>>,
+}
+
+impl StderrTail {
+    /// How many bytes the implementation has written to stderr so far.
+    pub(crate) fn total(&self) -> u64 {
+        self.total.load(Ordering::Acquire)
+    }
+
+    fn push(&self, bytes: &[u8]) {
+        let written = bytes.len() as u64;
+        // A poisoned lock only means another thread panicked while holding
+        // it; the bytes are still usable for a report.
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        let bytes = &bytes[bytes.len().saturating_sub(KEEP_BYTES)..];
+        let overflow = (kept.len() + bytes.len()).saturating_sub(KEEP_BYTES);
+        kept.drain(..overflow);
+        kept.extend(bytes);
+        drop(kept);
+        self.total.fetch_add(written, Ordering::Release);
+    }
+
+    /// The last lines written so far, for a person to read, or `None` if
+    /// nothing was written.
+    pub(crate) fn tail(&self) -> Option<String> {
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.is_empty() {
+            return None;
+        }
+        let (a, b) = kept.as_slices();
+        let mut bytes = Vec::with_capacity(a.len() + b.len());
+        bytes.extend_from_slice(a);
+        bytes.extend_from_slice(b);
+        drop(kept);
+        Some(show(&bytes))
+    }
+}
+
+/// Cuts kept stderr bytes down to what a report shows: whole last lines,
+/// bounded in count and size, decoded lossily (stderr is not required to be
+/// UTF-8).
+fn show(bytes: &[u8]) -> String {
+    let trimmed = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let mut start = trimmed.len().saturating_sub(SHOW_BYTES);
+    let mut lines = 0;
+    for (i, &b) in trimmed.iter().enumerate().rev() {
+        if i < start {
+            break;
+        }
+        if b == b'\n' {
+            lines += 1;
+            if lines == SHOW_LINES {
+                start = i + 1;
+                break;
+            }
+        }
+    }
+    String::from_utf8_lossy(&trimmed[start..]).into_owned()
+}
+
+/// Reads `stderr` until end of file or an error, keeping its tail in `tail`.
+pub(crate) fn drain(mut stderr: impl Read, tail: &Arc<StderrTail>) {
+    let mut block = vec![0u8; 8 * 1024];
+    loop {
+        match stderr.read(&mut block) {
+            Ok(0) => return,
+            Ok(n) => tail.push(&block[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            // The implementation's stderr is closed or broken: nothing more
+            // to keep, and nothing the runner should do about it.
+            Err(_) => return,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_only_the_last_lines() {
+        let tail = Arc::new(StderrTail::default());
+        assert_eq!(tail.tail(), None);
+        let text: String = (0..100).map(|i| format!("line {i}\n")).collect();
+        drain(text.as_bytes(), &tail);
+        assert_eq!(tail.total(), text.len() as u64);
+        let shown = tail.tail().unwrap();
+        assert!(shown.starts_with("line 80\n"), "{shown}");
+        assert!(shown.ends_with("line 99"), "{shown}");
+        assert_eq!(shown.lines().count(), SHOW_LINES);
+    }
+
+    #[test]
+    fn memory_stays_bounded() {
+        let tail = Arc::new(StderrTail::default());
+        let big = vec![b'x'; 1024 * 1024];
+        for _ in 0..8 {
+            drain(&big[..], &tail);
+        }
+        assert_eq!(tail.kept.lock().unwrap().len(), KEEP_BYTES);
+        assert_eq!(tail.tail().unwrap().len(), SHOW_BYTES);
+    }
+}

@@ -1,0 +1,1002 @@
+//! The line protocol between the runner and an implementation, in both
+//! directions: writing and parsing request lines, writing and parsing
+//! response lines.
+//!
+//! `PROTOCOL.md` beside this crate is the normative text; this module is its
+//! executable form and nothing else. It does no I/O and keeps no state, so
+//! the runner, the `serve` adapter, `doctor` and the differential fuzzer all
+//! speak exactly the same dialect.
+//!
+//! ```text
+//! request  = id SP "decode" SP "packed_guid" SP bytes
+//!          | id SP "encode" SP "packed_guid" SP guid
+//!          | id SP "decode" SP "named_guid"  SP bytes
+//!          | id SP "encode" SP "named_guid"  SP guid [SP bytes]
+//! response = id SP "ok" SP guid SP consumed            ; decode packed_guid
+//!          | id SP "ok" SP guid SP consumed [SP bytes] ; decode named_guid, name iff guid != 0
+//!          | id SP "ok" SP bytes                       ; encode
+//!          | id SP "error" SP code
+//!          | id SP "unsupported"
+//! bytes    = "-" | 1*(2HEXDIG)      ; lowercase from the runner, either case back
+//! guid     = 16HEXDIG               ; most significant digit first
+//! consumed = 1*DIGIT
+//! code     = "eof" | "invalid_utf8" | "interior_nul" | "name_without_guid" | "other"
+//! ```
+//!
+//! Line terminators are not part of the lines handled here: callers split on
+//! `\n` and [`parse_response`] drops one trailing `\r`.
+
+use std::fmt;
+
+use wow_guid_vectors::{ErrorCode, GuidType, Op, Request, Value};
+
+/// The longest response line the runner accepts, terminator included. A
+/// line that grows past it is a failure of the implementation, not a reason
+/// for the runner to keep allocating.
+pub const MAX_RESPONSE_LINE: usize = 1 << 20;
+
+/// What an implementation answered to one request, once parsed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Response {
+    /// `ok` with the decoded value or the encoded bytes.
+    Ok(Value),
+    /// `error` with the code the implementation rejected the request with.
+    Error(ErrorCode),
+    /// `unsupported`: the implementation does not handle this kind of request.
+    Unsupported,
+}
+
+const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
+
+/// Appends `bytes` as protocol hex: lowercase pairs, or `-` when empty.
+pub fn write_hex(out: &mut Vec<u8>, bytes: &[u8]) {
+    if bytes.is_empty() {
+        out.push(b'-');
+        return;
+    }
+    out.reserve(bytes.len() * 2);
+    for &b in bytes {
+        out.push(HEX_DIGITS[usize::from(b >> 4)]);
+        out.push(HEX_DIGITS[usize::from(b & 0x0f)]);
+    }
+}
+
+/// Appends a GUID as exactly 16 lowercase hex digits, most significant first.
+pub fn write_guid(out: &mut Vec<u8>, guid: u64) {
+    for shift in (0..16).rev() {
+        out.push(HEX_DIGITS[((guid >> (shift * 4)) & 0xf) as usize]);
+    }
+}
+
+fn write_decimal(out: &mut Vec<u8>, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
+/// Appends the request line for `request` under `id`, with its `\n`.
+pub fn write_request(out: &mut Vec<u8>, id: &str, request: &Request) {
+    out.extend_from_slice(id.as_bytes());
+    match request {
+        Request::DecodePacked { bytes } => {
+            out.extend_from_slice(b" decode packed_guid ");
+            write_hex(out, bytes);
+        }
+        Request::EncodePacked { guid } => {
+            out.extend_from_slice(b" encode packed_guid ");
+            write_guid(out, *guid);
+        }
+        Request::DecodeNamed { bytes } => {
+            out.extend_from_slice(b" decode named_guid ");
+            write_hex(out, bytes);
+        }
+        Request::EncodeNamed { guid, name } => {
+            out.extend_from_slice(b" encode named_guid ");
+            write_guid(out, *guid);
+            if let Some(name) = name {
+                out.push(b' ');
+                write_hex(out, name);
+            }
+        }
+    }
+    out.push(b'\n');
+}
+
+/// The request line for `request` under `id`, without its `\n`, for reports.
+#[must_use]
+pub fn request_line(id: &str, request: &Request) -> String {
+    let mut out = Vec::new();
+    write_request(&mut out, id, request);
+    out.pop();
+    // Only ASCII was written: the id is checked by the caller's corpus and
+    // everything else comes from fixed words and hex digits.
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Appends the response line for `response` under `id`, with its `\n`.
+pub fn write_response(out: &mut Vec<u8>, id: &str, response: &Response) {
+    out.extend_from_slice(id.as_bytes());
+    match response {
+        Response::Ok(value) => {
+            out.extend_from_slice(b" ok ");
+            match value {
+                Value::Packed { guid, consumed } => {
+                    write_guid(out, *guid);
+                    out.push(b' ');
+                    write_decimal(out, *consumed);
+                }
+                Value::Named {
+                    guid,
+                    consumed,
+                    name,
+                } => {
+                    write_guid(out, *guid);
+                    out.push(b' ');
+                    write_decimal(out, *consumed);
+                    if let Some(name) = name {
+                        out.push(b' ');
+                        write_hex(out, name);
+                    }
+                }
+                Value::Encoded { bytes } => write_hex(out, bytes),
+            }
+        }
+        Response::Error(code) => {
+            out.extend_from_slice(b" error ");
+            out.extend_from_slice(code.as_str().as_bytes());
+        }
+        Response::Unsupported => out.extend_from_slice(b" unsupported"),
+    }
+    out.push(b'\n');
+}
+
+/// The response line for `response` under `id`, without its `\n`, as the
+/// reference would write it; reports use it for the expected side.
+#[must_use]
+pub fn response_line(id: &str, response: &Response) -> String {
+    let mut out = Vec::new();
+    write_response(&mut out, id, response);
+    out.pop();
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Shows a raw line to a person: printable ASCII as is, everything else
+/// escaped, cut after `max_chars` characters with a note of the full length.
+#[must_use]
+pub fn printable(line: &[u8], max_chars: usize) -> String {
+    let mut out = String::new();
+    for (shown, &b) in line.iter().enumerate() {
+        if shown == max_chars {
+            out.push_str(&format!("… ({} bytes in all)", line.len()));
+            break;
+        }
+        match b {
+            b'\\' => out.push_str("\\\\"),
+            0x20..=0x7e => out.push(char::from(b)),
+            b'\t' => out.push_str("\\t"),
+            b'\r' => out.push_str("\\r"),
+            b'\n' => out.push_str("\\n"),
+            _ => out.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    out
+}
+
+/// Why a hex field could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HexError {
+    /// An odd number of digits: the last byte is cut in half.
+    OddLength,
+    /// A character that is not a hex digit, at this index within the field.
+    NotHex {
+        /// Index within the field.
+        index: usize,
+    },
+}
+
+impl fmt::Display for HexError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::OddLength => f.write_str("odd number of hex digits"),
+            Self::NotHex { index } => write!(f, "character {} is not a hex digit", index + 1),
+        }
+    }
+}
+
+fn hex_value(c: u8) -> Option<u8> {
+    match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// Reads a protocol byte string: `-` for empty, else hex pairs in either case.
+///
+/// # Errors
+/// [`HexError`] for an odd length or a non-hex character.
+pub fn parse_hex(field: &[u8]) -> Result<Vec<u8>, HexError> {
+    if field == b"-" {
+        return Ok(Vec::new());
+    }
+    if field.len() % 2 != 0 {
+        // Report a bad character before the length: it is the likelier mistake.
+        if let Some(index) = field.iter().position(|&c| hex_value(c).is_none()) {
+            return Err(HexError::NotHex { index });
+        }
+        return Err(HexError::OddLength);
+    }
+    let mut out = Vec::with_capacity(field.len() / 2);
+    for (i, pair) in field.chunks_exact(2).enumerate() {
+        let hi = hex_value(pair[0]).ok_or(HexError::NotHex { index: i * 2 })?;
+        let lo = hex_value(pair[1]).ok_or(HexError::NotHex { index: i * 2 + 1 })?;
+        out.push(hi << 4 | lo);
+    }
+    Ok(out)
+}
+
+/// Why a GUID field could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GuidError {
+    /// Not exactly 16 characters.
+    Length {
+        /// The field's length.
+        len: usize,
+    },
+    /// A character that is not a hex digit, at this index within the field.
+    NotHex {
+        /// Index within the field.
+        index: usize,
+    },
+}
+
+impl fmt::Display for GuidError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Length { len } => {
+                write!(
+                    f,
+                    "a GUID is exactly 16 hex digits, this has {len} characters"
+                )
+            }
+            Self::NotHex { index } => write!(f, "character {} is not a hex digit", index + 1),
+        }
+    }
+}
+
+/// Reads a protocol GUID: exactly 16 hex digits in either case.
+///
+/// # Errors
+/// [`GuidError`] for another length or a non-hex character.
+pub fn parse_guid(field: &[u8]) -> Result<u64, GuidError> {
+    if field.len() != 16 {
+        return Err(GuidError::Length { len: field.len() });
+    }
+    let mut guid = 0u64;
+    for (index, &c) in field.iter().enumerate() {
+        let v = hex_value(c).ok_or(GuidError::NotHex { index })?;
+        guid = guid << 4 | u64::from(v);
+    }
+    Ok(guid)
+}
+
+/// Splits a line on single spaces, remembering where each field starts so
+/// errors can name a column. An empty field (two spaces in a row, or a space
+/// at either end) is reported by the callers, which know what was expected.
+struct Fields<'a> {
+    line: &'a [u8],
+    pos: usize,
+    done: bool,
+}
+
+impl<'a> Fields<'a> {
+    fn new(line: &'a [u8]) -> Self {
+        Self {
+            line,
+            pos: 0,
+            done: false,
+        }
+    }
+}
+
+impl<'a> Iterator for Fields<'a> {
+    /// A field and its 1-based column.
+    type Item = (&'a [u8], usize);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let rest = &self.line[self.pos..];
+        let start = self.pos;
+        match rest.iter().position(|&b| b == b' ') {
+            Some(len) => {
+                self.pos += len + 1;
+                Some((&rest[..len], start + 1))
+            }
+            None => {
+                self.done = true;
+                Some((rest, start + 1))
+            }
+        }
+    }
+}
+
+fn text(field: &[u8]) -> String {
+    printable(field, 80)
+}
+
+/// Why a request line could not be parsed (the `serve` side of the protocol).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RequestError {
+    /// 1-based byte column of the offending field.
+    pub column: usize,
+    /// What is wrong there.
+    pub kind: RequestErrorKind,
+}
+
+/// What is wrong with a request line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RequestErrorKind {
+    /// The line is empty.
+    Empty,
+    /// A field is empty: two spaces in a row, or a space at either end.
+    EmptyField,
+    /// The line ended before this field.
+    Missing(&'static str),
+    /// The second field is not `decode` or `encode`.
+    UnknownOp(String),
+    /// The third field is not `packed_guid` or `named_guid`.
+    UnknownType(String),
+    /// A byte-string field is not protocol hex.
+    BadBytes(HexError),
+    /// A GUID field is not 16 hex digits.
+    BadGuid(GuidError),
+    /// More fields than the request takes.
+    Extra(String),
+    /// The id contains a byte outside printable ASCII.
+    BadId,
+}
+
+impl fmt::Display for RequestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: ", self.column)?;
+        match &self.kind {
+            RequestErrorKind::Empty => f.write_str("empty line; expected `<id> <op> <type> ...`"),
+            RequestErrorKind::EmptyField => f.write_str(
+                "empty field: fields are separated by exactly one space, with none at either end",
+            ),
+            RequestErrorKind::Missing(what) => write!(f, "the line ends before the {what}"),
+            RequestErrorKind::UnknownOp(op) => {
+                write!(f, "unknown operation `{op}`; expected `decode` or `encode`")
+            }
+            RequestErrorKind::UnknownType(ty) => {
+                write!(
+                    f,
+                    "unknown type `{ty}`; expected `packed_guid` or `named_guid`"
+                )
+            }
+            RequestErrorKind::BadBytes(e) => write!(f, "bad byte string: {e}"),
+            RequestErrorKind::BadGuid(e) => write!(f, "bad GUID: {e}"),
+            RequestErrorKind::Extra(field) => {
+                write!(
+                    f,
+                    "unexpected extra field `{field}` after a complete request"
+                )
+            }
+            RequestErrorKind::BadId => f.write_str("the id must be printable ASCII"),
+        }
+    }
+}
+
+impl std::error::Error for RequestError {}
+
+fn need<'a>(
+    fields: &mut Fields<'a>,
+    end: usize,
+    what: &'static str,
+) -> Result<(&'a [u8], usize), RequestError> {
+    match fields.next() {
+        None => Err(RequestError {
+            column: end + 1,
+            kind: RequestErrorKind::Missing(what),
+        }),
+        Some(([], column)) => Err(RequestError {
+            column,
+            kind: RequestErrorKind::EmptyField,
+        }),
+        Some(found) => Ok(found),
+    }
+}
+
+/// Parses one request line (without its terminator) into the id and the request.
+///
+/// # Errors
+/// [`RequestError`] naming the column and what is wrong there.
+pub fn parse_request(line: &[u8]) -> Result<(&str, Request), RequestError> {
+    if line.is_empty() {
+        return Err(RequestError {
+            column: 1,
+            kind: RequestErrorKind::Empty,
+        });
+    }
+    let end = line.len();
+    let mut fields = Fields::new(line);
+    let (id, _) = need(&mut fields, end, "id")?;
+    let id = match std::str::from_utf8(id) {
+        Ok(id) if id.bytes().all(|b| b.is_ascii_graphic()) => id,
+        _ => {
+            return Err(RequestError {
+                column: 1,
+                kind: RequestErrorKind::BadId,
+            })
+        }
+    };
+    let (op, op_col) = need(&mut fields, end, "operation (`decode` or `encode`)")?;
+    let op = match op {
+        b"decode" => Op::Decode,
+        b"encode" => Op::Encode,
+        other => {
+            return Err(RequestError {
+                column: op_col,
+                kind: RequestErrorKind::UnknownOp(text(other)),
+            })
+        }
+    };
+    let (ty, ty_col) = need(&mut fields, end, "type (`packed_guid` or `named_guid`)")?;
+    let ty = match ty {
+        b"packed_guid" => GuidType::PackedGuid,
+        b"named_guid" => GuidType::NamedGuid,
+        other => {
+            return Err(RequestError {
+                column: ty_col,
+                kind: RequestErrorKind::UnknownType(text(other)),
+            })
+        }
+    };
+    let bytes_at = |(field, column): (&[u8], usize)| {
+        parse_hex(field).map_err(|e| RequestError {
+            column,
+            kind: RequestErrorKind::BadBytes(e),
+        })
+    };
+    let guid_at = |(field, column): (&[u8], usize)| {
+        parse_guid(field).map_err(|e| RequestError {
+            column,
+            kind: RequestErrorKind::BadGuid(e),
+        })
+    };
+    let request = match (op, ty) {
+        (Op::Decode, GuidType::PackedGuid) => Request::DecodePacked {
+            bytes: bytes_at(need(&mut fields, end, "input bytes")?)?,
+        },
+        (Op::Decode, GuidType::NamedGuid) => Request::DecodeNamed {
+            bytes: bytes_at(need(&mut fields, end, "input bytes")?)?,
+        },
+        (Op::Encode, GuidType::PackedGuid) => Request::EncodePacked {
+            guid: guid_at(need(&mut fields, end, "GUID")?)?,
+        },
+        (Op::Encode, GuidType::NamedGuid) => {
+            let guid = guid_at(need(&mut fields, end, "GUID")?)?;
+            let name = match fields.next() {
+                None => None,
+                Some(([], column)) => {
+                    return Err(RequestError {
+                        column,
+                        kind: RequestErrorKind::EmptyField,
+                    })
+                }
+                Some(found) => Some(bytes_at(found)?),
+            };
+            Request::EncodeNamed { guid, name }
+        }
+    };
+    if let Some((field, column)) = fields.next() {
+        return Err(RequestError {
+            column,
+            kind: if field.is_empty() {
+                RequestErrorKind::EmptyField
+            } else {
+                RequestErrorKind::Extra(text(field))
+            },
+        });
+    }
+    Ok((id, request))
+}
+
+/// Why a response line is not an acceptable answer to the request it
+/// follows. Every variant is a failure of the implementation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResponseError {
+    /// 1-based byte column of the offending field.
+    pub column: usize,
+    /// What is wrong there.
+    pub kind: ResponseErrorKind,
+}
+
+/// What is wrong with a response line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResponseErrorKind {
+    /// The line is empty.
+    Empty,
+    /// The line holds a byte outside printable ASCII.
+    NotAscii {
+        /// The offending byte.
+        byte: u8,
+    },
+    /// A field is empty: two spaces in a row, or a space at either end.
+    EmptyField,
+    /// The first field is not the id of the request this line answers.
+    WrongId {
+        /// The id of the request being answered.
+        expected: String,
+        /// The id the line starts with.
+        got: String,
+    },
+    /// The line ended before this field.
+    Missing(&'static str),
+    /// The status is not `ok`, `error` or `unsupported`.
+    UnknownStatus(String),
+    /// The error code is not one of the protocol's codes.
+    UnknownErrorCode(String),
+    /// A GUID field is not 16 hex digits.
+    BadGuid(GuidError),
+    /// The consumed count is not a decimal number.
+    BadConsumed(String),
+    /// A byte-string field is not protocol hex.
+    BadBytes(HexError),
+    /// A decoded named GUID of 0 came with a name, or a non-zero one without.
+    NameMismatch {
+        /// The GUID in the response.
+        guid: u64,
+    },
+    /// More fields than this response form takes.
+    Extra(String),
+}
+
+impl fmt::Display for ResponseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: ", self.column)?;
+        match &self.kind {
+            ResponseErrorKind::Empty => f.write_str("empty line; expected `<id> ok|error|unsupported ...`"),
+            ResponseErrorKind::NotAscii { byte } => write!(
+                f,
+                "byte {byte:#04x} is not printable ASCII; response lines are ASCII"
+            ),
+            ResponseErrorKind::EmptyField => f.write_str(
+                "empty field: fields are separated by exactly one space, with none at either end",
+            ),
+            ResponseErrorKind::WrongId { expected, got } => write!(
+                f,
+                "the response starts with id `{got}` but answers request `{expected}`; \
+                 responses must echo each request's id, in request order"
+            ),
+            ResponseErrorKind::Missing(what) => write!(f, "the line ends before the {what}"),
+            ResponseErrorKind::UnknownStatus(s) => write!(
+                f,
+                "unknown status `{s}`; expected `ok`, `error` or `unsupported` (lowercase)"
+            ),
+            ResponseErrorKind::UnknownErrorCode(s) => write!(
+                f,
+                "unknown error code `{s}`; expected eof, invalid_utf8, interior_nul, name_without_guid or other"
+            ),
+            ResponseErrorKind::BadGuid(e) => write!(f, "bad GUID: {e}"),
+            ResponseErrorKind::BadConsumed(s) => {
+                write!(f, "consumed count `{s}` is not a decimal number")
+            }
+            ResponseErrorKind::BadBytes(e) => write!(f, "bad byte string: {e}"),
+            ResponseErrorKind::NameMismatch { guid: 0 } => f.write_str(
+                "a decoded named GUID of 0 has no name, so the response must end after the consumed count",
+            ),
+            ResponseErrorKind::NameMismatch { .. } => f.write_str(
+                "a decoded non-zero named GUID always has a name (`-` when empty) after the consumed count",
+            ),
+            ResponseErrorKind::Extra(field) => {
+                write!(f, "unexpected extra field `{field}` for this kind of response")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ResponseError {}
+
+fn field<'a>(
+    fields: &mut Fields<'a>,
+    end: usize,
+    what: &'static str,
+) -> Result<(&'a [u8], usize), ResponseError> {
+    match fields.next() {
+        None => Err(ResponseError {
+            column: end + 1,
+            kind: ResponseErrorKind::Missing(what),
+        }),
+        Some(([], column)) => Err(ResponseError {
+            column,
+            kind: ResponseErrorKind::EmptyField,
+        }),
+        Some(found) => Ok(found),
+    }
+}
+
+fn no_more(fields: &mut Fields<'_>) -> Result<(), ResponseError> {
+    match fields.next() {
+        None => Ok(()),
+        Some((field, column)) => Err(ResponseError {
+            column,
+            kind: if field.is_empty() {
+                ResponseErrorKind::EmptyField
+            } else {
+                ResponseErrorKind::Extra(text(field))
+            },
+        }),
+    }
+}
+
+fn error_code(word: &[u8]) -> Option<ErrorCode> {
+    Some(match word {
+        b"eof" => ErrorCode::Eof,
+        b"invalid_utf8" => ErrorCode::InvalidUtf8,
+        b"interior_nul" => ErrorCode::InteriorNul,
+        b"name_without_guid" => ErrorCode::NameWithoutGuid,
+        b"other" => ErrorCode::Other,
+        _ => return None,
+    })
+}
+
+/// Parses the response line that answers `request` sent under `id`. The
+/// line comes without its `\n`; one trailing `\r` is accepted and dropped.
+///
+/// The request decides which `ok` form is expected, so a decode answered
+/// with encoded bytes is an error here rather than a wrong value later.
+///
+/// # Errors
+/// [`ResponseError`] naming the column and what is wrong there.
+pub fn parse_response(line: &[u8], id: &str, request: &Request) -> Result<Response, ResponseError> {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    if line.is_empty() {
+        return Err(ResponseError {
+            column: 1,
+            kind: ResponseErrorKind::Empty,
+        });
+    }
+    if let Some(i) = line.iter().position(|b| !(0x20..=0x7e).contains(b)) {
+        return Err(ResponseError {
+            column: i + 1,
+            kind: ResponseErrorKind::NotAscii { byte: line[i] },
+        });
+    }
+    let end = line.len();
+    let mut fields = Fields::new(line);
+    let (got_id, _) = field(&mut fields, end, "id")?;
+    if got_id != id.as_bytes() {
+        return Err(ResponseError {
+            column: 1,
+            kind: ResponseErrorKind::WrongId {
+                expected: id.to_owned(),
+                got: text(got_id),
+            },
+        });
+    }
+    let (status, status_col) = field(&mut fields, end, "status (`ok`, `error` or `unsupported`)")?;
+    let response = match status {
+        b"unsupported" => Response::Unsupported,
+        b"error" => {
+            let (code, column) = field(&mut fields, end, "error code")?;
+            Response::Error(error_code(code).ok_or_else(|| ResponseError {
+                column,
+                kind: ResponseErrorKind::UnknownErrorCode(text(code)),
+            })?)
+        }
+        b"ok" => Response::Ok(parse_value(&mut fields, end, request)?),
+        other => {
+            return Err(ResponseError {
+                column: status_col,
+                kind: ResponseErrorKind::UnknownStatus(text(other)),
+            })
+        }
+    };
+    no_more(&mut fields)?;
+    Ok(response)
+}
+
+fn parse_value(
+    fields: &mut Fields<'_>,
+    end: usize,
+    request: &Request,
+) -> Result<Value, ResponseError> {
+    let guid_at = |(f, column): (&[u8], usize)| {
+        parse_guid(f).map_err(|e| ResponseError {
+            column,
+            kind: ResponseErrorKind::BadGuid(e),
+        })
+    };
+    let bytes_at = |(f, column): (&[u8], usize)| {
+        parse_hex(f).map_err(|e| ResponseError {
+            column,
+            kind: ResponseErrorKind::BadBytes(e),
+        })
+    };
+    let consumed_at = |(f, column): (&[u8], usize)| {
+        std::str::from_utf8(f)
+            .ok()
+            .filter(|s| s.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|s| s.parse::<usize>().ok())
+            .ok_or_else(|| ResponseError {
+                column,
+                kind: ResponseErrorKind::BadConsumed(text(f)),
+            })
+    };
+    match request {
+        Request::DecodePacked { .. } => {
+            let guid = guid_at(field(fields, end, "GUID")?)?;
+            let consumed = consumed_at(field(fields, end, "consumed count")?)?;
+            Ok(Value::Packed { guid, consumed })
+        }
+        Request::DecodeNamed { .. } => {
+            let guid = guid_at(field(fields, end, "GUID")?)?;
+            let consumed = consumed_at(field(fields, end, "consumed count")?)?;
+            let name = match fields.next() {
+                None => None,
+                Some(([], column)) => {
+                    return Err(ResponseError {
+                        column,
+                        kind: ResponseErrorKind::EmptyField,
+                    })
+                }
+                Some(found) => Some((bytes_at(found)?, found.1)),
+            };
+            match (guid, name) {
+                (0, None) => Ok(Value::Named {
+                    guid,
+                    consumed,
+                    name: None,
+                }),
+                (0, Some((_, column))) => Err(ResponseError {
+                    column,
+                    kind: ResponseErrorKind::NameMismatch { guid },
+                }),
+                (_, None) => Err(ResponseError {
+                    column: end + 1,
+                    kind: ResponseErrorKind::NameMismatch { guid },
+                }),
+                (_, Some((name, _))) => Ok(Value::Named {
+                    guid,
+                    consumed,
+                    name: Some(name),
+                }),
+            }
+        }
+        Request::EncodePacked { .. } | Request::EncodeNamed { .. } => {
+            let bytes = bytes_at(field(fields, end, "encoded bytes")?)?;
+            Ok(Value::Encoded { bytes })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line_of(id: &str, r: &Request) -> Vec<u8> {
+        let mut out = Vec::new();
+        write_request(&mut out, id, r);
+        out
+    }
+
+    #[test]
+    fn request_lines_round_trip() {
+        let requests = [
+            Request::DecodePacked {
+                bytes: vec![0x0a, 0xde, 0xad],
+            },
+            Request::DecodePacked { bytes: vec![] },
+            Request::EncodePacked { guid: 0xad00_de00 },
+            Request::DecodeNamed {
+                bytes: vec![1, 0, 0, 0, 0, 0, 0, 0, 0],
+            },
+            Request::EncodeNamed {
+                guid: 7,
+                name: Some(vec![]),
+            },
+            Request::EncodeNamed {
+                guid: 0,
+                name: None,
+            },
+        ];
+        for r in &requests {
+            let line = line_of("t.1", r);
+            assert_eq!(line.last(), Some(&b'\n'));
+            let (id, back) = parse_request(&line[..line.len() - 1]).unwrap();
+            assert_eq!(id, "t.1");
+            assert_eq!(&back, r);
+        }
+        assert_eq!(
+            request_line("x", &requests[0]),
+            "x decode packed_guid 0adead"
+        );
+        assert_eq!(request_line("x", &requests[1]), "x decode packed_guid -");
+        assert_eq!(
+            request_line("x", &requests[2]),
+            "x encode packed_guid 00000000ad00de00"
+        );
+        assert_eq!(
+            request_line("x", &requests[4]),
+            "x encode named_guid 0000000000000007 -"
+        );
+    }
+
+    #[test]
+    fn request_errors_name_the_column() {
+        let err = parse_request(b"a decode packed_guid 0ad").unwrap_err();
+        assert_eq!(err.column, 22);
+        assert_eq!(err.kind, RequestErrorKind::BadBytes(HexError::OddLength));
+        let err = parse_request(b"a frob packed_guid 00").unwrap_err();
+        assert_eq!(err.kind, RequestErrorKind::UnknownOp("frob".into()));
+        assert_eq!(err.column, 3);
+        let err = parse_request(b"a encode packed_guid 00").unwrap_err();
+        assert_eq!(
+            err.kind,
+            RequestErrorKind::BadGuid(GuidError::Length { len: 2 })
+        );
+        let err = parse_request(b"a decode packed_guid").unwrap_err();
+        assert_eq!(err.kind, RequestErrorKind::Missing("input bytes"));
+        let err = parse_request(b"a decode packed_guid 00 11").unwrap_err();
+        assert_eq!(err.kind, RequestErrorKind::Extra("11".into()));
+        let err = parse_request(b"a  decode packed_guid 00").unwrap_err();
+        assert_eq!(err.kind, RequestErrorKind::EmptyField);
+        assert_eq!(err.column, 3);
+        assert!(err.to_string().starts_with("column 3: empty field"));
+    }
+
+    #[test]
+    fn responses_parse_by_request_kind() {
+        let dp = Request::DecodePacked { bytes: vec![0] };
+        let dn = Request::DecodeNamed { bytes: vec![] };
+        let ep = Request::EncodePacked { guid: 0 };
+        assert_eq!(
+            parse_response(b"i ok 00000000AD00DE00 3", "i", &dp),
+            Ok(Response::Ok(Value::Packed {
+                guid: 0xad00_de00,
+                consumed: 3
+            }))
+        );
+        assert_eq!(
+            parse_response(b"i ok 0000000000000001 9 -\r", "i", &dn),
+            Ok(Response::Ok(Value::Named {
+                guid: 1,
+                consumed: 9,
+                name: Some(vec![])
+            }))
+        );
+        assert_eq!(
+            parse_response(b"i ok 0000000000000000 8", "i", &dn),
+            Ok(Response::Ok(Value::Named {
+                guid: 0,
+                consumed: 8,
+                name: None
+            }))
+        );
+        assert_eq!(
+            parse_response(b"i ok 0AdEaD", "i", &ep),
+            Ok(Response::Ok(Value::Encoded {
+                bytes: vec![0x0a, 0xde, 0xad]
+            }))
+        );
+        assert_eq!(
+            parse_response(b"i error interior_nul", "i", &ep),
+            Ok(Response::Error(ErrorCode::InteriorNul))
+        );
+        assert_eq!(
+            parse_response(b"i unsupported", "i", &ep),
+            Ok(Response::Unsupported)
+        );
+    }
+
+    #[test]
+    fn malformed_responses_say_what_is_wrong() {
+        let dp = Request::DecodePacked { bytes: vec![0] };
+        let dn = Request::DecodeNamed { bytes: vec![] };
+        let kind = |line: &[u8], r: &Request| parse_response(line, "i", r).unwrap_err().kind;
+        assert_eq!(
+            kind(b"j ok 0000000000000000 1", &dp),
+            ResponseErrorKind::WrongId {
+                expected: "i".into(),
+                got: "j".into()
+            }
+        );
+        assert_eq!(kind(b"", &dp), ResponseErrorKind::Empty);
+        assert_eq!(
+            kind(b"i OK 0000000000000000 1", &dp),
+            ResponseErrorKind::UnknownStatus("OK".into())
+        );
+        assert_eq!(
+            kind(b"i error EOF", &dp),
+            ResponseErrorKind::UnknownErrorCode("EOF".into())
+        );
+        assert_eq!(
+            kind(b"i ok 0000000000000000", &dp),
+            ResponseErrorKind::Missing("consumed count")
+        );
+        assert_eq!(
+            kind(b"i ok 0000000000000000 +1", &dp),
+            ResponseErrorKind::BadConsumed("+1".into())
+        );
+        assert_eq!(
+            kind(b"i ok 0000000000000000 1 ", &dp),
+            ResponseErrorKind::EmptyField
+        );
+        assert_eq!(
+            kind(b"i ok 0000000000000000 1 00", &dp),
+            ResponseErrorKind::Extra("00".into())
+        );
+        assert_eq!(
+            kind(b"i ok 0000000000000000 8 00", &dn),
+            ResponseErrorKind::NameMismatch { guid: 0 }
+        );
+        assert_eq!(
+            kind(b"i ok 0000000000000001 8", &dn),
+            ResponseErrorKind::NameMismatch { guid: 1 }
+        );
+        assert_eq!(
+            kind(b"i ok \xff", &dp),
+            ResponseErrorKind::NotAscii { byte: 0xff }
+        );
+        assert_eq!(
+            kind(b"i ok 0g", &Request::EncodePacked { guid: 0 }),
+            ResponseErrorKind::BadBytes(HexError::NotHex { index: 1 })
+        );
+        // A lone `\r` is the terminator; any other control byte is not ASCII text.
+        assert_eq!(
+            kind(b"i unsupported\r\r", &dp),
+            ResponseErrorKind::NotAscii { byte: b'\r' }
+        );
+    }
+
+    #[test]
+    fn responses_round_trip_through_the_writer() {
+        let cases = [
+            (
+                Request::DecodeNamed { bytes: vec![] },
+                Response::Ok(Value::Named {
+                    guid: 5,
+                    consumed: 12,
+                    name: Some(b"Bob".to_vec()),
+                }),
+            ),
+            (
+                Request::EncodeNamed {
+                    guid: 0,
+                    name: None,
+                },
+                Response::Ok(Value::Encoded { bytes: vec![] }),
+            ),
+            (
+                Request::DecodePacked { bytes: vec![] },
+                Response::Error(ErrorCode::Eof),
+            ),
+            (
+                Request::DecodePacked { bytes: vec![] },
+                Response::Unsupported,
+            ),
+        ];
+        for (req, resp) in &cases {
+            let line = response_line("x", resp);
+            assert_eq!(parse_response(line.as_bytes(), "x", req).as_ref(), Ok(resp));
+        }
+    }
+
+    #[test]
+    fn printable_escapes_and_truncates() {
+        assert_eq!(printable(b"a\tb\xff\\", 80), "a\\tb\\xff\\\\");
+        assert_eq!(printable(b"abcdef", 3), "abc… (6 bytes in all)");
+    }
+}

@@ -1,0 +1,519 @@
+//! The core of `run`: send the selected vectors to implementations, judge
+//! every answer, and sort each vector into an [`Outcome`].
+//!
+//! Work is split into `jobs` contiguous chunks, one implementation each, so
+//! vectors that only make sense in sequence (an encoder that must not keep
+//! state between calls) stay in order within their chunk, and results come
+//! back in corpus order whatever the number of jobs. Every vector is also
+//! judged against the reference codec, in this process: a vector the
+//! reference disagrees with is a bug in the corpus, reported apart from the
+//! implementation's failures. This module does no printing; see
+//! [`crate::report`].
+
+use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use wow_guid_vectors::Vector;
+
+use crate::expect_fail::ExpectedFailures;
+use crate::implementation::{Answer, HarnessError, Implementation, Query};
+use crate::judge::{self, JudgeOptions, Mismatch, Verdict};
+use crate::protocol::Response;
+use crate::reference;
+use crate::select::same_sequence;
+
+/// Requests handed to an implementation at once. Large enough that the
+/// pipeline stays full, small enough that progress moves.
+const BATCH: usize = 4096;
+
+/// Where a vector ends up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Outcome {
+    /// The answer satisfies the vector.
+    Passed,
+    /// The answer does not satisfy the vector, which is not listed as an
+    /// expected failure.
+    Failed,
+    /// The implementation answered `unsupported`.
+    Skipped,
+    /// Failed, and listed as an expected failure.
+    ExpectedFailure,
+    /// Passed, but listed as an expected failure: the list is out of date.
+    Stale,
+    /// The reference codec disagrees with the vector: the corpus is wrong
+    /// (or the codec is), whatever the implementation said.
+    VectorBug,
+}
+
+impl Outcome {
+    /// Every outcome, in report order.
+    pub const ALL: [Outcome; 6] = [
+        Self::Passed,
+        Self::Failed,
+        Self::Skipped,
+        Self::ExpectedFailure,
+        Self::Stale,
+        Self::VectorBug,
+    ];
+
+    /// The outcome's name in reports: `pass`, `fail`, `skip`, `xfail`, `stale`, `vector_bug`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Passed => "pass",
+            Self::Failed => "fail",
+            Self::Skipped => "skip",
+            Self::ExpectedFailure => "xfail",
+            Self::Stale => "stale",
+            Self::VectorBug => "vector_bug",
+        }
+    }
+}
+
+/// The result for one vector.
+#[derive(Clone, Debug)]
+pub struct VectorResult<'c> {
+    /// The vector.
+    pub vector: &'c Vector,
+    /// What the implementation answered.
+    pub answer: Answer,
+    /// The judge's verdict on that answer.
+    pub verdict: Verdict,
+    /// Where the vector ends up, expected failures and vector bugs considered.
+    pub outcome: Outcome,
+    /// For a vector bug: what the reference codec answers, and why that
+    /// does not satisfy the vector.
+    pub vector_bug: Option<(Response, Mismatch)>,
+    /// The reason given in the expected-failure list, if the vector is listed.
+    pub expected_failure: Option<Option<String>>,
+}
+
+/// How many vectors ended up in each outcome.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// [`Outcome::Passed`].
+    pub passed: usize,
+    /// [`Outcome::Failed`].
+    pub failed: usize,
+    /// [`Outcome::Skipped`].
+    pub skipped: usize,
+    /// [`Outcome::ExpectedFailure`].
+    pub expected_failures: usize,
+    /// [`Outcome::Stale`].
+    pub stale: usize,
+    /// [`Outcome::VectorBug`].
+    pub vector_bugs: usize,
+}
+
+impl Counts {
+    /// Counts the outcomes of `results`.
+    #[must_use]
+    pub fn of(results: &[VectorResult<'_>]) -> Self {
+        let mut c = Self::default();
+        for r in results {
+            *c.get_mut(r.outcome) += 1;
+        }
+        c
+    }
+
+    fn get_mut(&mut self, outcome: Outcome) -> &mut usize {
+        match outcome {
+            Outcome::Passed => &mut self.passed,
+            Outcome::Failed => &mut self.failed,
+            Outcome::Skipped => &mut self.skipped,
+            Outcome::ExpectedFailure => &mut self.expected_failures,
+            Outcome::Stale => &mut self.stale,
+            Outcome::VectorBug => &mut self.vector_bugs,
+        }
+    }
+
+    /// The count for one outcome.
+    #[must_use]
+    pub fn get(&self, outcome: Outcome) -> usize {
+        match outcome {
+            Outcome::Passed => self.passed,
+            Outcome::Failed => self.failed,
+            Outcome::Skipped => self.skipped,
+            Outcome::ExpectedFailure => self.expected_failures,
+            Outcome::Stale => self.stale,
+            Outcome::VectorBug => self.vector_bugs,
+        }
+    }
+
+    /// All vectors counted.
+    #[must_use]
+    pub fn total(&self) -> usize {
+        Outcome::ALL.iter().map(|&o| self.get(o)).sum()
+    }
+
+    /// Whether the implementation conforms: nothing failed and no
+    /// expected-failure entry is stale.
+    #[must_use]
+    pub fn conforms(&self) -> bool {
+        self.failed == 0 && self.stale == 0
+    }
+}
+
+/// Everything `run` produces.
+#[derive(Clone, Debug)]
+pub struct RunResults<'c> {
+    /// One result per selected vector, in corpus order.
+    pub results: Vec<VectorResult<'c>>,
+    /// Outcome counts.
+    pub counts: Counts,
+    /// Wall time of the run.
+    pub duration: Duration,
+}
+
+/// What to run and how to judge it.
+#[derive(Clone, Debug)]
+pub struct RunPlan<'c, 'x> {
+    /// The vectors, in the order to send them.
+    pub vectors: Vec<&'c Vector>,
+    /// How to judge.
+    pub judge: JudgeOptions,
+    /// Vectors known to fail.
+    pub expected_failures: Option<&'x ExpectedFailures>,
+    /// Implementations to run side by side.
+    pub jobs: NonZeroUsize,
+}
+
+/// Counts answered requests across jobs, for a progress display.
+#[derive(Debug, Default)]
+pub struct Progress {
+    done: AtomicUsize,
+}
+
+impl Progress {
+    /// Requests answered so far.
+    #[must_use]
+    pub fn done(&self) -> usize {
+        self.done.load(Ordering::Relaxed)
+    }
+}
+
+/// The outcome of `vector` given its verdict, expected-failure listing and
+/// vector-bug status.
+fn outcome(verdict: &Verdict, listed: bool, vector_bug: bool) -> Outcome {
+    match (verdict, listed) {
+        _ if vector_bug => Outcome::VectorBug,
+        (Verdict::Skip, _) => Outcome::Skipped,
+        (Verdict::Pass, false) => Outcome::Passed,
+        (Verdict::Pass, true) => Outcome::Stale,
+        (Verdict::Fail(_), false) => Outcome::Failed,
+        (Verdict::Fail(_), true) => Outcome::ExpectedFailure,
+    }
+}
+
+/// Where the reference codec disagrees with `vector`, judged strictly: the
+/// corpus must name the exact error codes the reference gives.
+#[must_use]
+pub fn reference_disagreement(vector: &Vector) -> Option<(Response, Mismatch)> {
+    let response = reference::answer(&vector.request);
+    match judge::judge(
+        &vector.expect,
+        &Ok(response.clone()),
+        JudgeOptions {
+            strict_errors: true,
+        },
+    ) {
+        Verdict::Fail(m) => Some((response, m)),
+        // The reference never answers `unsupported`.
+        Verdict::Pass | Verdict::Skip => None,
+    }
+}
+
+/// Splits `vectors` into at most `jobs` contiguous ranges of about equal
+/// size, never cutting a `stateful` sequence.
+fn chunks(vectors: &[&Vector], jobs: usize) -> Vec<std::ops::Range<usize>> {
+    let per_job = vectors.len().div_ceil(jobs.max(1)).max(1);
+    let mut ranges = Vec::new();
+    let mut start = 0;
+    while start < vectors.len() {
+        let mut end = (start + per_job).min(vectors.len());
+        while end < vectors.len() && same_sequence(vectors[end - 1], vectors[end]) {
+            end += 1;
+        }
+        ranges.push(start..end);
+        start = end;
+    }
+    ranges
+}
+
+/// Runs `plan`, starting one implementation per job with `start`.
+///
+/// # Errors
+/// The first [`HarnessError`] any job hit; no verdict can be given then.
+pub fn run<'c, I, F>(
+    plan: &RunPlan<'c, '_>,
+    start: F,
+    progress: Option<&Progress>,
+) -> Result<RunResults<'c>, HarnessError>
+where
+    I: Implementation,
+    F: Fn() -> I + Sync,
+{
+    let began = Instant::now();
+    let vectors = &plan.vectors;
+    let jobs = plan.jobs.get().min(vectors.len().max(1));
+    let chunks = chunks(vectors, jobs);
+    let answer_chunk = |chunk: &[&'c Vector]| -> Result<Vec<Answer>, HarnessError> {
+        let mut implementation = start();
+        let mut answers = Vec::with_capacity(chunk.len());
+        for batch in chunk.chunks(BATCH) {
+            let queries: Vec<Query<'_>> = batch
+                .iter()
+                .map(|v| Query {
+                    id: &v.id,
+                    request: &v.request,
+                })
+                .collect();
+            answers.extend(implementation.answer_all(&queries)?);
+            if let Some(p) = progress {
+                p.done.fetch_add(batch.len(), Ordering::Relaxed);
+            }
+        }
+        Ok(answers)
+    };
+    let answers: Vec<Answer> = if jobs == 1 {
+        answer_chunk(vectors)?
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = chunks
+                .iter()
+                .map(|range| {
+                    let chunk = &vectors[range.clone()];
+                    scope.spawn(move || answer_chunk(chunk))
+                })
+                .collect();
+            let mut all = Vec::with_capacity(vectors.len());
+            for handle in handles {
+                match handle.join() {
+                    Ok(answers) => all.extend(answers?),
+                    // A job thread only panics on a bug in this crate;
+                    // re-raise it rather than invent a verdict.
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            Ok::<_, HarnessError>(all)
+        })?
+    };
+    let results: Vec<VectorResult<'c>> = vectors
+        .iter()
+        .zip(answers)
+        .map(|(&vector, answer)| {
+            let verdict = judge::judge(&vector.expect, &answer.reply, plan.judge);
+            let vector_bug = reference_disagreement(vector);
+            let expected_failure = plan
+                .expected_failures
+                .and_then(|list| list.get(&vector.id))
+                .map(|entry| entry.reason.clone());
+            VectorResult {
+                outcome: outcome(&verdict, expected_failure.is_some(), vector_bug.is_some()),
+                vector,
+                answer,
+                verdict,
+                vector_bug,
+                expected_failure,
+            }
+        })
+        .collect();
+    Ok(RunResults {
+        counts: Counts::of(&results),
+        results,
+        duration: began.elapsed(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::implementation::mock::Scripted;
+    use crate::implementation::Fault;
+    use crate::select::tests::sample;
+    use std::sync::Mutex;
+    use std::time::Duration;
+    use wow_guid_vectors::{ErrorCode, Expectation, Value};
+
+    fn plan<'c>(vectors: &'c [Vector], jobs: usize) -> RunPlan<'c, 'static> {
+        RunPlan {
+            vectors: vectors.iter().collect(),
+            judge: JudgeOptions::default(),
+            expected_failures: None,
+            jobs: NonZeroUsize::new(jobs).unwrap(),
+        }
+    }
+
+    #[test]
+    fn the_reference_passes_everything() {
+        let vectors = sample();
+        let results = run(&plan(&vectors, 1), || crate::reference::Reference, None).unwrap();
+        assert_eq!(results.counts.passed, vectors.len());
+        assert!(results.counts.conforms());
+    }
+
+    #[test]
+    fn faults_and_wrong_answers_fail_and_unsupported_skips() {
+        let vectors = sample();
+        let results = run(
+            &plan(&vectors, 1),
+            || {
+                Scripted::new(|q: &Query<'_>| match q.id {
+                    "packed.decode.doc-example" => Ok(Response::Ok(Value::Packed {
+                        guid: 0xffff_ffff_ad00_de00,
+                        consumed: 3,
+                    })),
+                    "packed.decode.empty" => Err(Fault::Timeout {
+                        after: Duration::from_secs(1),
+                        partial: vec![],
+                    }),
+                    id if id.starts_with("named.") => Ok(Response::Unsupported),
+                    _ => Ok(reference::answer(q.request)),
+                })
+            },
+            None,
+        )
+        .unwrap();
+        let outcomes: Vec<Outcome> = results.results.iter().map(|r| r.outcome).collect();
+        assert_eq!(
+            outcomes,
+            [
+                Outcome::Failed,
+                Outcome::Failed,
+                Outcome::Passed,
+                Outcome::Skipped,
+                Outcome::Skipped
+            ]
+        );
+        assert!(!results.counts.conforms());
+    }
+
+    #[test]
+    fn expected_failures_pass_and_stale_entries_fail() {
+        let vectors = sample();
+        let ids: Vec<&str> = vectors.iter().map(|v| v.id.as_str()).collect();
+        let list = ExpectedFailures::parse(
+            "x",
+            "packed.decode.doc-example # sign\npacked.encode.zero\n",
+            |id| ids.contains(&id),
+            ids.iter().copied(),
+        )
+        .unwrap();
+        let mut p = plan(&vectors, 1);
+        p.expected_failures = Some(&list);
+        let results = run(
+            &p,
+            || {
+                Scripted::new(|q: &Query<'_>| {
+                    if q.id == "packed.decode.doc-example" {
+                        Ok(Response::Error(ErrorCode::Other))
+                    } else {
+                        Ok(reference::answer(q.request))
+                    }
+                })
+            },
+            None,
+        )
+        .unwrap();
+        assert_eq!(results.results[0].outcome, Outcome::ExpectedFailure);
+        assert_eq!(
+            results.results[0].expected_failure,
+            Some(Some("sign".into()))
+        );
+        assert_eq!(results.results[2].outcome, Outcome::Stale);
+        assert_eq!(results.counts.stale, 1);
+        assert!(!results.counts.conforms());
+    }
+
+    #[test]
+    fn a_vector_the_reference_disagrees_with_is_a_vector_bug() {
+        let mut vectors = sample();
+        vectors[1].expect = Expectation::Invalid(ErrorCode::Other);
+        let results = run(&plan(&vectors, 1), || crate::reference::Reference, None).unwrap();
+        let bug = &results.results[1];
+        assert_eq!(bug.outcome, Outcome::VectorBug);
+        let (response, mismatch) = bug.vector_bug.clone().unwrap();
+        assert_eq!(response, Response::Error(ErrorCode::Eof));
+        assert!(matches!(mismatch, Mismatch::WrongErrorCode { .. }));
+        assert_eq!(results.counts.vector_bugs, 1);
+    }
+
+    #[test]
+    fn jobs_split_into_contiguous_chunks_and_keep_order() {
+        let vectors = sample();
+        let seen = Mutex::new(Vec::<Vec<String>>::new());
+        let progress = Progress::default();
+        let results = run(
+            &plan(&vectors, 2),
+            || ChunkRecorder {
+                seen: &seen,
+                ids: Vec::new(),
+            },
+            Some(&progress),
+        )
+        .unwrap();
+        assert_eq!(progress.done(), vectors.len());
+        let order: Vec<&str> = results
+            .results
+            .iter()
+            .map(|r| r.vector.id.as_str())
+            .collect();
+        let expected: Vec<&str> = vectors.iter().map(|v| v.id.as_str()).collect();
+        assert_eq!(order, expected);
+        let mut chunks = seen.into_inner().unwrap();
+        chunks.sort();
+        assert_eq!(chunks.len(), 2);
+        let mut joined: Vec<String> = chunks.concat();
+        joined.sort();
+        let mut all: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
+        all.sort();
+        assert_eq!(joined, all);
+        // Contiguous: each chunk is a run of consecutive corpus vectors.
+        for chunk in &chunks {
+            let first = expected.iter().position(|id| *id == chunk[0]).unwrap();
+            let run: Vec<String> = expected[first..first + chunk.len()]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+            assert_eq!(chunk, &run);
+        }
+    }
+
+    #[test]
+    fn chunks_never_cut_a_stateful_sequence() {
+        use std::ops::Range;
+        let mut vectors = sample();
+        for v in &mut vectors[1..4] {
+            v.flags = vec![wow_guid_vectors::Flag::Stateful];
+        }
+        let refs: Vec<&Vector> = vectors.iter().collect();
+        assert_eq!(chunks(&refs, 2), [0..4, 4..5]);
+        assert_eq!(chunks(&refs, 5), [0..1, 1..4, 4..5]);
+        assert_eq!(chunks(&refs, 1), vec![Range { start: 0, end: 5 }]);
+    }
+
+    struct ChunkRecorder<'a> {
+        seen: &'a Mutex<Vec<Vec<String>>>,
+        ids: Vec<String>,
+    }
+
+    impl Implementation for ChunkRecorder<'_> {
+        fn answer_all(&mut self, queries: &[Query<'_>]) -> Result<Vec<Answer>, HarnessError> {
+            self.ids.extend(queries.iter().map(|q| q.id.to_owned()));
+            Ok(queries
+                .iter()
+                .map(|q| Answer::response(reference::answer(q.request)))
+                .collect())
+        }
+    }
+
+    impl Drop for ChunkRecorder<'_> {
+        fn drop(&mut self) {
+            self.seen
+                .lock()
+                .unwrap()
+                .push(std::mem::take(&mut self.ids));
+        }
+    }
+}

@@ -1,0 +1,273 @@
+//! Choosing which vectors a run covers.
+//!
+//! A [`Selection`] is a set of filters: id globs, types, operations, flags
+//! and versions. Within one kind of filter any match is enough (`--flag a
+//! --flag b` selects vectors with either flag); across kinds all must match.
+//! A kind with no filter matches everything. Pure; no I/O.
+
+use std::fmt;
+
+use globset::{Glob, GlobSet, GlobSetBuilder};
+use wow_guid_vectors::{Flag, GuidType, Op, Vector, Version};
+
+/// Which vectors to run.
+#[derive(Clone, Debug, Default)]
+pub struct Selection {
+    ids: Option<GlobSet>,
+    patterns: Vec<String>,
+    /// Vectors of any of these types (all when empty).
+    pub types: Vec<GuidType>,
+    /// Vectors of any of these operations (all when empty).
+    pub ops: Vec<Op>,
+    /// Vectors carrying any of these flags (all when empty).
+    pub flags: Vec<Flag>,
+    /// Vectors valid for any of these versions (all when empty).
+    pub versions: Vec<Version>,
+}
+
+/// An id pattern that is not a valid glob.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadPattern {
+    /// The pattern as given.
+    pub pattern: String,
+    /// What the glob parser objected to.
+    pub message: String,
+}
+
+impl fmt::Display for BadPattern {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad id pattern `{}`: {}", self.pattern, self.message)
+    }
+}
+
+impl std::error::Error for BadPattern {}
+
+impl Selection {
+    /// Everything.
+    #[must_use]
+    pub fn all() -> Self {
+        Self::default()
+    }
+
+    /// Restricts to ids matching any of `patterns` (shell globs: `*`, `?`,
+    /// `[...]`, `{a,b}`). No patterns means no restriction.
+    ///
+    /// # Errors
+    /// [`BadPattern`] for the first pattern that is not a valid glob.
+    pub fn with_id_patterns(mut self, patterns: &[String]) -> Result<Self, BadPattern> {
+        if patterns.is_empty() {
+            self.ids = None;
+            self.patterns.clear();
+            return Ok(self);
+        }
+        let mut builder = GlobSetBuilder::new();
+        for pattern in patterns {
+            let glob = Glob::new(pattern).map_err(|e| BadPattern {
+                pattern: pattern.clone(),
+                message: e.kind().to_string(),
+            })?;
+            builder.add(glob);
+        }
+        self.ids = Some(builder.build().map_err(|e| BadPattern {
+            pattern: patterns.join(" "),
+            message: e.to_string(),
+        })?);
+        self.patterns = patterns.to_vec();
+        Ok(self)
+    }
+
+    /// The id patterns, as given.
+    #[must_use]
+    pub fn id_patterns(&self) -> &[String] {
+        &self.patterns
+    }
+
+    /// Whether no filter is set.
+    #[must_use]
+    pub fn is_everything(&self) -> bool {
+        self.ids.is_none()
+            && self.types.is_empty()
+            && self.ops.is_empty()
+            && self.flags.is_empty()
+            && self.versions.is_empty()
+    }
+
+    /// Whether `vector` is selected.
+    #[must_use]
+    pub fn matches(&self, vector: &Vector) -> bool {
+        fn any<T: PartialEq>(wanted: &[T], has: impl FnOnce(&[T]) -> bool) -> bool {
+            wanted.is_empty() || has(wanted)
+        }
+        self.ids.as_ref().is_none_or(|set| set.is_match(&vector.id))
+            && any(&self.types, |t| t.contains(&vector.request.guid_type()))
+            && any(&self.ops, |o| o.contains(&vector.request.op()))
+            && any(&self.flags, |f| f.iter().any(|f| vector.flags.contains(f)))
+            && any(&self.versions, |v| {
+                v.iter().any(|v| vector.versions.contains(v))
+            })
+    }
+
+    /// The selected vectors of `vectors`, in their order. A `stateful`
+    /// sequence (consecutive `stateful` vectors of one file) is kept whole:
+    /// if any of its vectors is selected, all of them are, because their
+    /// point is running in order with nothing in between.
+    pub fn apply<'c>(&self, vectors: &'c [Vector]) -> Vec<&'c Vector> {
+        let mut keep: Vec<bool> = vectors.iter().map(|v| self.matches(v)).collect();
+        let mut start = 0;
+        while start < vectors.len() {
+            let mut end = start + 1;
+            while end < vectors.len() && same_sequence(&vectors[end - 1], &vectors[end]) {
+                end += 1;
+            }
+            if keep[start..end].iter().any(|&k| k) {
+                keep[start..end].fill(true);
+            }
+            start = end;
+        }
+        vectors
+            .iter()
+            .zip(keep)
+            .filter_map(|(v, k)| k.then_some(v))
+            .collect()
+    }
+}
+
+/// Whether two vectors, adjacent in run order, belong to one `stateful`
+/// sequence and so must run in order, in one session, with nothing between.
+#[must_use]
+pub fn same_sequence(a: &Vector, b: &Vector) -> bool {
+    a.has_flag(Flag::Stateful) && b.has_flag(Flag::Stateful) && a.location.file == b.location.file
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use wow_guid_vectors::{ErrorCode, Expectation, Location, Request, Value};
+
+    /// A small hand-built corpus for unit tests across the crate.
+    pub(crate) fn sample() -> Vec<Vector> {
+        let v = |id: &str,
+                 request: Request,
+                 expect: Expectation,
+                 flags: Vec<Flag>,
+                 versions: Vec<Version>| Vector {
+            id: id.into(),
+            description: format!("sample {id}"),
+            request,
+            expect,
+            flags,
+            versions,
+            source: None,
+            location: Location {
+                file: "sample.yaml".into(),
+                line: 1,
+                column: 5,
+            },
+        };
+        let all = || vec![Version::Vanilla, Version::Tbc, Version::Wrath];
+        vec![
+            v(
+                "packed.decode.doc-example",
+                Request::DecodePacked {
+                    bytes: vec![0x0a, 0xde, 0xad],
+                },
+                Expectation::Valid(Value::Packed {
+                    guid: 0xad00_de00,
+                    consumed: 3,
+                }),
+                Flag::ALL.iter().take(1).copied().collect(),
+                all(),
+            ),
+            v(
+                "packed.decode.empty",
+                Request::DecodePacked { bytes: vec![] },
+                Expectation::Invalid(ErrorCode::Eof),
+                vec![],
+                all(),
+            ),
+            v(
+                "packed.encode.zero",
+                Request::EncodePacked { guid: 0 },
+                Expectation::Valid(Value::Encoded { bytes: vec![0] }),
+                vec![],
+                all(),
+            ),
+            v(
+                "named.decode.zero",
+                Request::DecodeNamed { bytes: vec![0; 8] },
+                Expectation::Valid(Value::Named {
+                    guid: 0,
+                    consumed: 8,
+                    name: None,
+                }),
+                vec![],
+                vec![Version::Tbc, Version::Wrath],
+            ),
+            v(
+                "named.encode.name-without-guid",
+                Request::EncodeNamed {
+                    guid: 0,
+                    name: Some(b"x".to_vec()),
+                },
+                Expectation::Invalid(ErrorCode::NameWithoutGuid),
+                vec![],
+                vec![Version::Tbc, Version::Wrath],
+            ),
+        ]
+    }
+
+    fn ids(sel: &Selection, vectors: &[Vector]) -> Vec<String> {
+        sel.apply(vectors).iter().map(|v| v.id.clone()).collect()
+    }
+
+    #[test]
+    fn filters_combine_with_and_across_kinds_and_or_within() {
+        let vectors = sample();
+        assert_eq!(ids(&Selection::all(), &vectors).len(), 5);
+        let sel = Selection::all()
+            .with_id_patterns(&["packed.*".into()])
+            .unwrap();
+        assert_eq!(ids(&sel, &vectors).len(), 3);
+        let mut sel = sel;
+        sel.ops = vec![Op::Encode];
+        assert_eq!(ids(&sel, &vectors), ["packed.encode.zero"]);
+        let mut sel = Selection::all()
+            .with_id_patterns(&["*.zero".into(), "*.empty".into()])
+            .unwrap();
+        assert_eq!(ids(&sel, &vectors).len(), 3);
+        sel.types = vec![GuidType::NamedGuid];
+        assert_eq!(ids(&sel, &vectors), ["named.decode.zero"]);
+        let mut sel = Selection::all();
+        sel.versions = vec![Version::Vanilla];
+        assert_eq!(ids(&sel, &vectors).len(), 3);
+        let mut sel = Selection::all();
+        sel.flags = vec![Flag::ALL[0]];
+        assert_eq!(ids(&sel, &vectors), ["packed.decode.doc-example"]);
+    }
+
+    #[test]
+    fn stateful_sequences_are_selected_whole() {
+        let mut vectors = sample();
+        for v in &mut vectors[1..3] {
+            v.flags = vec![Flag::Stateful];
+        }
+        vectors[3].flags = vec![Flag::Stateful];
+        vectors[3].location.file = "other.yaml".into();
+        let sel = Selection::all()
+            .with_id_patterns(&["packed.encode.zero".into()])
+            .unwrap();
+        assert_eq!(ids(&sel, &vectors), ["packed.decode.empty", "packed.encode.zero"]);
+        assert!(same_sequence(&vectors[1], &vectors[2]));
+        assert!(!same_sequence(&vectors[2], &vectors[3]));
+        assert!(!same_sequence(&vectors[0], &vectors[1]));
+    }
+
+    #[test]
+    fn a_bad_glob_is_an_error() {
+        let err = Selection::all()
+            .with_id_patterns(&["packed.[".into()])
+            .unwrap_err();
+        assert_eq!(err.pattern, "packed.[");
+        assert!(err.to_string().starts_with("bad id pattern `packed.[`"));
+    }
+}

@@ -1,0 +1,195 @@
+//! `serve`: the reference codec as a protocol adapter on a byte stream.
+//!
+//! This is what `run` talks to by default and what other suites can use as
+//! a known-good implementation. It reads request lines, answers each with
+//! [`crate::reference::answer`], and flushes whenever it has answered every
+//! complete line it holds, just before it would block for more input: a
+//! runner that pipelines gets large writes, one that waits for each answer
+//! gets it at once. It touches only the streams it is given.
+
+use std::fmt;
+use std::io::{self, Read, Write};
+
+use crate::protocol::{self, RequestError};
+use crate::reference;
+
+/// The longest request line `serve` accepts. Requests carry at most one
+/// byte string, and the corpus's longest is far below this; the bound only
+/// keeps a runaway writer from exhausting memory.
+pub const MAX_REQUEST_LINE: usize = 64 << 20;
+
+/// Why `serve` stopped early.
+#[derive(Debug)]
+pub enum ServeError {
+    /// A request line does not follow the protocol.
+    BadRequest {
+        /// 1-based line number on the input.
+        line: usize,
+        /// What is wrong with it.
+        error: RequestError,
+    },
+    /// A request line is longer than [`MAX_REQUEST_LINE`].
+    LineTooLong {
+        /// 1-based line number on the input.
+        line: usize,
+    },
+    /// Reading or writing failed.
+    Io(io::Error),
+}
+
+impl fmt::Display for ServeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::BadRequest { line, error } => {
+                write!(f, "request line {line}, {error} (see PROTOCOL.md)")
+            }
+            Self::LineTooLong { line } => write!(
+                f,
+                "request line {line} is longer than {MAX_REQUEST_LINE} bytes without a newline"
+            ),
+            Self::Io(e) => write!(f, "I/O error: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ServeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// Answers request lines from `input` on `output` until end of input.
+///
+/// A last line without `\n` is still answered, so `printf 'x encode
+/// packed_guid 0000000000000001' | serve` works. A closed `output` (the
+/// runner went away) ends the loop without an error.
+///
+/// # Errors
+/// [`ServeError`] on a malformed request or an I/O error.
+pub fn serve(mut input: impl Read, output: impl Write) -> Result<(), ServeError> {
+    let mut out = io::BufWriter::with_capacity(64 * 1024, output);
+    let mut buf: Vec<u8> = Vec::with_capacity(64 * 1024);
+    let mut block = vec![0u8; 64 * 1024];
+    let mut line_no = 0usize;
+    let mut response = Vec::with_capacity(256);
+    let result = (|| {
+        loop {
+            let mut start = 0;
+            while let Some(len) = buf[start..].iter().position(|&b| b == b'\n') {
+                line_no += 1;
+                answer_line(&buf[start..start + len], line_no, &mut response)?;
+                out.write_all(&response).map_err(ServeError::Io)?;
+                start += len + 1;
+            }
+            buf.drain(..start);
+            // Every complete line is answered: flush before blocking on input.
+            out.flush().map_err(ServeError::Io)?;
+            if buf.len() > MAX_REQUEST_LINE {
+                return Err(ServeError::LineTooLong { line: line_no + 1 });
+            }
+            let n = loop {
+                match input.read(&mut block) {
+                    Ok(n) => break n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(ServeError::Io(e)),
+                }
+            };
+            if n == 0 {
+                let last = buf.strip_suffix(b"\r").unwrap_or(&buf);
+                if !last.is_empty() {
+                    line_no += 1;
+                    answer_line(last, line_no, &mut response)?;
+                    out.write_all(&response).map_err(ServeError::Io)?;
+                }
+                return out.flush().map_err(ServeError::Io);
+            }
+            buf.extend_from_slice(&block[..n]);
+        }
+    })();
+    match result {
+        Err(ServeError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
+fn answer_line(line: &[u8], line_no: usize, response: &mut Vec<u8>) -> Result<(), ServeError> {
+    // Be as lenient as the runner is with its input: accept CRLF.
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let (id, request) = protocol::parse_request(line).map_err(|error| ServeError::BadRequest {
+        line: line_no,
+        error,
+    })?;
+    response.clear();
+    protocol::write_response(response, id, &reference::answer(&request));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(input: &[u8]) -> (Result<(), ServeError>, String) {
+        let mut out = Vec::new();
+        let r = serve(input, &mut out);
+        (r, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn answers_each_line_in_order() {
+        let (r, out) = run(b"a decode packed_guid 0adead\nb encode packed_guid 0000000000000000\r\nc decode named_guid 01");
+        r.unwrap();
+        assert_eq!(out, "a ok 00000000ad00de00 3\nb ok 00\nc error eof\n");
+    }
+
+    #[test]
+    fn a_bad_request_names_its_line() {
+        let (r, out) = run(b"a encode packed_guid 0000000000000000\nb decode packed_guid xyz\n");
+        assert_eq!(out, "a ok 00\n");
+        let err = r.unwrap_err();
+        assert!(
+            matches!(err, ServeError::BadRequest { line: 2, .. }),
+            "{err:?}"
+        );
+        assert!(
+            err.to_string()
+                .starts_with("request line 2, column 22: bad byte string"),
+            "{err}"
+        );
+    }
+
+    /// A reader that hands out its data in the pieces given, to check that a
+    /// line split across reads is put back together.
+    struct Pieces(Vec<&'static [u8]>);
+
+    impl Read for Pieces {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Ok(0);
+            }
+            let piece = self.0.remove(0);
+            buf[..piece.len()].copy_from_slice(piece);
+            Ok(piece.len())
+        }
+    }
+
+    #[test]
+    fn lines_split_across_reads_are_joined() {
+        let mut out = Vec::new();
+        serve(
+            Pieces(vec![
+                b"a decode pa",
+                b"cked_guid 00\nb deco",
+                b"de packed_guid 01ff\n",
+            ]),
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "a ok 0000000000000000 1\nb ok 00000000000000ff 2\n"
+        );
+    }
+}
