@@ -55,7 +55,8 @@ pub fn files() -> Vec<(String, String)> {
                 "GENERATED FILE: do not edit. Regenerate with\n  {COMMAND}\n\
                  (`generate --check` and the test generated_files_are_up_to_date fail when this\n\
                  file is out of date). Written by vectors/src/generate.rs, which builds\n\
-                 every expected value from the format's definition, not by running a codec.\n\n{}",
+                 every expected value from the format's definition, not by running a codec.\n\n{}\n\n\
+                 yaml-language-server: $schema=../schema.json",
                 family.about
             );
             (
