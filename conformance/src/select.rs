@@ -256,7 +256,10 @@ pub(crate) mod tests {
         let sel = Selection::all()
             .with_id_patterns(&["packed.encode.zero".into()])
             .unwrap();
-        assert_eq!(ids(&sel, &vectors), ["packed.decode.empty", "packed.encode.zero"]);
+        assert_eq!(
+            ids(&sel, &vectors),
+            ["packed.decode.empty", "packed.encode.zero"]
+        );
         assert!(same_sequence(&vectors[1], &vectors[2]));
         assert!(!same_sequence(&vectors[2], &vectors[3]));
         assert!(!same_sequence(&vectors[0], &vectors[1]));

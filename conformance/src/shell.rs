@@ -35,10 +35,16 @@ mod tests {
     #[test]
     fn quotes_only_what_needs_it() {
         assert_eq!(quote("python3"), "python3");
-        assert_eq!(quote("adapters/python/adapter.py"), "adapters/python/adapter.py");
+        assert_eq!(
+            quote("adapters/python/adapter.py"),
+            "adapters/python/adapter.py"
+        );
         assert_eq!(quote("a b"), "'a b'");
         assert_eq!(quote("it's"), r"'it'\''s'");
         assert_eq!(quote(""), "''");
-        assert_eq!(words(&["python3".into(), "my adapter.py".into()]), "python3 'my adapter.py'");
+        assert_eq!(
+            words(&["python3".into(), "my adapter.py".into()]),
+            "python3 'my adapter.py'"
+        );
     }
 }
