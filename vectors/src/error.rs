@@ -223,8 +223,9 @@ pub enum LoadErrorKind {
     NotYamlFile,
     /// The same file name was given twice to [`crate::Corpus::from_sources`].
     DuplicateFile,
-    /// The YAML parser rejected the text (syntax, duplicate key handled by the
-    /// parser, merge key, size budget). The message is the parser's.
+    /// The YAML parser rejected the text (syntax, a merge key, a size or
+    /// nesting budget). The message is the parser's; nothing after the fault
+    /// in that file can be checked.
     Yaml {
         /// The parser's message.
         message: String,

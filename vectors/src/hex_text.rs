@@ -3,7 +3,7 @@
 //!
 //! - A byte string is pairs of hex digits, either case on input, lowercase on
 //!   output. Whitespace may separate bytes (never split one); `""` and `"-"`
-//!   both mean the empty byte string. [`format`] writes the protocol form (no
+//!   both mean the empty byte string. [`format()`] writes the protocol form (no
 //!   spaces, `-` when empty); [`format_spaced`] the YAML form.
 //! - A GUID is exactly 16 hex digits, most significant first, no `0x`.
 //!

@@ -197,3 +197,55 @@ fn stateful_sequences_are_contiguous() {
     }
     assert!(runs.len() >= 4, "{runs:?}");
 }
+
+#[test]
+fn check_names_stale_missing_and_extra_files_and_write_all_repairs_them() {
+    let dir = std::env::temp_dir().join(format!("wow-guid-vectors-drift-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let files = generate::files();
+
+    // An empty root: everything is missing.
+    std::fs::create_dir_all(&dir).unwrap();
+    let err = generate::check(&dir).unwrap_err();
+    assert_eq!(err.0.len(), files.len());
+    assert!(err
+        .0
+        .iter()
+        .all(|d| matches!(d, generate::Drift::Missing(_))));
+
+    generate::write_all(&dir).unwrap();
+    generate::check(&dir).unwrap();
+    assert_eq!(generate::write_all(&dir).unwrap(), Vec::new());
+
+    let (stale, _) = &files[0];
+    let (missing, _) = &files[1];
+    std::fs::write(dir.join(stale), "vectors: []\n").unwrap();
+    std::fs::remove_file(dir.join(missing)).unwrap();
+    std::fs::write(dir.join("generated/old-family.yaml"), "vectors: []\n").unwrap();
+    let err = generate::check(&dir).unwrap_err();
+    assert_eq!(
+        err.0,
+        [
+            generate::Drift::Stale(stale.clone()),
+            generate::Drift::Missing(missing.clone()),
+            generate::Drift::Extra("generated/old-family.yaml".to_owned()),
+        ]
+    );
+    let message = err.to_string();
+    assert!(
+        message.contains(&format!("{stale}: out of date")),
+        "{message}"
+    );
+    assert!(
+        message.ends_with(&format!(
+            "run `{}` and commit the result",
+            generate::COMMAND
+        )),
+        "{message}"
+    );
+
+    assert_eq!(generate::write_all(&dir).unwrap(), err.0);
+    generate::check(&dir).unwrap();
+    assert!(!dir.join("generated/old-family.yaml").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
