@@ -20,8 +20,11 @@
 //! - [`judge`]: whether an answer satisfies a vector.
 //! - [`select`], [`expect_fail`]: which vectors run, and which may fail.
 //! - [`run`]: the core of `run`: jobs, judging, outcomes.
-//! - [`shell`]: commands people can paste.
-//! - [`serve`], [`lint`], [`seed`]: the other subcommands' logic.
+//! - [`report`]: human, JSON and JUnit output; [`shell`]: commands people can paste.
+//! - [`serve`], [`lint`], [`seed`], [`doctor`]: the other
+//!   subcommands' logic.
+//! - [`cli`]: argument parsing, option validation, and wiring the above to
+//!   stdout and files.
 //!
 //! # Example: judge an implementation from code
 //!
@@ -39,6 +42,8 @@
 //! assert!(judge(&expect, &answers[0].reply, JudgeOptions::default()).is_pass());
 //! ```
 
+pub mod cli;
+pub mod doctor;
 pub mod expect_fail;
 pub mod implementation;
 pub mod judge;
@@ -46,6 +51,7 @@ pub mod lint;
 pub mod process;
 pub mod protocol;
 pub mod reference;
+pub mod report;
 pub mod run;
 pub mod seed;
 pub mod select;

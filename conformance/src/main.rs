@@ -1,2 +1,21 @@
-//! Conformance runner (filled in by the runner issue).
-fn main() {}
+//! `wow-guid-conformance`: see the library's [`cli`](wow_guid_conformance::cli).
+//! This file only maps the outcome to a message and an exit status.
+
+use std::process::ExitCode;
+
+use wow_guid_conformance::cli::{self, CliError};
+
+fn main() -> ExitCode {
+    match cli::main(std::env::args_os()) {
+        Ok(exit) => ExitCode::from(exit.code()),
+        Err(CliError::Usage(e)) => {
+            // clap formats help, version and usage errors itself.
+            let _ = e.print();
+            ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
+        }
+        Err(e) => {
+            eprintln!("wow-guid-conformance: error: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}

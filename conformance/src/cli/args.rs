@@ -1,0 +1,189 @@
+//! The command line as clap parses it: words and types only.
+//!
+//! Values that clap can check on its own (numbers in range, durations,
+//! enumerated words) are checked here; everything that needs the corpus or
+//! the file system is checked in [`super::options`].
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+use wow_guid_vectors::{Flag, GuidType, Op, Version};
+
+use super::options::{parse_duration, parse_word};
+
+/// Conformance runner for PackedGuid/NamedGuid implementations.
+///
+/// Runs the embedded test-vector corpus against an implementation that
+/// speaks the line protocol on stdin/stdout (see PROTOCOL.md), and exits 0
+/// when it conforms, 1 when it does not, 2 on usage or harness errors.
+#[derive(Debug, Parser)]
+#[command(name = "wow-guid-conformance", version, max_term_width = 100)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the corpus against an implementation (default: the built-in reference codec).
+    ///
+    /// Examples:
+    ///   wow-guid-conformance run
+    ///   wow-guid-conformance run -- python3 conformance/adapters/python/adapter.py
+    ///   wow-guid-conformance run --type packed_guid --expect-fail known.txt -- ./my-adapter
+    #[command(verbatim_doc_comment)]
+    Run(RunArgs),
+    /// Answer protocol requests on stdin/stdout with the reference codec.
+    Serve,
+    /// Check a corpus: its structure, and that the reference codec agrees with every vector.
+    Lint(CorpusArgs),
+    /// Write the generated vector files into the vectors directory.
+    Generate(GenerateArgs),
+    /// Run one vector and show the exact request and response.
+    Repro(ReproArgs),
+    /// Check how an adapter handles the protocol, and explain what is wrong.
+    Doctor(DoctorArgs),
+    /// Write the decode vectors' inputs as a fuzzing seed corpus.
+    SeedCorpus(SeedArgs),
+}
+
+/// Which corpus to use.
+#[derive(Debug, Args)]
+pub struct CorpusArgs {
+    /// Load the corpus from every *.yaml file below DIR instead of using the embedded one.
+    #[arg(long, value_name = "DIR")]
+    pub vectors: Option<PathBuf>,
+}
+
+/// How to run an external implementation.
+#[derive(Debug, Args)]
+pub struct ProcessArgs {
+    /// Time allowed for each response before the implementation is killed and restarted
+    /// (e.g. 5s, 500ms, 2.5).
+    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = parse_duration)]
+    pub timeout: Duration,
+    /// Time allowed for the first response of each freshly started process.
+    #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = parse_duration)]
+    pub startup_timeout: Duration,
+    /// Start a fresh process for every request (one line, then end of input).
+    #[arg(long)]
+    pub one_shot: bool,
+    /// Requests in flight at most in persistent mode; 1 waits for each response.
+    #[arg(long, value_name = "N", default_value_t = 128,
+          value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub window: u32,
+}
+
+/// Which vectors to run. Within one option any value matches; across options all must.
+#[derive(Debug, Args)]
+pub struct SelectArgs {
+    /// Only vectors whose id matches GLOB (`*`, `?`, `[...]`, `{a,b}`); repeatable.
+    #[arg(long = "id", value_name = "GLOB")]
+    pub ids: Vec<String>,
+    /// Only vectors of this type: packed_guid or named_guid; repeatable.
+    #[arg(long = "type", value_name = "TYPE", value_parser = parse_word::<GuidType>)]
+    pub types: Vec<GuidType>,
+    /// Only vectors of this operation: decode or encode; repeatable.
+    #[arg(long = "op", value_name = "OP", value_parser = parse_word::<Op>)]
+    pub ops: Vec<Op>,
+    /// Only vectors carrying this flag; repeatable.
+    #[arg(long = "flag", value_name = "FLAG", value_parser = parse_word::<Flag>)]
+    pub flags: Vec<Flag>,
+    /// Only vectors valid for this version: vanilla, tbc or wrath; repeatable.
+    #[arg(long = "version", value_name = "VERSION", value_parser = parse_word::<Version>)]
+    pub versions: Vec<Version>,
+}
+
+/// `run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The corpus.
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+    /// The selection.
+    #[command(flatten)]
+    pub select: SelectArgs,
+    /// How to run the implementation.
+    #[command(flatten)]
+    pub process: ProcessArgs,
+    /// Require the exact error code of invalid vectors, not just `error`.
+    #[arg(long)]
+    pub strict_errors: bool,
+    /// Vectors expected to fail: one id per line, `# reason` comments. A listed vector that
+    /// passes fails the run as stale.
+    #[arg(long, value_name = "FILE")]
+    pub expect_fail: Option<PathBuf>,
+    /// Run N implementation processes side by side (same results, same order).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: u16,
+    /// Also write the results as JSON (format documented, versioned).
+    #[arg(long, value_name = "FILE")]
+    pub report_json: Option<PathBuf>,
+    /// Also write the results as JUnit XML.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// The implementation's command; without it, the built-in reference codec.
+    #[arg(last = true, value_name = "CMD")]
+    pub command: Vec<OsString>,
+}
+
+/// `generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The vectors directory (default: the source tree's `vectors/`).
+    #[arg(long, value_name = "DIR")]
+    pub vectors: Option<PathBuf>,
+    /// Write nothing; fail, naming them, if any generated file is missing or out of date.
+    #[arg(long)]
+    pub check: bool,
+}
+
+/// `repro`.
+#[derive(Debug, Args)]
+pub struct ReproArgs {
+    /// The vector's id.
+    #[arg(value_name = "ID")]
+    pub id: String,
+    /// The corpus.
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+    /// How to run the implementation.
+    #[command(flatten)]
+    pub process: ProcessArgs,
+    /// Require the exact error code of invalid vectors, not just `error`.
+    #[arg(long)]
+    pub strict_errors: bool,
+    /// The implementation's command; without it, the built-in reference codec.
+    #[arg(last = true, value_name = "CMD")]
+    pub command: Vec<OsString>,
+}
+
+/// `doctor`.
+#[derive(Debug, Args)]
+pub struct DoctorArgs {
+    /// Time allowed for each response.
+    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = parse_duration)]
+    pub timeout: Duration,
+    /// Time allowed for the first response of each freshly started process.
+    #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = parse_duration)]
+    pub startup_timeout: Duration,
+    /// The adapter's command.
+    #[arg(last = true, value_name = "CMD", required = true)]
+    pub command: Vec<OsString>,
+}
+
+/// `seed-corpus`.
+#[derive(Debug, Args)]
+pub struct SeedArgs {
+    /// The corpus.
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+    /// Where to write: DIR/decode_packed_guid/, DIR/decode_named_guid/, DIR/differential/.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+}

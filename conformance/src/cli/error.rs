@@ -1,0 +1,143 @@
+//! Everything that stops a subcommand before it can give a verdict. Each
+//! maps to exit status 2 (clap's own usage errors keep clap's status).
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+use wow_guid_vectors::LoadErrors;
+
+use crate::expect_fail::ListErrors;
+use crate::implementation::HarnessError;
+use crate::select::BadPattern;
+use crate::serve::ServeError;
+
+/// Why a subcommand could not do its job.
+#[derive(Debug)]
+pub enum CliError {
+    /// The command line is wrong; clap explains.
+    Usage(clap::Error),
+    /// The corpus does not load.
+    Corpus {
+        /// Which corpus.
+        source: String,
+        /// Every problem the loader found.
+        errors: LoadErrors,
+    },
+    /// `--vectors` names something that is not a directory.
+    NotADirectory(PathBuf),
+    /// An `--id` pattern is not a valid glob.
+    Pattern(BadPattern),
+    /// The selection matches no vector.
+    NothingSelected,
+    /// The expected-failure list has bad lines.
+    ExpectFail(ListErrors),
+    /// `repro` was given an id the corpus lacks.
+    UnknownVector {
+        /// The id.
+        id: String,
+        /// Similar ids in the corpus.
+        similar: Vec<String>,
+    },
+    /// The implementation could not be run.
+    Harness(HarnessError),
+    /// A file could not be read.
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+    /// A file could not be written.
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+    /// `generate` has no vectors directory to work on.
+    NoVectorsDir,
+    /// Writing generated files failed.
+    Generate(wow_guid_vectors::generate::WriteError),
+    /// `serve` got a request it cannot read, or its streams failed.
+    Serve(ServeError),
+    /// The path of this executable is unknown, so `serve` cannot be started.
+    CurrentExe(io::Error),
+    /// Writing to stdout failed.
+    Stdout(io::Error),
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Usage(e) => e.fmt(f),
+            Self::Corpus { source, errors } => {
+                writeln!(f, "{source} does not load ({} problem(s)):", errors.0.len())?;
+                write!(f, "{errors}")
+            }
+            Self::NotADirectory(dir) => {
+                write!(f, "--vectors {}: not a directory", dir.display())
+            }
+            Self::Pattern(e) => e.fmt(f),
+            Self::NothingSelected => f.write_str(
+                "no vector matches the selection (--id, --type, --op, --flag, --version)",
+            ),
+            Self::ExpectFail(errors) => {
+                writeln!(f, "the expected-failure list has problems:")?;
+                write!(f, "{errors}")
+            }
+            Self::UnknownVector { id, similar } => {
+                write!(f, "no vector has the id `{id}`")?;
+                if !similar.is_empty() {
+                    write!(f, "; did you mean {}?", similar.join(", "))?;
+                }
+                Ok(())
+            }
+            Self::Harness(e) => e.fmt(f),
+            Self::Read { path, error } => write!(f, "cannot read {}: {error}", path.display()),
+            Self::Write { path, error } => write!(f, "cannot write {}: {error}", path.display()),
+            Self::NoVectorsDir => f.write_str(
+                "cannot find the vectors directory of the source tree; pass --vectors DIR",
+            ),
+            Self::Generate(e) => e.fmt(f),
+            Self::Serve(e) => write!(f, "serve: {e}"),
+            Self::CurrentExe(e) => write!(
+                f,
+                "cannot find this program's own path to start `serve` ({e}); pass a command after --"
+            ),
+            Self::Stdout(e) => write!(f, "cannot write to stdout: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for CliError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Usage(e) => Some(e),
+            Self::Harness(e) => Some(e),
+            Self::Read { error, .. } | Self::Write { error, .. } => Some(error),
+            Self::Generate(e) => Some(e),
+            Self::Serve(e) => Some(e),
+            Self::CurrentExe(e) | Self::Stdout(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<HarnessError> for CliError {
+    fn from(e: HarnessError) -> Self {
+        Self::Harness(e)
+    }
+}
+
+impl CliError {
+    /// The exit status for this error: clap's for usage errors (0 for
+    /// `--help`), 2 for everything else.
+    #[must_use]
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Self::Usage(e) => u8::try_from(e.exit_code()).unwrap_or(2),
+            _ => 2,
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! The summary a person reads on stdout.
+//!
+//! Problems first, each a block with everything needed to act on it (id,
+//! description, request, expected, got, why, stderr tail, and a command
+//! that reproduces just that vector), then one line of counts and a
+//! verdict. Passing vectors are not listed.
+
+use std::io;
+
+use super::{expected_text, got_text, reason_text, ReportFormat, RunReport};
+use crate::protocol;
+use crate::run::{Outcome, VectorResult};
+
+/// The human summary.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Human;
+
+fn block(
+    out: &mut dyn io::Write,
+    label: &str,
+    result: &VectorResult<'_>,
+    report: &RunReport<'_, '_>,
+) -> io::Result<()> {
+    let v = result.vector;
+    writeln!(out, "{label} {}  ({})", v.id, v.location)?;
+    writeln!(out, "  description  {}", v.description)?;
+    writeln!(
+        out,
+        "  request      {}",
+        protocol::request_line(&v.id, &v.request)
+    )?;
+    writeln!(
+        out,
+        "  expected     {}",
+        expected_text(result, report.strict_errors)
+    )?;
+    match got_text(result) {
+        Some(got) => writeln!(out, "  got          {got}")?,
+        None => writeln!(out, "  got          (no response)")?,
+    }
+    if let Some(why) = reason_text(result, report.expect_fail_file.as_deref()) {
+        writeln!(out, "  why          {why}")?;
+    }
+    if let Some(tail) = &result.answer.stderr_tail {
+        writeln!(out, "  stderr       (last lines)")?;
+        for line in tail.lines() {
+            writeln!(out, "    | {line}")?;
+        }
+    }
+    writeln!(out, "  reproduce    {}", report.repro.for_id(&v.id))?;
+    writeln!(out)
+}
+
+impl ReportFormat for Human {
+    fn write(&self, report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()> {
+        let run = report.run;
+        let with = |o: Outcome| run.results.iter().filter(move |r| r.outcome == o);
+        for result in with(Outcome::Failed) {
+            block(out, "FAIL", result, report)?;
+        }
+        for result in with(Outcome::Stale) {
+            block(out, "STALE", result, report)?;
+        }
+        let xfails: Vec<_> = with(Outcome::ExpectedFailure).collect();
+        if !xfails.is_empty() {
+            writeln!(
+                out,
+                "Expected failures (listed in {}):",
+                report.expect_fail_file.as_deref().unwrap_or("the list")
+            )?;
+            for r in xfails {
+                let why = match &r.verdict {
+                    crate::judge::Verdict::Fail(m) => m.to_string(),
+                    _ => String::new(),
+                };
+                match &r.expected_failure {
+                    Some(Some(reason)) => {
+                        writeln!(out, "  XFAIL {}: {why} [{reason}]", r.vector.id)?
+                    }
+                    _ => writeln!(out, "  XFAIL {}: {why}", r.vector.id)?,
+                }
+            }
+            writeln!(out)?;
+        }
+        let bugs: Vec<_> = with(Outcome::VectorBug).collect();
+        if !bugs.is_empty() {
+            writeln!(
+                out,
+                "Vector bugs: the reference codec disagrees with these vectors, so the corpus \
+                 (not the implementation) needs fixing:"
+            )?;
+            writeln!(out)?;
+            for result in bugs {
+                block(out, "VECTOR BUG", result, report)?;
+            }
+        }
+        let skipped = run.counts.skipped;
+        if skipped > 0 {
+            writeln!(
+                out,
+                "{skipped} vector(s) skipped: the implementation answered `unsupported`."
+            )?;
+        }
+        let c = &run.counts;
+        writeln!(
+            out,
+            "{} of {} vectors against {} ({} corpus, {}{}{}) in {:.2}s:",
+            c.total(),
+            report.corpus_size,
+            report.implementation,
+            report.corpus,
+            report.mode,
+            if report.jobs > 1 {
+                format!(", {} jobs", report.jobs)
+            } else {
+                String::new()
+            },
+            if report.strict_errors {
+                ", strict errors"
+            } else {
+                ""
+            },
+            run.duration.as_secs_f64()
+        )?;
+        writeln!(
+            out,
+            "  {} passed, {} failed, {} skipped, {} expected failures, {} stale, {} vector bugs",
+            c.passed, c.failed, c.skipped, c.expected_failures, c.stale, c.vector_bugs
+        )?;
+        let verdict = if c.vector_bugs > 0 {
+            "NO VERDICT: fix the vector bugs above first"
+        } else if c.conforms() {
+            "PASS"
+        } else {
+            "FAIL"
+        };
+        writeln!(out, "verdict: {verdict}")
+    }
+}

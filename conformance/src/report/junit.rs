@@ -1,0 +1,99 @@
+//! `--junit FILE`: JUnit XML for CI dashboards.
+//!
+//! One `<testsuite>` per corpus file, one `<testcase>` per vector (name: the
+//! vector id; classname: the file). `fail` and `stale` are `<failure>`s,
+//! `vector_bug` is an `<error>` (the test itself is wrong), `skip` and
+//! `xfail` are `<skipped>` with a message saying which, so a dashboard shows
+//! them without turning red. The failure text carries the same request,
+//! expected, got and reproduction lines as the human summary.
+
+use std::collections::BTreeMap;
+use std::io;
+
+use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+
+use super::{expected_text, got_text, reason_text, ReportFormat, RunReport};
+use crate::protocol;
+use crate::run::{Outcome, VectorResult};
+
+/// The JUnit XML report.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Junit;
+
+fn details(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> String {
+    let v = result.vector;
+    let mut text = format!(
+        "{}\nrequest:   {}\nexpected:  {}\ngot:       {}\n",
+        v.description,
+        protocol::request_line(&v.id, &v.request),
+        expected_text(result, report.strict_errors),
+        got_text(result).as_deref().unwrap_or("(no response)"),
+    );
+    if let Some(tail) = &result.answer.stderr_tail {
+        text.push_str("stderr (last lines):\n");
+        for line in tail.lines() {
+            text.push_str("  | ");
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    text.push_str(&format!("reproduce: {}\n", report.repro.for_id(&v.id)));
+    text
+}
+
+fn status(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> TestCaseStatus {
+    let reason = reason_text(result, report.expect_fail_file.as_deref());
+    let non_success = |kind, ty: &str| {
+        let mut s = TestCaseStatus::non_success(kind);
+        s.set_type(ty);
+        if let Some(reason) = &reason {
+            s.set_message(reason.as_str());
+        }
+        s.set_description(details(result, report));
+        s
+    };
+    match result.outcome {
+        Outcome::Passed => TestCaseStatus::success(),
+        Outcome::Failed => non_success(NonSuccessKind::Failure, "fail"),
+        Outcome::Stale => non_success(NonSuccessKind::Failure, "stale"),
+        Outcome::VectorBug => non_success(NonSuccessKind::Error, "vector_bug"),
+        Outcome::Skipped => {
+            let mut s = TestCaseStatus::skipped();
+            s.set_type("unsupported");
+            s.set_message("the implementation answered `unsupported`");
+            s
+        }
+        Outcome::ExpectedFailure => {
+            let mut s = TestCaseStatus::skipped();
+            s.set_type("xfail");
+            if let Some(reason) = &reason {
+                s.set_message(reason.as_str());
+            }
+            s.set_description(details(result, report));
+            s
+        }
+    }
+}
+
+impl ReportFormat for Junit {
+    fn write(&self, report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()> {
+        let mut suites: BTreeMap<&str, TestSuite> = BTreeMap::new();
+        for result in &report.run.results {
+            let file = result.vector.location.file.as_str();
+            let suite = suites.entry(file).or_insert_with(|| TestSuite::new(file));
+            let mut case = TestCase::new(result.vector.id.as_str(), status(result, report));
+            case.set_classname(file);
+            if let Some(tail) = &result.answer.stderr_tail {
+                if result.outcome != Outcome::Passed {
+                    case.set_system_err(tail.as_ref());
+                }
+            }
+            suite.add_test_case(case);
+        }
+        let mut junit = Report::new("wow-guid-conformance");
+        junit.set_time(report.run.duration);
+        junit.add_test_suites(suites.into_values());
+        junit.serialize(&mut *out).map_err(io::Error::other)?;
+        writeln!(out)
+    }
+}
