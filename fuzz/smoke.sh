@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# smoke.sh: the CI fuzz smoke run.
+#
+# Builds every cargo-fuzz target with the address sanitizer, checks the
+# ClusterFuzzLite build script, seeds each target from the vectors and its
+# committed regressions, and runs each for FUZZ_SECONDS (default 15) with
+# its dictionary. A crash fails the run; the log then shows the reproducer's
+# path, its bytes, and the command that replays it.
+#
+# Environment:
+#   FUZZ_SECONDS   seconds per target (default 15)
+#   FUZZ_WORK      scratch directory for corpora and dictionaries (default: a temp dir)
+#   FUZZ_TARGETS   space-separated subset of targets (default: all)
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")"
+source ./common.sh
+
+seconds=${FUZZ_SECONDS:-15}
+work=${FUZZ_WORK:-$(mktemp -d -t wow-guid-fuzz.XXXXXX)}
+targets=${FUZZ_TARGETS:-$(fuzz_targets)}
+
+log() { printf '==> %s\n' "$*"; }
+
+if ! command -v cargo-fuzz >/dev/null 2>&1; then
+    log "installing cargo-fuzz"
+    cargo install cargo-fuzz --locked
+fi
+
+# cargo-fuzz needs nightly flags (sanitizers, -Z options). Prefer a nightly
+# toolchain; otherwise let stable accept them.
+if cargo +nightly --version >/dev/null 2>&1; then
+    fuzz=(cargo +nightly fuzz)
+    toolchain=nightly
+else
+    export RUSTC_BOOTSTRAP=1
+    fuzz=(cargo fuzz)
+    toolchain="stable with RUSTC_BOOTSTRAP=1"
+fi
+log "toolchain: $toolchain; $seconds s per target; work dir $work"
+
+# -O with the address sanitizer: the same build as ClusterFuzzLite's, so the
+# build-script check below reuses it. Debug assertions and overflow checks
+# stay on through [profile.release] in Cargo.toml.
+log "building every target with the address sanitizer"
+"${fuzz[@]}" build -O --sanitizer address
+
+log "generating the seed corpus from vectors/"
+./seed-corpus.sh "$work/seeds"
+
+log "checking the ClusterFuzzLite build script"
+FUZZ_SEEDS=$work/seeds ./test-build-sh.sh
+
+failed=()
+for target in $targets; do
+    corpus=$work/corpus/$target
+    mkdir -p "$corpus" "artifacts/$target"
+    if [ -d "$work/seeds/$target" ]; then
+        cp "$work/seeds/$target"/* "$corpus"/ 2>/dev/null || true
+    fi
+    write_dict "$target" "$work/$target.dict"
+    log "fuzzing $target for $seconds s ($(find "$corpus" -type f | wc -l) seeds + regressions/$target)"
+    # The first corpus directory collects new inputs; regressions/ is read only.
+    if "${fuzz[@]}" run -O --sanitizer address "$target" "$corpus" "regressions/$target" -- \
+        -dict="$work/$target.dict" -max_total_time="$seconds" -print_final_stats=1 \
+        >"$work/$target.log" 2>&1; then
+        grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::average_exec_per_sec)' "$work/$target.log" || true
+        continue
+    fi
+    tail -n 40 "$work/$target.log"
+    failed+=("$target")
+    # libFuzzer names the file it saved: "... Test unit written to PATH".
+    artifact=$(grep -o 'Test unit written to .*' "$work/$target.log" | tail -n 1 | sed 's/^Test unit written to //')
+    if [ -n "$artifact" ] && [ -f "$artifact" ]; then
+        echo
+        echo "FUZZ FAILURE in $target"
+        grep -A 2 -m 1 'panicked at' "$work/$target.log" | sed 's/^/  /' || true
+        echo "  reproducer: $artifact ($(wc -c <"$artifact") bytes)"
+        echo "  bytes (hex): $(xxd -p "$artifact" | tr -d '\n')"
+        echo "  reproduce:   cd fuzz && cargo +nightly fuzz run -O $target $artifact"
+        echo "  recreate it from this log: echo HEX | xxd -r -p > crash"
+        echo "  minimise:    cd fuzz && cargo +nightly fuzz tmin $target $artifact"
+        echo "  then commit it under fuzz/regressions/$target/ (see fuzz/README.md)"
+    else
+        echo "FUZZ FAILURE in $target without a reproducer; full log: $work/$target.log"
+    fi
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "fuzz smoke: ${#failed[@]} target(s) failed: ${failed[*]}"
+    exit 1
+fi
+echo "fuzz smoke: all targets ran clean for $seconds s each"
