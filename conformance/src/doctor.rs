@@ -14,7 +14,7 @@
 use std::ffi::OsString;
 use std::fmt;
 use std::num::NonZeroUsize;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use wow_guid_vectors::Request;
 
@@ -38,7 +38,8 @@ pub enum Level {
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+        // `pad` so that callers can align findings with a width.
+        f.pad(match self {
             Self::Ok => "ok",
             Self::Info => "info",
             Self::Warn => "WARN",
@@ -157,11 +158,12 @@ fn first_contact(fault: &Fault, timeout: Duration) -> String {
     }
 }
 
-fn start(config: &DoctorConfig, mode: Mode) -> ProcessImplementation {
+fn start(config: &DoctorConfig, mode: Mode, startup_timeout: Duration) -> ProcessImplementation {
     ProcessImplementation::new(ProcessConfig {
         command: config.command.clone(),
+        env: Vec::new(),
         timeout: config.timeout,
-        startup_timeout: config.startup_timeout,
+        startup_timeout,
         mode,
         record_raw: true,
         max_failed_starts: 2,
@@ -188,54 +190,57 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
         .map(|(id, request)| Query { id, request })
         .collect();
 
-    // 1. One request, then wait: the most basic conversation.
+    // 1. One line, then end of input (one-shot). This also measures how
+    // long the adapter takes to start, so that the persistent check below
+    // need not wait a whole start-up allowance for an adapter that never
+    // flushes.
+    let mut once = start(config, Mode::OneShot, config.startup_timeout);
+    let began = Instant::now();
+    let shot = once.answer_all(&queries[..1])?.remove(0);
+    let shot_time = began.elapsed();
+    let shot_lingered = once.stats().lingered > 0;
+    drop(once);
+
+    // 2. One request, then wait, input left open: the persistent conversation.
+    let allowance = if shot.reply.is_ok() {
+        (config.timeout + shot_time * 2).min(config.startup_timeout)
+    } else {
+        config.startup_timeout
+    };
     let one = NonZeroUsize::MIN;
-    let mut single = start(config, Mode::Persistent { window: one });
+    let mut single = start(config, Mode::Persistent { window: one }, allowance);
     let first = single.answer_all(&queries[..1])?.remove(0);
     single.close();
-    match &first.reply {
-        Ok(_) => note(
+    match (&first.reply, &shot.reply) {
+        (Ok(_), _) => note(
             "answers",
             Level::Ok,
             "answers a request while its input stays open (persistent mode)".into(),
         ),
-        Err(Fault::Timeout { .. }) => {
-            let mut once = start(config, Mode::OneShot);
-            let retry = once.answer_all(&queries[..1])?.remove(0);
-            let message = if retry.reply.is_ok() {
-                format!(
-                    "no response within {} while its input stayed open, but it answered once its input \
-                     ended: it does not flush stdout after answering. Flush after each response, or at \
-                     least whenever it has answered every request it has read (PROTOCOL.md, \
-                     \"Flushing\"). Until then only --one-shot works",
-                    DisplayDuration(config.timeout)
-                )
-            } else {
-                first_contact(
-                    first
-                        .reply
-                        .as_ref()
-                        .err()
-                        .unwrap_or(&Fault::GaveUp { starts: 0 }),
-                    config.timeout,
-                )
-            };
-            note("answers", Level::Fail, with_stderr(message, &retry));
+        (Err(Fault::Timeout { .. }), Ok(_)) => {
+            let message = format!(
+                "no response within {} while its input stayed open, but it answered once its input \
+                 ended: it does not flush stdout after answering. Flush after each response, or at \
+                 least whenever it has answered every request it has read (PROTOCOL.md, \
+                 \"Flushing\"). Until then only --one-shot works",
+                DisplayDuration(allowance)
+            );
+            note("answers", Level::Fail, with_stderr(message, &first));
             return Ok(findings);
         }
-        Err(fault) => {
+        (Err(fault), _) => {
             note(
                 "answers",
                 Level::Fail,
-                with_stderr(first_contact(fault, config.timeout), &first),
+                with_stderr(first_contact(fault, allowance), &first),
             );
             return Ok(findings);
         }
     }
 
-    // 2. Everything at once: ids, order, pipelining.
+    // 3. Everything at once: ids, order, pipelining.
     let window = NonZeroUsize::new(queries.len()).unwrap_or(one);
-    let mut piped = start(config, Mode::Persistent { window });
+    let mut piped = start(config, Mode::Persistent { window }, allowance);
     let answers = piped.answer_all(&queries)?;
     piped.close();
     let faults: Vec<(&Query<'_>, &Answer, &Fault)> = queries
@@ -278,7 +283,7 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
         );
     }
 
-    // 3. Spelling: line ends and hex case, from the raw lines.
+    // 4. Spelling: line ends and hex case, from the raw lines.
     let raw: Vec<&[u8]> = answers.iter().filter_map(|a| a.raw.as_deref()).collect();
     let crlf = raw.iter().filter(|l| l.ends_with(b"\r")).count();
     if crlf > 0 {
@@ -303,7 +308,7 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
         );
     }
 
-    // 4. What it supports, and whether its answers look right.
+    // 5. What it supports, and whether its answers look right.
     let mut unsupported: Vec<&'static str> = Vec::new();
     let mut differs = Vec::new();
     let mut judged = 0;
@@ -366,11 +371,9 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
         );
     }
 
-    // 5. One-shot: one line, then end of input.
-    let mut once = start(config, Mode::OneShot);
-    let shot = once.answer_all(&queries[..1])?.remove(0);
+    // 6. One-shot, from the first step.
     match &shot.reply {
-        Ok(_) if once.stats().lingered == 0 => note(
+        Ok(_) if !shot_lingered => note(
             "one-shot",
             Level::Ok,
             "answers a single line followed by end of input, and exits".into(),

@@ -184,7 +184,7 @@ impl fmt::Display for DisplayDuration {
         let ms = self.0.as_millis();
         if ms < 1000 {
             write!(f, "{ms}ms")
-        } else if ms % 1000 == 0 {
+        } else if Duration::from_secs(self.0.as_secs()) == self.0 {
             write!(f, "{}s", ms / 1000)
         } else {
             write!(f, "{:.3}s", self.0.as_secs_f64())

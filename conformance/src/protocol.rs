@@ -228,7 +228,7 @@ pub fn parse_hex(field: &[u8]) -> Result<Vec<u8>, HexError> {
     if field == b"-" {
         return Ok(Vec::new());
     }
-    if field.len() % 2 != 0 {
+    if field.len() & 1 == 1 {
         // Report a bad character before the length: it is the likelier mistake.
         if let Some(index) = field.iter().position(|&c| hex_value(c).is_none()) {
             return Err(HexError::NotHex { index });

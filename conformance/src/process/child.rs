@@ -78,11 +78,16 @@ pub(crate) struct Child {
     threads: Vec<JoinHandle<()>>,
     /// Whether this process has given a valid response; its owner sets it.
     pub(crate) answered: bool,
+    /// When the process was started.
+    pub(crate) started: Instant,
 }
 
 impl Child {
     /// Starts `command` in a new process group with all three pipes served.
-    pub(crate) fn spawn(command: &[OsString]) -> Result<Self, HarnessError> {
+    pub(crate) fn spawn(
+        command: &[OsString],
+        env: &[(OsString, OsString)],
+    ) -> Result<Self, HarnessError> {
         let Some((program, args)) = command.split_first() else {
             return Err(HarnessError::Spawn {
                 command: String::new(),
@@ -91,6 +96,7 @@ impl Child {
         };
         let mut process = Command::new(program)
             .args(args)
+            .envs(env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -117,6 +123,7 @@ impl Child {
             stderr_snapshot: None,
             threads: Vec::new(),
             answered: false,
+            started: Instant::now(),
         };
         // From here on, dropping `child` on an error path kills and reaps it.
         let (Some(stdin), Some(stdout), Some(stderr_pipe)) = (stdin, stdout, stderr_pipe) else {

@@ -57,6 +57,8 @@ impl Mode {
 pub struct ProcessConfig {
     /// Program and arguments.
     pub command: Vec<OsString>,
+    /// Environment variables to set for the program, on top of the runner's own.
+    pub env: Vec<(OsString, OsString)>,
     /// How long to wait for each response before the process is declared
     /// stuck, killed and restarted.
     pub timeout: Duration,
@@ -93,6 +95,7 @@ impl ProcessConfig {
     pub fn new(command: Vec<OsString>) -> Self {
         Self {
             command,
+            env: Vec::new(),
             timeout: Self::DEFAULT_TIMEOUT,
             startup_timeout: Self::DEFAULT_STARTUP_TIMEOUT,
             mode: Mode::persistent(),
@@ -128,6 +131,11 @@ pub struct ProcessImplementation {
     child: Option<Child>,
     failed_starts: usize,
     stats: ProcessStats,
+    /// How long the first process that answered took from start to its
+    /// first response: restarts are allowed about that much on top of the
+    /// timeout, rather than the whole start-up allowance, so that a request
+    /// that hangs every fresh process is noticed in seconds, not minutes.
+    startup_seen: Option<Duration>,
 }
 
 impl ProcessImplementation {
@@ -139,6 +147,7 @@ impl ProcessImplementation {
             child: None,
             failed_starts: 0,
             stats: ProcessStats::default(),
+            startup_seen: None,
         }
     }
 
@@ -170,14 +179,31 @@ impl ProcessImplementation {
         }
     }
 
+    /// The time a fresh process gets for its first response.
+    fn first_timeout(&self) -> Duration {
+        let full = self.config.startup_timeout.max(self.config.timeout);
+        match self.startup_seen {
+            Some(seen) => (self.config.timeout + seen * 2).min(full),
+            None => full,
+        }
+    }
+
     fn gave_up(&self) -> bool {
-        self.failed_starts >= self.config.max_failed_starts
+        // An implementation that has never answered at all is most likely
+        // not working at all: two fruitless starts are proof enough, and
+        // each may cost a whole start-up allowance.
+        let limit = if self.startup_seen.is_some() {
+            self.config.max_failed_starts
+        } else {
+            self.config.max_failed_starts.min(2)
+        };
+        self.failed_starts >= limit
     }
 
     fn running(&mut self) -> Result<&mut Child, HarnessError> {
         if self.child.is_none() {
             self.stats.starts += 1;
-            self.child = Some(Child::spawn(&self.config.command)?);
+            self.child = Some(Child::spawn(&self.config.command, &self.config.env)?);
         }
         // Just ensured above; `get_or_insert` would spawn eagerly.
         self.child
@@ -255,6 +281,13 @@ impl ProcessImplementation {
 
     /// Sends `queries` with up to `window` in flight and appends one answer
     /// per response. Stops at the first fault, having killed the process.
+    /// Remembers the start-up time of the first process that answered.
+    fn note_startup(&mut self, first_answer: Option<Duration>) {
+        if self.startup_seen.is_none() {
+            self.startup_seen = first_answer;
+        }
+    }
+
     fn pipeline(
         &mut self,
         queries: &[Query<'_>],
@@ -262,7 +295,7 @@ impl ProcessImplementation {
         answers: &mut Vec<Answer>,
     ) -> Result<Result<(), Stop>, HarnessError> {
         let timeout = self.config.timeout;
-        let first_timeout = self.config.startup_timeout.max(timeout);
+        let first_timeout = self.first_timeout();
         let record_raw = self.config.record_raw;
         let child = self.running()?;
         let mut waited = if child.answered {
@@ -275,6 +308,7 @@ impl ProcessImplementation {
         // come in batches rather than one line at a time.
         let low_water = window / 2;
         let (mut sent, mut got) = (0, 0);
+        let mut first_answer = None;
         loop {
             if sent < queries.len() && sent - got <= low_water {
                 let upto = queries.len().min(got + window);
@@ -286,6 +320,7 @@ impl ProcessImplementation {
                 sent = upto;
             }
             if got == queries.len() {
+                self.note_startup(first_answer);
                 return Ok(Ok(()));
             }
             let ended = match child.next_line(deadline) {
@@ -300,7 +335,10 @@ impl ProcessImplementation {
                                 raw,
                                 stderr_tail: child.stderr_tail(),
                             });
-                            child.answered = true;
+                            if !child.answered {
+                                child.answered = true;
+                                first_answer = Some(child.started.elapsed());
+                            }
                             got += 1;
                             waited = timeout;
                             deadline = Instant::now() + timeout;
@@ -308,6 +346,7 @@ impl ProcessImplementation {
                         }
                         Err(error) => {
                             let line = line.to_vec();
+                            self.note_startup(first_answer);
                             return Ok(Err(Stop {
                                 in_flight: sent - got,
                                 fault: Fault::Malformed { line, error },
@@ -318,6 +357,7 @@ impl ProcessImplementation {
                 }
                 Err(ended) => ended,
             };
+            self.note_startup(first_answer);
             let (fault, stderr_tail) = self.fail(ended, waited);
             return Ok(Err(Stop {
                 in_flight: sent - got,
@@ -390,9 +430,9 @@ impl ProcessImplementation {
 
     fn answer_one_shot(&mut self, queries: &[Query<'_>]) -> Result<Vec<Answer>, HarnessError> {
         let mut answers = Vec::with_capacity(queries.len());
-        let waited = self.config.startup_timeout.max(self.config.timeout);
         let mut line = Vec::new();
         for q in queries {
+            let waited = self.first_timeout();
             if self.gave_up() {
                 answers.push(self.gave_up_answer());
                 continue;
@@ -409,7 +449,9 @@ impl ProcessImplementation {
                     match protocol::parse_response(received, q.id, q.request) {
                         Ok(response) => {
                             child.answered = true;
+                            let startup = child.started.elapsed();
                             let stderr_tail = child.stderr_tail();
+                            self.note_startup(Some(startup));
                             self.failed_starts = 0;
                             self.close();
                             answers.push(Answer {

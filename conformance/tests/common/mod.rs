@@ -1,0 +1,213 @@
+//! Shared helpers for the runner's integration tests: run the real binary,
+//! find the broken adapters, read the JSON report.
+
+#![allow(dead_code)] // each test file uses its own subset
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value as Json;
+
+/// The runner binary under test.
+pub const RUNNER: &str = env!("CARGO_BIN_EXE_wow-guid-conformance");
+
+/// The vector every broken adapter misbehaves on in these tests: the third
+/// of the `doc-example` selection, so that several requests are in flight
+/// before and after it.
+pub const BROKEN_ON: &str = "packed.decode.doc-example.trailing";
+
+/// A small selection of 20 vectors (with two whole stateful sequences).
+pub const SMALL: &[&str] = &["--flag", "doc-example"];
+
+/// A scratch directory unique to this test process and `name`, empty.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "wow-guid-conformance-tests-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create a scratch directory");
+    dir
+}
+
+/// `python3`, which every broken adapter needs; the tests require it.
+pub fn python() -> &'static str {
+    let ok = Command::new("python3")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(
+        ok,
+        "these tests need python3 on PATH (the broken adapters are Python scripts)"
+    );
+    "python3"
+}
+
+/// The command line of broken adapter `name` (a file in
+/// `tests/broken_adapters/`), proxying to the runner's own `serve`.
+pub fn broken(name: &str) -> Vec<String> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/broken_adapters")
+        .join(format!("{name}.py"));
+    assert!(script.is_file(), "no broken adapter {}", script.display());
+    vec![
+        python().to_owned(),
+        script.display().to_string(),
+        RUNNER.to_owned(),
+        "serve".to_owned(),
+    ]
+}
+
+/// What one run of the binary did.
+pub struct Run {
+    /// Exit status code.
+    pub code: Option<i32>,
+    /// stdout.
+    pub stdout: String,
+    /// stderr.
+    pub stderr: String,
+    /// The `--report-json` document, when one was asked for and written.
+    pub report: Json,
+    /// Wall time.
+    pub elapsed: Duration,
+    /// Peak resident memory of the runner seen while it ran, in KiB.
+    pub peak_rss_kib: u64,
+}
+
+impl Run {
+    /// The count of one outcome from the JSON report.
+    pub fn count(&self, outcome: &str) -> u64 {
+        self.report["counts"][outcome]
+            .as_u64()
+            .unwrap_or_else(|| panic!("no count `{outcome}` in the report\n{}", self.describe()))
+    }
+
+    /// The result object of vector `id`.
+    pub fn result(&self, id: &str) -> &Json {
+        self.results()
+            .iter()
+            .find(|r| r["id"] == id)
+            .unwrap_or_else(|| panic!("no result for {id}\n{}", self.describe()))
+    }
+
+    /// All result objects.
+    pub fn results(&self) -> &Vec<Json> {
+        self.report["results"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no results in the report\n{}", self.describe()))
+    }
+
+    /// Ids with outcome `outcome`.
+    pub fn ids(&self, outcome: &str) -> Vec<String> {
+        self.results()
+            .iter()
+            .filter(|r| r["outcome"] == outcome)
+            .map(|r| r["id"].as_str().unwrap_or_default().to_owned())
+            .collect()
+    }
+
+    /// Everything, for assertion messages.
+    pub fn describe(&self) -> String {
+        format!(
+            "exit {:?} after {:?}\n--- stdout\n{}\n--- stderr\n{}",
+            self.code, self.elapsed, self.stdout, self.stderr
+        )
+    }
+}
+
+/// Runs the binary with `args` and `env`, stdin closed. When `args` holds
+/// `--report-json` the caller gives the path; otherwise nothing is parsed.
+pub fn runner(args: &[String], env: &[(&str, &str)]) -> Run {
+    let mut command = Command::new(RUNNER);
+    command
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let began = Instant::now();
+    let child = command.spawn().expect("start the runner");
+    let pid = child.id();
+    // Sample the runner's peak memory while it runs (VmHWM only grows).
+    let mut peak_rss_kib = 0;
+    let sampler = std::thread::spawn(move || {
+        let mut peak = 0;
+        while let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) {
+            if let Some(kib) = status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            {
+                peak = peak.max(kib);
+            }
+            if status.contains("State:\tZ") {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        peak
+    });
+    let output: Output = child.wait_with_output().expect("wait for the runner");
+    if let Ok(peak) = sampler.join() {
+        peak_rss_kib = peak;
+    }
+    let elapsed = began.elapsed();
+    let report = args
+        .iter()
+        .position(|a| a == "--report-json")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|path| std::fs::read(path).ok())
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .unwrap_or(Json::Null);
+    Run {
+        code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        report,
+        elapsed,
+        peak_rss_kib,
+    }
+}
+
+/// `run OPTIONS --report-json FILE -- COMMAND`, with `env`.
+pub fn run_against(label: &str, options: &[&str], command: &[String], env: &[(&str, &str)]) -> Run {
+    let report = scratch(label).join("report.json");
+    let mut args: Vec<String> = vec!["run".into()];
+    args.extend(options.iter().map(|s| (*s).to_owned()));
+    args.push("--report-json".into());
+    args.push(report.display().to_string());
+    if !command.is_empty() {
+        args.push("--".into());
+        args.extend(command.iter().cloned());
+    }
+    runner(&args, env)
+}
+
+/// Whether process `pid` is still running (a zombie or no process counts as gone).
+pub fn is_running(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state is the field after the parenthesised command name.
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| !rest.starts_with('Z') && !rest.starts_with('X')),
+        Err(_) => false,
+    }
+}
+
+/// Whether process `pid` exists at all, zombie included.
+pub fn exists(pid: u32) -> bool {
+    Path::new(&format!("/proc/{pid}")).exists()
+}
+
+/// The pids a broken adapter recorded in `file`, one "adapter child" pair per line.
+pub fn recorded_pids(file: &Path) -> Vec<u32> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter_map(|p| p.parse().ok())
+        .collect()
+}

@@ -1,0 +1,294 @@
+//! The runner against deliberately broken adapters (`tests/broken_adapters/`):
+//! each misbehaves on one vector, and the runner must fail exactly that
+//! vector with a clear reason, recover, finish the run, leave no process
+//! behind and never panic.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{
+    broken, exists, is_running, recorded_pids, run_against, scratch, Run, BROKEN_ON, SMALL,
+};
+use wow_guid_conformance::implementation::{Fault, Implementation, Query};
+use wow_guid_conformance::process::{Mode, ProcessConfig, ProcessImplementation};
+use wow_guid_vectors::Corpus;
+
+/// Runs the small selection against broken adapter `name`, misbehaving on
+/// [`BROKEN_ON`], with a 1s timeout.
+fn against(name: &str, extra_env: &[(&str, &str)]) -> Run {
+    let mut env = vec![("BROKEN_ON", BROKEN_ON)];
+    env.extend_from_slice(extra_env);
+    let mut options = SMALL.to_vec();
+    options.extend(["--timeout", "1s"]);
+    run_against(name, &options, &broken(name), &env)
+}
+
+/// The run failed exactly [`BROKEN_ON`], passed the other 19, and says why
+/// in words containing `reason`.
+fn fails_only_the_broken_vector(run: &Run, reason: &str) {
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    assert_eq!(run.ids("fail"), [BROKEN_ON], "{}", run.describe());
+    assert_eq!(run.count("pass"), 19, "{}", run.describe());
+    let why = run.result(BROKEN_ON)["reason"].as_str().unwrap_or_default();
+    assert!(
+        why.contains(reason),
+        "reason `{why}` lacks `{reason}`\n{}",
+        run.describe()
+    );
+    assert!(!run.stderr.contains("panicked"), "{}", run.describe());
+    assert!(
+        run.stdout.contains(&format!("FAIL {BROKEN_ON}")),
+        "the summary does not list the failure\n{}",
+        run.describe()
+    );
+}
+
+#[test]
+fn a_hang_times_out_kills_the_process_group_and_the_run_goes_on() {
+    let pids = scratch("hang-pids").join("pids");
+    let run = against(
+        "hang",
+        &[("BROKEN_PIDS", pids.to_str().unwrap_or_default())],
+    );
+    fails_only_the_broken_vector(&run, "no response within");
+    // Pipelined, then re-run alone: two timeouts of about a second, not the
+    // whole start-up allowance.
+    assert!(run.elapsed < Duration::from_secs(15), "{}", run.describe());
+    let recorded = recorded_pids(&pids);
+    assert!(recorded.len() >= 4, "the adapter recorded {recorded:?}");
+    for pid in recorded {
+        assert!(!is_running(pid), "process {pid} outlived the run");
+    }
+}
+
+#[test]
+fn a_crash_is_blamed_on_the_request_that_caused_it() {
+    let run = against("crash", &[]);
+    fails_only_the_broken_vector(&run, "exit status: 3");
+    let tail = run.result(BROKEN_ON)["stderr_tail"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(tail.contains("crash.py: giving up"), "{}", run.describe());
+}
+
+#[test]
+fn garbage_is_a_malformed_response() {
+    let run = against("garbage", &[]);
+    fails_only_the_broken_vector(&run, "is not printable ASCII");
+    let got = run.result(BROKEN_ON)["got"].as_str().unwrap_or_default();
+    assert!(got.starts_with("\\x00\\xff\\xfe garbage"), "got `{got}`");
+}
+
+#[test]
+fn a_wrong_id_fails_and_resynchronises() {
+    let run = against("wrong_id", &[]);
+    fails_only_the_broken_vector(&run, "starts with id `someone-else`");
+}
+
+#[test]
+fn an_endless_line_stops_at_the_bound_without_eating_memory() {
+    let run = against("long_line", &[]);
+    fails_only_the_broken_vector(&run, "grew past 1048576 bytes without a newline");
+    assert!(
+        run.peak_rss_kib < 64 * 1024,
+        "the runner peaked at {} KiB\n{}",
+        run.peak_rss_kib,
+        run.describe()
+    );
+}
+
+#[test]
+fn a_line_without_newline_is_not_an_answer() {
+    let run = against("no_newline", &[]);
+    fails_only_the_broken_vector(&run, "had no newline");
+}
+
+#[test]
+fn a_flood_is_cut_off_with_bounded_memory() {
+    let run = against("flood", &[]);
+    fails_only_the_broken_vector(&run, "starts with id `flood`");
+    assert!(
+        run.peak_rss_kib < 64 * 1024,
+        "the runner peaked at {} KiB\n{}",
+        run.peak_rss_kib,
+        run.describe()
+    );
+}
+
+#[test]
+fn chatty_stderr_is_drained_and_its_tail_reported() {
+    // The whole corpus: 16 KiB of stderr per request, megabytes in all.
+    let run = run_against(
+        "chatty",
+        &["--timeout", "2s"],
+        &broken("chatty"),
+        &[("BROKEN_ON", BROKEN_ON)],
+    );
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    assert_eq!(run.ids("fail"), [BROKEN_ON], "{}", run.describe());
+    let tail = run.result(BROKEN_ON)["stderr_tail"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        tail.lines()
+            .any(|l| l == format!("chatty: handling {BROKEN_ON}")),
+        "the stderr tail does not show the failing request: {tail}"
+    );
+    assert!(tail.lines().count() <= 20, "the tail is not cut: {tail}");
+    assert!(
+        run.stdout.contains("stderr       (last lines)"),
+        "{}",
+        run.describe()
+    );
+    // stderr is never parsed: nothing of it leaks into the runner's own.
+    assert!(!run.stderr.contains("chatty"), "{}", run.describe());
+}
+
+#[test]
+fn crlf_and_uppercase_hex_are_accepted() {
+    let run = run_against("crlf", &["--strict-errors"], &broken("crlf"), &[]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    assert_eq!(run.count("pass"), run.count("total"), "{}", run.describe());
+}
+
+#[test]
+fn a_slow_start_is_tolerated() {
+    let mut options = SMALL.to_vec();
+    options.extend(["--timeout", "1s"]);
+    let run = run_against(
+        "slow-start",
+        &options,
+        &broken("slow_start"),
+        &[("SLOW_START", "2")],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    assert_eq!(run.count("pass"), 20, "{}", run.describe());
+}
+
+#[test]
+fn an_adapter_that_assumes_lock_step_is_told_so() {
+    let run = against("lockstep", &[]);
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    let failed = run.ids("fail");
+    assert_eq!(failed.len(), 1, "{}", run.describe());
+    let why = run.result(&failed[0])["reason"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        why.contains("Sent one at a time, each request was answered"),
+        "{}",
+        run.describe()
+    );
+}
+
+#[test]
+fn an_adapter_that_never_flushes_fails_fast_and_works_one_shot() {
+    let mut options = SMALL.to_vec();
+    options.extend(["--timeout", "1s", "--startup-timeout", "1s"]);
+    let run = run_against("no-flush", &options, &broken("no_flush"), &[]);
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    assert_eq!(run.count("fail"), 20, "{}", run.describe());
+    // Two fruitless starts, then the rest are not run.
+    assert!(run.elapsed < Duration::from_secs(10), "{}", run.describe());
+    assert!(
+        run.stdout.contains("stopped restarting it"),
+        "{}",
+        run.describe()
+    );
+
+    options.push("--one-shot");
+    let once = run_against("no-flush-one-shot", &options, &broken("no_flush"), &[]);
+    assert_eq!(once.code, Some(0), "{}", once.describe());
+}
+
+#[test]
+fn jobs_give_the_same_results_in_the_same_order() {
+    let outcomes = |run: &Run| -> Vec<(String, String)> {
+        run.results()
+            .iter()
+            .map(|r| {
+                (
+                    r["id"].as_str().unwrap_or_default().to_owned(),
+                    r["outcome"].as_str().unwrap_or_default().to_owned(),
+                )
+            })
+            .collect()
+    };
+    let env = [("BROKEN_ON", BROKEN_ON)];
+    let one = run_against("jobs-1", &["--timeout", "2s"], &broken("crash"), &env);
+    let three = run_against(
+        "jobs-3",
+        &["--timeout", "2s", "--jobs", "3"],
+        &broken("crash"),
+        &env,
+    );
+    assert_eq!(one.code, Some(1), "{}", one.describe());
+    assert_eq!(three.code, Some(1), "{}", three.describe());
+    assert_eq!(outcomes(&one), outcomes(&three));
+    assert_eq!(one.ids("fail"), [BROKEN_ON]);
+}
+
+/// The library, used directly: after a timeout the killed adapter has been
+/// reaped (it would linger as a zombie child of this test process
+/// otherwise), and its own child, in the same process group, is dead too.
+#[test]
+fn killed_processes_are_reaped_and_their_group_is_gone() {
+    let corpus = Corpus::embedded().expect("the corpus loads");
+    let vectors: Vec<_> = corpus
+        .vectors
+        .iter()
+        .filter(|v| v.has_flag(wow_guid_vectors::Flag::DocExample))
+        .collect();
+    let queries: Vec<Query<'_>> = vectors
+        .iter()
+        .map(|v| Query {
+            id: &v.id,
+            request: &v.request,
+        })
+        .collect();
+    let pids = scratch("reap").join("pids");
+    let mut config = ProcessConfig::new(broken("hang").into_iter().map(Into::into).collect());
+    config.env = vec![
+        ("BROKEN_ON".into(), BROKEN_ON.into()),
+        ("BROKEN_PIDS".into(), pids.clone().into_os_string()),
+    ];
+    config.timeout = Duration::from_millis(800);
+    config.mode = Mode::persistent();
+    let mut implementation = ProcessImplementation::new(config);
+    let answers = implementation
+        .answer_all(&queries)
+        .expect("the adapter starts");
+    let broken_at = vectors
+        .iter()
+        .position(|v| v.id == BROKEN_ON)
+        .expect("the broken vector is selected");
+    assert!(matches!(
+        answers[broken_at].reply,
+        Err(Fault::Timeout { .. })
+    ));
+    assert_eq!(
+        answers.iter().filter(|a| a.reply.is_err()).count(),
+        1,
+        "{answers:?}"
+    );
+    let stats = implementation.stats();
+    assert!(stats.starts >= 3 && stats.faults == 2, "{stats:?}");
+    // The running adapter is alive, every killed one is fully gone.
+    let live = implementation.pid().expect("a process is running");
+    let recorded = recorded_pids(&pids);
+    for pair in recorded.chunks(2) {
+        if pair[0] == live {
+            assert!(is_running(pair[0]));
+            continue;
+        }
+        assert!(!exists(pair[0]), "adapter {} was not reaped", pair[0]);
+        assert!(
+            !is_running(pair[1]),
+            "its child {} survived the group kill",
+            pair[1]
+        );
+    }
+    implementation.close();
+    assert!(!exists(live), "the last adapter was not reaped on close");
+}
