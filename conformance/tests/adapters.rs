@@ -12,13 +12,19 @@
 //! developer's machine, but fails the test when `CI` is set: CI must run
 //! every adapter, and a green run that skipped one would hide that.
 
+use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::sync::mpsc;
+use std::sync::{mpsc, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
+
+use serde_json::Value as Json;
+use wow_guid_vectors::{Corpus, GuidType, Op, Request};
+
+const RUNNER: &str = env!("CARGO_BIN_EXE_wow-guid-conformance");
 
 fn adapters_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("adapters")
@@ -75,13 +81,17 @@ fn debian_package(tool: &str) -> &str {
 /// Compiles C `sources` (relative to `adapters/`) with gcc and `flags` into
 /// the scratch directory. gcc's warnings fail the test: the adapters must
 /// build cleanly with the flags their comments give.
+///
+/// gcc writes a temporary file that is then renamed into place, so a test
+/// that is running the binary never sees it half-written.
 fn build_c(output: &str, sources: &[&str], flags: &[&str]) -> Option<PathBuf> {
     have_tool("gcc")?;
     let binary = scratch_dir().join(format!("{output}{}", std::env::consts::EXE_SUFFIX));
+    let partial = scratch_dir().join(format!("{output}.{}.partial", std::process::id()));
     let result = Command::new("gcc")
         .args(flags)
         .arg("-o")
-        .arg(&binary)
+        .arg(&partial)
         .args(sources.iter().map(|source| adapters_dir().join(source)))
         .output()
         .expect("gcc ran a moment ago but cannot be started now");
@@ -91,6 +101,7 @@ fn build_c(output: &str, sources: &[&str], flags: &[&str]) -> Option<PathBuf> {
         "gcc {flags:?} {sources:?} did not build cleanly ({}):\n{stderr}",
         result.status
     );
+    std::fs::rename(&partial, &binary).expect("cannot move the built adapter into place");
     Some(binary)
 }
 
@@ -154,12 +165,16 @@ fn javascript() -> Option<Adapter> {
 }
 
 fn c() -> Option<Adapter> {
-    let binary = build_c(
-        "adapter-c",
-        &["c/adapter.c"],
-        &["-std=c99", "-Wall", "-Wextra", "-pedantic", "-O2"],
-    )?;
-    Some(Adapter::new("c", binary, &[]))
+    // Built once for all the tests in this process.
+    static BINARY: OnceLock<Option<PathBuf>> = OnceLock::new();
+    let binary = BINARY.get_or_init(|| {
+        build_c(
+            "adapter-c",
+            &["c/adapter.c"],
+            &["-std=c99", "-Wall", "-Wextra", "-pedantic", "-O2"],
+        )
+    });
+    Some(Adapter::new("c", binary.clone()?, &[]))
 }
 
 fn rust() -> Option<Adapter> {
@@ -171,12 +186,19 @@ fn rust() -> Option<Adapter> {
 /// it contains is what the expected-failure list records, so the flags are
 /// part of the list.
 fn spec_c() -> Option<Adapter> {
-    let binary = build_c(
-        "spec-c-adapter",
-        &["spec-c/adapter.c", "spec-c/spec_snippet.c"],
-        &["-std=c99", "-O0"],
-    )?;
-    Some(Adapter::new("spec-c", binary, &[]))
+    static BINARY: OnceLock<Option<PathBuf>> = OnceLock::new();
+    let binary = BINARY.get_or_init(|| {
+        build_c(
+            "spec-c-adapter",
+            &["spec-c/adapter.c", "spec-c/spec_snippet.c"],
+            &["-std=c99", "-O0"],
+        )
+    });
+    Some(Adapter::new("spec-c", binary.clone()?, &[]))
+}
+
+fn spec_c_expected_failures() -> PathBuf {
+    adapters_dir().join("spec-c/expected-failures.txt")
 }
 
 /// The adapters that implement everything, each must pass the whole corpus.
@@ -394,6 +416,39 @@ fn adapters_answer_each_request_before_the_next_arrives() {
     }
 }
 
+/// The spec-C adapter answers only what the snippet can do, and still gives
+/// every other line an answer.
+#[test]
+fn spec_c_adapter_answers_only_packed_decoding() {
+    let Some(adapter) = spec_c() else { return };
+    let input = "s1 decode packed_guid 0adead\n\
+                 s2 encode packed_guid 0000000000000001\n\
+                 s3 decode named_guid 0000000000000000\n\
+                 s4 encode named_guid 0000000000000000\n\
+                 s5 decode packed_guid 0a\n\
+                 s6 decode packed_guid zz\n\
+                 s7\r\n\
+                 s8 decode packed_guid 01ff";
+    let output = run_with_input(adapter.command(), input.as_bytes().to_vec(), "spec-c");
+    assert!(
+        output.status.success(),
+        "spec-c adapter exited with {}",
+        output.status
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        // s1 is the spec's own example, decoded wrongly by the spec's code.
+        "s1 ok ffffffffad00de00 3\n\
+         s2 unsupported\n\
+         s3 unsupported\n\
+         s4 unsupported\n\
+         s5 error eof\n\
+         s6 error other\n\
+         s7 error other\n\
+         s8 ok 00000000000000ff 2\n"
+    );
+}
+
 /// The spec-C adapter is only a worked example if the snippet is really the
 /// spec's: its `parse_packed_guid` must appear in the spec text byte for byte.
 #[test]
@@ -426,4 +481,248 @@ fn spec_snippet_is_the_spec_text_unchanged() {
         function(&spec),
         "spec-c/spec_snippet.c no longer holds the spec's parse_packed_guid unchanged"
     );
+}
+
+/// What one `wow-guid-conformance run` did.
+struct Run {
+    code: Option<i32>,
+    /// The human summary and the runner's messages, for failure messages.
+    output: String,
+    /// The `--report-json` document.
+    report: Json,
+}
+
+impl Run {
+    fn count(&self, outcome: &str) -> u64 {
+        self.report["counts"][outcome]
+            .as_u64()
+            .unwrap_or_else(|| panic!("the report has no count `{outcome}`:\n{}", self.output))
+    }
+
+    /// Ids of the vectors with this outcome.
+    fn ids(&self, outcome: &str) -> BTreeSet<String> {
+        self.report["results"]
+            .as_array()
+            .expect("the report has no results")
+            .iter()
+            .filter(|r| r["outcome"] == outcome)
+            .map(|r| r["id"].as_str().expect("a result without id").to_owned())
+            .collect()
+    }
+}
+
+/// Runs `wow-guid-conformance run OPTIONS --report-json FILE -- ADAPTER`.
+fn run_runner(label: &str, options: &[&str], adapter: &Adapter) -> Run {
+    let report_path = scratch_dir().join(format!("{label}.json"));
+    let _ = std::fs::remove_file(&report_path);
+    let mut command = Command::new(RUNNER);
+    command
+        .arg("run")
+        .args(options)
+        .arg("--report-json")
+        .arg(&report_path)
+        .arg("--")
+        .args(&adapter.command);
+    let result = run_with_input(command, Vec::new(), &format!("the runner ({label})"));
+    let output = format!(
+        "runner stdout:\n{}\nrunner stderr:\n{}",
+        String::from_utf8_lossy(&result.stdout),
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let report = std::fs::read(&report_path)
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .unwrap_or_else(|| panic!("{label}: no readable JSON report was written\n{output}"));
+    Run {
+        code: result.status.code(),
+        output,
+        report,
+    }
+}
+
+/// Runs the whole corpus against `adapter` with exact error codes and
+/// expects every vector to pass.
+fn assert_passes_whole_corpus(adapter: Option<Adapter>) {
+    let Some(adapter) = adapter else { return };
+    let size = corpus().vectors.len() as u64;
+    let run = run_runner(adapter.name, &["--strict-errors"], &adapter);
+    assert_eq!(
+        run.code,
+        Some(0),
+        "{} adapter does not pass the corpus\n{}",
+        adapter.name,
+        run.output
+    );
+    assert_eq!(run.count("total"), size, "{}", run.output);
+    assert_eq!(run.count("pass"), size, "{}", run.output);
+    for outcome in ["fail", "skip", "xfail", "stale", "vector_bug"] {
+        assert_eq!(run.count(outcome), 0, "{outcome}\n{}", run.output);
+    }
+}
+
+#[test]
+fn python_adapter_passes_the_whole_corpus() {
+    assert_passes_whole_corpus(python());
+}
+
+#[test]
+fn c_adapter_passes_the_whole_corpus() {
+    assert_passes_whole_corpus(c());
+}
+
+#[test]
+fn javascript_adapter_passes_the_whole_corpus() {
+    assert_passes_whole_corpus(javascript());
+}
+
+#[test]
+fn rust_adapter_passes_the_whole_corpus() {
+    assert_passes_whole_corpus(rust());
+}
+
+fn corpus() -> Corpus {
+    Corpus::embedded().expect("the embedded corpus does not load")
+}
+
+/// The ids in an expected-failure list (comments and blank lines dropped).
+fn listed_ids(path: &Path) -> BTreeSet<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+        .lines()
+        .map(|line| line.split('#').next().unwrap_or("").trim())
+        .filter(|id| !id.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The spec's snippet decodes packed GUIDs and nothing else: those vectors
+/// pass or are expected failures, every other one is skipped, and with its
+/// list the run conforms.
+#[test]
+fn spec_c_adapter_fails_exactly_the_listed_vectors() {
+    let Some(adapter) = spec_c() else { return };
+    let list = spec_c_expected_failures();
+    let listed = listed_ids(&list);
+    let corpus = corpus();
+    let decodes_packed = corpus
+        .vectors
+        .iter()
+        .filter(|v| v.request.guid_type() == GuidType::PackedGuid && v.request.op() == Op::Decode)
+        .count() as u64;
+    let run = run_runner(
+        "spec-c-with-list",
+        &["--expect-fail", list.to_str().expect("a UTF-8 path")],
+        &adapter,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.output);
+    assert_eq!(run.ids("xfail"), listed, "{}", run.output);
+    assert_eq!(run.count("fail"), 0, "{}", run.output);
+    assert_eq!(run.count("stale"), 0, "{}", run.output);
+    assert_eq!(
+        run.count("pass") + run.count("xfail"),
+        decodes_packed,
+        "{}",
+        run.output
+    );
+    assert_eq!(
+        run.count("skip"),
+        corpus.vectors.len() as u64 - decodes_packed,
+        "{}",
+        run.output
+    );
+}
+
+/// Without its list the same run fails, and among the failures is the
+/// textbook case: a byte >= 0x80 at position 3 and nothing above it, which
+/// the snippet sign-extends into the upper 32 bits.
+#[test]
+fn spec_c_adapter_without_its_list_fails_on_sign_extension() {
+    let Some(adapter) = spec_c() else { return };
+    let run = run_runner("spec-c-without-list", &[], &adapter);
+    assert_eq!(run.code, Some(1), "{}", run.output);
+    let failed = run.ids("fail");
+    assert_eq!(
+        failed,
+        listed_ids(&spec_c_expected_failures()),
+        "the failures are not exactly the expected-failure list\n{}",
+        run.output
+    );
+    let corpus = corpus();
+    let sign_extended = failed.iter().find(|id| {
+        let vector = corpus.get(id).expect("a failed vector is in the corpus");
+        match &vector.request {
+            Request::DecodePacked { bytes } => {
+                let mask = bytes.first().copied().unwrap_or(0);
+                // Only bits 0..=3 set, bit 3 among them: the last byte is
+                // byte 3, and its top bit is set.
+                mask & 0xf0 == 0
+                    && mask & 0x08 != 0
+                    && bytes
+                        .get(mask.count_ones() as usize)
+                        .is_some_and(|b| b >= &0x80)
+            }
+            _ => false,
+        }
+    });
+    assert!(
+        sign_extended.is_some(),
+        "no pure sign-extension vector among the failures {failed:?}"
+    );
+}
+
+/// Each adapter also works one process per request (`--one-shot`). The
+/// `stateful` vectors are a small slice of the corpus with every request
+/// kind in it, which keeps the process starts down.
+#[test]
+fn adapters_work_in_one_shot_mode() {
+    for adapter in full_adapters() {
+        let run = run_runner(
+            &format!("{}-one-shot", adapter.name),
+            &["--one-shot", "--strict-errors", "--flag", "stateful"],
+            &adapter,
+        );
+        assert_eq!(run.code, Some(0), "{}", run.output);
+        assert_eq!(run.count("pass"), run.count("total"), "{}", run.output);
+        let kinds: BTreeSet<String> = run.report["results"]
+            .as_array()
+            .expect("the report has no results")
+            .iter()
+            .filter_map(|r| {
+                let request = r["request"].as_str()?;
+                Some(
+                    request
+                        .split(' ')
+                        .skip(1)
+                        .take(2)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                )
+            })
+            .collect();
+        assert_eq!(
+            kinds.len(),
+            4,
+            "the `stateful` vectors no longer cover every request kind, only {kinds:?}: \
+             choose another slice for this test"
+        );
+    }
+}
+
+/// `doctor` finds nothing wrong with any adapter's handling of the protocol.
+#[test]
+fn doctor_approves_every_adapter() {
+    let mut adapters = full_adapters();
+    adapters.extend(spec_c());
+    for adapter in adapters {
+        let mut command = Command::new(RUNNER);
+        command.arg("doctor").arg("--").args(&adapter.command);
+        let result = run_with_input(command, Vec::new(), "doctor");
+        assert!(
+            result.status.success(),
+            "doctor objects to the {} adapter:\n{}\n{}",
+            adapter.name,
+            String::from_utf8_lossy(&result.stdout),
+            String::from_utf8_lossy(&result.stderr)
+        );
+    }
 }

@@ -177,7 +177,7 @@ fn parse_bytes(field: &[u8]) -> Result<Vec<u8>, BadRequest> {
     if field == b"-" {
         return Ok(Vec::new());
     }
-    if field.is_empty() || field.len() % 2 != 0 {
+    if field.is_empty() || !field.len().is_multiple_of(2) {
         return Err(bad());
     }
     field
