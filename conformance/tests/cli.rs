@@ -1,0 +1,532 @@
+//! The runner's command line, driven as a user would: exit codes, selection,
+//! expected failures, reports, and the subcommands other than `run`.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use common::{broken, run_against, runner, scratch, BROKEN_ON, RUNNER, SMALL};
+use wow_guid_vectors::Corpus;
+
+fn args(words: &[&str]) -> Vec<String> {
+    words.iter().map(|w| (*w).to_owned()).collect()
+}
+
+fn corpus_size() -> u64 {
+    Corpus::embedded().expect("the corpus loads").vectors.len() as u64
+}
+
+#[test]
+fn the_default_run_passes_the_whole_corpus_quickly_and_quietly() {
+    let run = run_against("default", &[], &[], &[]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    assert_eq!(run.count("total"), corpus_size());
+    assert_eq!(run.count("pass"), corpus_size());
+    assert_eq!(run.report["format_version"], 1);
+    assert_eq!(run.report["command"], serde_json::Value::Null);
+    assert!(run.stdout.contains("verdict: PASS"), "{}", run.describe());
+    // Progress goes to stderr only on a terminal; here stderr is a pipe.
+    assert_eq!(run.stderr, "", "{}", run.describe());
+    // Generous for a debug build on a busy machine; release is far faster.
+    assert!(run.elapsed < Duration::from_secs(5), "{}", run.describe());
+}
+
+#[test]
+fn usage_errors_exit_with_2_and_say_what_is_wrong() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["run", "--frobnicate"], "--frobnicate"),
+        (&["run", "--type", "guid"], "unknown GUID type `guid`"),
+        (&["run", "--timeout", "5m"], "is not a duration"),
+        (&["run", "--jobs", "0"], "--jobs"),
+        (
+            &["run", "--id", "nothing.matches.*"],
+            "no vector matches the selection",
+        ),
+        (&["run", "--id", "["], "bad id pattern `[`"),
+        (
+            &["run", "--vectors", "/nonexistent/vectors"],
+            "not a directory",
+        ),
+        (&["run", "--", "/nonexistent/adapter"], "program not found"),
+        (
+            &["repro", "packed.decode.doc-exampel"],
+            "did you mean packed.decode.doc-example",
+        ),
+        (&["doctor"], "CMD"),
+    ];
+    for (words, message) in cases {
+        let run = runner(&args(words), &[]);
+        assert_eq!(run.code, Some(2), "{words:?}\n{}", run.describe());
+        assert!(
+            run.stderr.contains(message),
+            "{words:?}: stderr lacks `{message}`\n{}",
+            run.describe()
+        );
+        assert!(!run.stderr.contains("panicked"), "{}", run.describe());
+    }
+    let help = runner(&args(&["run", "--help"]), &[]);
+    assert_eq!(help.code, Some(0));
+    assert!(help.stdout.contains("--expect-fail"), "{}", help.describe());
+}
+
+#[test]
+fn selection_by_id_type_op_flag_and_version() {
+    let count = |options: &[&str]| {
+        let run = run_against("select", options, &[], &[]);
+        assert_eq!(run.code, Some(0), "{options:?}\n{}", run.describe());
+        run.count("total")
+    };
+    let corpus = Corpus::embedded().expect("the corpus loads");
+    let named = corpus
+        .vectors
+        .iter()
+        .filter(|v| v.id.starts_with("named."))
+        .count() as u64;
+    assert_eq!(count(&["--id", "named.*"]), named);
+    assert_eq!(count(&["--type", "named_guid"]), named);
+    let encodes = corpus
+        .vectors
+        .iter()
+        .filter(|v| v.request.op() == wow_guid_vectors::Op::Encode)
+        .count() as u64;
+    // Stateful sequences that mix decodes and encodes come whole: every
+    // encode is selected, and every decode selected with them is stateful.
+    let run = run_against("select-op", &["--op", "encode"], &[], &[]);
+    let selected = run.ids("pass");
+    assert_eq!(
+        selected
+            .iter()
+            .filter(|id| corpus
+                .get(id)
+                .is_some_and(|v| v.request.op() == wow_guid_vectors::Op::Encode))
+            .count() as u64,
+        encodes
+    );
+    assert!(selected.iter().all(|id| corpus.get(id).is_some_and(|v| {
+        v.request.op() == wow_guid_vectors::Op::Encode
+            || v.has_flag(wow_guid_vectors::Flag::Stateful)
+    })));
+    // NamedGuid exists only from TBC on, so this selects nothing.
+    let none = runner(
+        &args(&["run", "--version", "vanilla", "--type", "named_guid"]),
+        &[],
+    );
+    assert_eq!(none.code, Some(2), "{}", none.describe());
+    assert_eq!(count(&["--version", "tbc", "--type", "named_guid"]), named);
+    // The doc-example selection pulls in whole stateful sequences.
+    assert_eq!(count(SMALL), 20);
+    // One vector of a stateful file brings its whole sequence along.
+    let member = corpus
+        .get("packed.encode.stateful.03-zero")
+        .expect("a stateful vector");
+    let sequence = corpus
+        .vectors
+        .iter()
+        .filter(|v| {
+            v.location.file == member.location.file && v.has_flag(wow_guid_vectors::Flag::Stateful)
+        })
+        .count() as u64;
+    assert!(sequence > 1);
+    assert_eq!(count(&["--id", "packed.encode.stateful.03-zero"]), sequence);
+}
+
+#[test]
+fn expected_failures_allow_known_failures_and_catch_stale_entries() {
+    let dir = scratch("xfail-list");
+    let env = [("BROKEN_ON", BROKEN_ON)];
+    let mut options = SMALL.to_vec();
+    let list = dir.join("known.txt");
+    fs::write(&list, format!("# garbage on purpose\n{BROKEN_ON}\n")).expect("write the list");
+    let list_arg = list.display().to_string();
+    options.extend(["--expect-fail", &list_arg]);
+    let run = run_against("xfail", &options, &broken("garbage"), &env);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    assert_eq!(run.ids("xfail"), [BROKEN_ON]);
+    assert!(
+        run.stdout.contains("garbage on purpose"),
+        "{}",
+        run.describe()
+    );
+
+    // The same list against an adapter that passes: the entry is stale.
+    let stale = run_against("xfail-stale", &options, &broken("crlf"), &[]);
+    assert_eq!(stale.code, Some(1), "{}", stale.describe());
+    assert_eq!(stale.ids("stale"), [BROKEN_ON]);
+    assert!(
+        stale.stdout.contains("remove it from the list"),
+        "{}",
+        stale.describe()
+    );
+
+    // Unknown ids are an error naming the line.
+    fs::write(&list, "packed.decode.doc-example\nno.such.vector # typo\n").expect("write");
+    let bad = run_against("xfail-bad", &options, &[], &[]);
+    assert_eq!(bad.code, Some(2), "{}", bad.describe());
+    assert!(
+        bad.stderr.contains(&format!(
+            "{list_arg}:2: no vector has the id `no.such.vector`"
+        )),
+        "{}",
+        bad.describe()
+    );
+}
+
+#[test]
+fn strict_errors_require_the_exact_code() {
+    // chatty answers `error other` to its broken vector; pick one that
+    // expects another error code.
+    let invalid = "packed.decode.doc-example.truncated";
+    let env = [("BROKEN_ON", invalid)];
+    let lax = run_against("lax", SMALL, &broken("chatty"), &env);
+    assert_eq!(lax.code, Some(0), "{}", lax.describe());
+    let mut strict_options = SMALL.to_vec();
+    strict_options.push("--strict-errors");
+    let strict = run_against("strict", &strict_options, &broken("chatty"), &env);
+    assert_eq!(strict.code, Some(1), "{}", strict.describe());
+    assert_eq!(strict.ids("fail"), [invalid]);
+    let why = strict.result(invalid)["reason"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        why.contains("wrong error code `other`, expected `eof`"),
+        "{why}"
+    );
+}
+
+#[test]
+fn a_failure_report_has_everything_and_its_repro_command_works() {
+    let env = [("BROKEN_ON", BROKEN_ON)];
+    let dir = scratch("report");
+    let junit = dir.join("junit.xml");
+    let junit_arg = junit.display().to_string();
+    let mut options = SMALL.to_vec();
+    options.extend(["--junit", &junit_arg]);
+    let run = run_against("report", &options, &broken("wrong_id"), &env);
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    let block: Vec<&str> = run
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with(&format!("FAIL {BROKEN_ON}")))
+        .take(8)
+        .collect();
+    let text = block.join("\n");
+    for label in [
+        "description",
+        "request",
+        "expected",
+        "got",
+        "why",
+        "reproduce",
+    ] {
+        assert!(
+            text.contains(&format!("  {label} ")),
+            "no `{label}` in\n{text}"
+        );
+    }
+    assert!(text.contains(&format!(
+        "request      {BROKEN_ON} decode packed_guid 0adead"
+    )));
+    assert!(
+        text.contains("got          someone-else ok 00000000ad00de00 3"),
+        "{text}"
+    );
+
+    let result = run.result(BROKEN_ON);
+    assert_eq!(result["outcome"], "fail");
+    assert_eq!(result["location"], "packed_guid/doc-example.yaml:31:5");
+    let repro = result["repro"]
+        .as_str()
+        .expect("a repro command")
+        .to_owned();
+    assert!(
+        repro.contains(&format!(" repro {BROKEN_ON} -- python3 ")),
+        "{repro}"
+    );
+
+    // Run the reproduction command through a shell, as a person would.
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(&repro)
+        .env("BROKEN_ON", BROKEN_ON)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run the repro command");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{repro}\n{stdout}");
+    assert!(
+        stdout.contains("response     someone-else ok 00000000ad00de00 3"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("verdict      FAIL"), "{stdout}");
+
+    let xml = fs::read_to_string(&junit).expect("the JUnit file is written");
+    assert!(xml.starts_with("<?xml"), "{xml}");
+    assert_eq!(xml.matches("<testcase ").count(), 20, "{xml}");
+    assert_eq!(xml.matches("<failure ").count(), 1, "{xml}");
+    assert!(xml.contains(&format!("name=\"{BROKEN_ON}\"")), "{xml}");
+}
+
+#[test]
+fn repro_shows_the_exact_request_and_response() {
+    let run = runner(&args(&["repro", "packed.decode.doc-example"]), &[]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    assert!(run
+        .stdout
+        .contains("request      packed.decode.doc-example decode packed_guid 0adead"));
+    assert!(run
+        .stdout
+        .contains("response     packed.decode.doc-example ok 00000000ad00de00 3"));
+    assert!(
+        run.stdout.contains("verdict      PASS"),
+        "{}",
+        run.describe()
+    );
+    // The raw line is shown as received: uppercase and all.
+    let mut words = args(&["repro", "packed.decode.doc-example", "--"]);
+    words.extend(broken("crlf"));
+    let raw = runner(&words, &[]);
+    assert_eq!(raw.code, Some(0), "{}", raw.describe());
+    assert!(
+        raw.stdout.contains("ok 00000000AD00DE00 3\\r"),
+        "{}",
+        raw.describe()
+    );
+}
+
+/// Writes a one-file corpus to a new directory and returns it.
+fn corpus_dir(name: &str, yaml: &str) -> std::path::PathBuf {
+    let dir = scratch(name);
+    fs::write(dir.join("draft.yaml"), yaml).expect("write the draft corpus");
+    dir
+}
+
+const GOOD: &str = "vectors:
+  - id: draft.decode.example
+    description: The spec's example.
+    type: packed_guid
+    op: decode
+    input: { bytes: \"0a de ad\" }
+    outcome: valid
+    expect: { guid: \"00000000ad00de00\", consumed: 3 }
+    versions: [vanilla, tbc, wrath]
+";
+
+const WRONG: &str = "vectors:
+  - id: draft.decode.example
+    description: The spec's example, with the C snippet's answer.
+    type: packed_guid
+    op: decode
+    input: { bytes: \"0a de ad\" }
+    outcome: valid
+    expect: { guid: \"ffffffffad00de00\", consumed: 3 }
+    versions: [vanilla, tbc, wrath]
+";
+
+#[test]
+fn lint_accepts_the_corpus_and_rejects_a_wrong_or_broken_one() {
+    let ok = runner(&args(&["lint"]), &[]);
+    assert_eq!(ok.code, Some(0), "{}", ok.describe());
+    assert!(
+        ok.stdout.contains("agree with the reference codec"),
+        "{}",
+        ok.describe()
+    );
+
+    let good = corpus_dir("lint-good", GOOD);
+    let run = runner(
+        &args(&["lint", "--vectors", &good.display().to_string()]),
+        &[],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+
+    let wrong = corpus_dir("lint-wrong", WRONG);
+    let run = runner(
+        &args(&["lint", "--vectors", &wrong.display().to_string()]),
+        &[],
+    );
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    assert!(
+        run.stdout
+            .contains("draft.yaml:2:5: vector `draft.decode.example` expects"),
+        "{}",
+        run.describe()
+    );
+    assert!(
+        run.stdout.contains("the reference codec answers"),
+        "{}",
+        run.describe()
+    );
+
+    let broken_yaml = corpus_dir(
+        "lint-broken",
+        &GOOD.replace("outcome: valid", "outcome: valid\n    colour: red"),
+    );
+    let run = runner(
+        &args(&["lint", "--vectors", &broken_yaml.display().to_string()]),
+        &[],
+    );
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    assert!(run.stdout.contains("draft.yaml:"), "{}", run.describe());
+    assert!(run.stdout.contains("colour"), "{}", run.describe());
+}
+
+#[test]
+fn a_vector_bug_is_reported_apart_and_gives_no_verdict() {
+    let wrong = corpus_dir("vector-bug-corpus", WRONG);
+    let run = run_against(
+        "vector-bug",
+        &["--vectors", &wrong.display().to_string()],
+        &[],
+        &[],
+    );
+    assert_eq!(run.code, Some(2), "{}", run.describe());
+    assert_eq!(run.count("vector_bug"), 1);
+    assert_eq!(run.count("fail"), 0);
+    assert!(run.stdout.contains("Vector bugs:"), "{}", run.describe());
+    assert!(
+        run.stdout.contains("VECTOR BUG draft.decode.example"),
+        "{}",
+        run.describe()
+    );
+    assert!(
+        run.stdout.contains("verdict: NO VERDICT"),
+        "{}",
+        run.describe()
+    );
+}
+
+#[test]
+fn generate_check_passes_on_the_tree_and_names_stale_files() {
+    let ok = runner(&args(&["generate", "--check"]), &[]);
+    assert_eq!(ok.code, Some(0), "{}", ok.describe());
+
+    let dir = scratch("generate");
+    let write = runner(
+        &args(&["generate", "--vectors", &dir.display().to_string()]),
+        &[],
+    );
+    assert_eq!(write.code, Some(0), "{}", write.describe());
+    let files = wow_guid_vectors::generate::files();
+    for (path, contents) in &files {
+        assert_eq!(
+            &fs::read_to_string(dir.join(path)).expect("written"),
+            contents
+        );
+    }
+    let check = |dir: &Path| {
+        runner(
+            &args(&[
+                "generate",
+                "--check",
+                "--vectors",
+                &dir.display().to_string(),
+            ]),
+            &[],
+        )
+    };
+    assert_eq!(check(&dir).code, Some(0));
+    let (first, _) = &files[0];
+    fs::write(dir.join(first), "vectors: []\n").expect("spoil a file");
+    let stale = check(&dir);
+    assert_eq!(stale.code, Some(1), "{}", stale.describe());
+    assert!(
+        stale.stdout.contains(&format!("{first}: out of date")),
+        "{}",
+        stale.describe()
+    );
+}
+
+#[test]
+fn seed_corpus_writes_every_decode_input() {
+    let dir = scratch("seeds");
+    let run = runner(
+        &args(&["seed-corpus", "--out", &dir.display().to_string()]),
+        &[],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    let example = fs::read(dir.join("decode_packed_guid/packed.decode.doc-example")).expect("seed");
+    assert_eq!(example, [0x0a, 0xde, 0xad]);
+    assert_eq!(
+        fs::read(dir.join("differential/packed.decode.doc-example")).expect("seed"),
+        example
+    );
+    let corpus = Corpus::embedded().expect("the corpus loads");
+    let decodes = corpus
+        .vectors
+        .iter()
+        .filter(|v| v.request.op() == wow_guid_vectors::Op::Decode)
+        .count();
+    let count = |sub: &str| fs::read_dir(dir.join(sub)).map_or(0, Iterator::count);
+    assert_eq!(count("differential"), decodes);
+    assert_eq!(
+        count("decode_packed_guid") + count("decode_named_guid"),
+        decodes
+    );
+}
+
+#[test]
+fn serve_answers_on_stdin_and_reports_bad_requests() {
+    use std::io::Write;
+    let mut child = Command::new(RUNNER)
+        .arg("serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start serve");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"a decode packed_guid 0ADEAD\r\nb encode named_guid 0000000000000000 78\nc decode packed_guid xyz\n")
+        .expect("write");
+    let output = child.wait_with_output().expect("serve ends");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "a ok 00000000ad00de00 3\nb error name_without_guid\n"
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("request line 3, column 22"));
+}
+
+#[test]
+fn doctor_explains_a_broken_adapter_and_approves_a_good_one() {
+    let mut words = args(&["doctor", "--timeout", "1s", "--"]);
+    words.extend(broken("no_flush"));
+    let run = runner(&words, &[]);
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    assert!(
+        run.stdout.contains("does not flush stdout"),
+        "{}",
+        run.describe()
+    );
+    assert!(run.elapsed < Duration::from_secs(10), "{}", run.describe());
+
+    let mut words = args(&["doctor", "--timeout", "1s", "--"]);
+    words.extend(broken("crlf"));
+    let run = runner(&words, &[]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    assert!(
+        run.stdout.contains("end in \\r\\n; accepted"),
+        "{}",
+        run.describe()
+    );
+    assert!(
+        run.stdout.contains("uppercase hex; accepted"),
+        "{}",
+        run.describe()
+    );
+
+    let mut words = args(&["doctor", "--timeout", "1s", "--"]);
+    words.extend(broken("lockstep"));
+    let run = runner(&words, &[]);
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    assert!(
+        run.stdout.contains("mishandles pipelined requests"),
+        "{}",
+        run.describe()
+    );
+}
