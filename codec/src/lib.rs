@@ -68,6 +68,9 @@
 //!   ([`NamedGuidRef`] borrows its name from the input).
 //! - `arbitrary`: `arbitrary::Arbitrary` for [`PackedGuid`], [`NamedGuid`]
 //!   and [`Name`], for structured fuzzing.
+//! - `properties`: the `properties` module, the property checks that the
+//!   cargo-fuzz targets and the bolero harnesses share. For harnesses, not
+//!   for applications.
 //!
 //! The [`naive`] module holds deliberately simple models of each decoder and
 //! encoder, the baseline that tests, fuzzers and benchmarks compare with.
