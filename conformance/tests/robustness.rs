@@ -292,3 +292,46 @@ fn killed_processes_are_reaped_and_their_group_is_gone() {
     implementation.close();
     assert!(!exists(live), "the last adapter was not reaped on close");
 }
+
+/// Adapters run in process groups of their own, out of reach of a
+/// terminal's Ctrl-C: an interrupted runner must kill them itself.
+#[test]
+fn an_interrupted_runner_leaves_no_adapter_behind() {
+    let pids = scratch("interrupt").join("pids");
+    let mut command = std::process::Command::new(common::RUNNER);
+    command
+        .args(["run", "--timeout", "60s", "--"])
+        .args(broken("hang"))
+        .env("BROKEN_ON", "packed.decode.doc-example")
+        .env("BROKEN_PIDS", &pids)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    let mut runner = command.spawn().expect("start the runner");
+    // Wait until the adapter and its child are up and hanging.
+    let began = std::time::Instant::now();
+    while recorded_pids(&pids).len() < 2 {
+        assert!(
+            began.elapsed() < Duration::from_secs(10),
+            "the adapter never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let signalled = std::process::Command::new("kill")
+        .args(["-TERM", &runner.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(signalled.success());
+    let status = runner.wait().expect("the runner exits");
+    assert_eq!(status.code(), Some(128 + 15));
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    for pid in recorded_pids(&pids) {
+        while is_running(pid) && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(
+            !is_running(pid),
+            "process {pid} outlived the interrupted runner"
+        );
+    }
+}

@@ -65,6 +65,8 @@ pub enum CliError {
     CurrentExe(io::Error),
     /// Writing to stdout failed.
     Stdout(io::Error),
+    /// The handler that kills implementations on Ctrl-C could not be set up.
+    Signals(io::Error),
 }
 
 impl fmt::Display for CliError {
@@ -106,6 +108,7 @@ impl fmt::Display for CliError {
                 "cannot find this program's own path to start `serve` ({e}); pass a command after --"
             ),
             Self::Stdout(e) => write!(f, "cannot write to stdout: {e}"),
+            Self::Signals(e) => write!(f, "cannot set up the Ctrl-C handler: {e}"),
         }
     }
 }
@@ -118,7 +121,7 @@ impl std::error::Error for CliError {
             Self::Read { error, .. } | Self::Write { error, .. } => Some(error),
             Self::Generate(e) => Some(e),
             Self::Serve(e) => Some(e),
-            Self::CurrentExe(e) | Self::Stdout(e) => Some(e),
+            Self::CurrentExe(e) | Self::Stdout(e) | Self::Signals(e) => Some(e),
             _ => None,
         }
     }

@@ -58,6 +58,12 @@ where
         |p| p.to_string_lossy().into_owned(),
     );
     let cli = Cli::try_parse_from(&args).map_err(CliError::Usage)?;
+    if matches!(
+        cli.command,
+        Command::Run(_) | Command::Repro(_) | Command::Doctor(_)
+    ) {
+        crate::process::kill_children_on_signal().map_err(CliError::Signals)?;
+    }
     match cli.command {
         Command::Run(a) => run::run(&a, &program),
         Command::Serve => serve(),

@@ -19,7 +19,7 @@ use std::ops::Range;
 use std::os::unix::process::CommandExt;
 use std::process::{ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -37,6 +37,25 @@ const THREAD_JOIN_GRACE: Duration = Duration::from_millis(500);
 /// How many chunks of stdout the reader may hold before it stops reading,
 /// which bounds memory when an implementation floods its stdout.
 const CHUNKS_IN_FLIGHT: usize = 8;
+
+/// Process groups started and not yet killed: what a signal handler must
+/// kill if the runner itself is interrupted (see [`kill_all`]).
+static LIVE: Mutex<Vec<Pid>> = Mutex::new(Vec::new());
+
+fn live() -> std::sync::MutexGuard<'static, Vec<Pid>> {
+    // The list stays valid even if a thread panicked while holding it.
+    LIVE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Kills every process group started here and not yet killed. For an
+/// interrupted runner about to exit; the processes are not reaped, which
+/// the runner's exit leaves to the operating system.
+pub(crate) fn kill_all() {
+    for pid in live().drain(..) {
+        let _ = rustix::process::kill_process_group(pid, Signal::KILL);
+        let _ = rustix::process::kill_process(pid, Signal::KILL);
+    }
+}
 
 /// What the reader thread hands over.
 enum ReadEvent {
@@ -107,6 +126,7 @@ impl Child {
                 error,
             })?;
         let pid = Pid::from_child(&process);
+        live().push(pid);
         let stdin = process.stdin.take();
         let stdout = process.stdout.take();
         let stderr_pipe = process.stderr.take();
@@ -299,6 +319,8 @@ impl Child {
         let _ = rustix::process::kill_process_group(self.pid, Signal::KILL);
         // The process itself too, in case it moved to another group.
         let _ = rustix::process::kill_process(self.pid, Signal::KILL);
+        // Off the list before reaping: once reaped, its id may be reused.
+        live().retain(|&p| p != self.pid);
         let status = match self.process.wait() {
             Ok(status) => status.to_string(),
             Err(e) => format!("unknown exit status ({e})"),

@@ -29,6 +29,30 @@ use crate::protocol;
 
 use child::{Child, Ended};
 
+/// Makes SIGINT, SIGTERM and SIGHUP kill every implementation process this
+/// program has started before it exits with status 128 + the signal number.
+///
+/// Implementations run in process groups of their own, so a Ctrl-C in the
+/// terminal reaches only the runner; without this they would outlive it.
+/// Call once, early, from a program (not a library user that has its own
+/// signal handling).
+///
+/// # Errors
+/// The operating system's error when the handler or its thread cannot be set up.
+pub fn kill_children_on_signal() -> std::io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                child::kill_all();
+                std::process::exit(128 + signal);
+            }
+        })?;
+    Ok(())
+}
+
 /// How requests are delivered to the process.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
