@@ -107,6 +107,10 @@ fn build_c(output: &str, sources: &[&str], flags: &[&str]) -> Option<PathBuf> {
 
 /// The Rust adapter: the `adapter-rust` example, which cargo puts in
 /// `examples/` beside the `deps/` directory holding this test's executable.
+///
+/// A target filter (`cargo test --test adapters`) builds no examples, so the
+/// binary there may be missing or older than its source; both are reported
+/// rather than testing yesterday's adapter.
 fn rust_adapter() -> Option<PathBuf> {
     let exe = std::env::current_exe().expect("cannot find this test's executable");
     let binary = exe
@@ -115,14 +119,22 @@ fn rust_adapter() -> Option<PathBuf> {
         .expect("the test executable is not in <target>/<profile>/deps")
         .join("examples")
         .join(format!("adapter-rust{}", std::env::consts::EXE_SUFFIX));
-    if binary.exists() {
-        Some(binary)
-    } else {
-        missing(
-            &format!("the Rust adapter {}", binary.display()),
-            "plain `cargo test` builds it; with a target filter such as `--test adapters`, \
-             run `cargo build -p wow-guid-conformance --example adapter-rust` first",
-        )
+    let modified = |path: &Path| std::fs::metadata(path).and_then(|m| m.modified()).ok();
+    let fix = "plain `cargo test` builds it; with a target filter such as `--test adapters`, \
+               run `cargo build -p wow-guid-conformance --example adapter-rust` first";
+    match (
+        modified(&binary),
+        modified(&adapters_dir().join("rust/main.rs")),
+    ) {
+        (None, _) => missing(&format!("the Rust adapter {}", binary.display()), fix),
+        (Some(built), Some(edited)) if built < edited => missing(
+            &format!(
+                "an up-to-date Rust adapter ({} is older than its source)",
+                binary.display()
+            ),
+            fix,
+        ),
+        _ => Some(binary),
     }
 }
 
@@ -360,7 +372,9 @@ fn adapters_answer_the_protocol_corner_cases_alike() {
 }
 
 /// Persistent mode: each answer must arrive while the adapter still waits
-/// for the next request, i.e. it flushes without being asked to exit.
+/// for more input, i.e. it flushes without being asked to exit, even when
+/// the start of the next request is already in its buffer (PROTOCOL.md 7.3:
+/// flush once every *complete* request read is answered).
 #[test]
 fn adapters_answer_each_request_before_the_next_arrives() {
     let mut adapters = full_adapters();
@@ -383,8 +397,18 @@ fn adapters_answer_each_request_before_the_next_arrives() {
                 }
             }
         });
-        for i in 0..5 {
-            writeln!(stdin, "k{i} decode packed_guid 0{i}dead0000").expect("cannot write");
+        let requests: Vec<String> = (0..5)
+            .map(|i| format!("k{i} decode packed_guid 0{i}dead0000\n"))
+            .collect();
+        for i in 0..requests.len() {
+            // The rest of this request, and the first few bytes of the next.
+            let rest = if i == 0 {
+                &requests[0]
+            } else {
+                &requests[i][4..]
+            };
+            let next = requests.get(i + 1).map_or("", |r| &r[..4]);
+            write!(stdin, "{rest}{next}").expect("cannot write");
             stdin.flush().expect("cannot flush");
             let answer = match lines.recv_timeout(Duration::from_secs(30)) {
                 Ok(Ok(line)) => line,

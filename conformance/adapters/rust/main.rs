@@ -246,10 +246,11 @@ fn run() -> io::Result<()> {
         } else {
             respond(&line, &mut output)?;
         }
-        // Flush when no more input is waiting: a runner sending one line at
-        // a time gets each answer at once, a runner sending many gets them
-        // in few writes.
-        if input.buffer().is_empty() {
+        // Flush before the next read could block, i.e. when no complete
+        // line is already waiting in our buffer: a runner sending one line
+        // at a time gets each answer at once, a runner sending many gets
+        // them in few writes.
+        if !input.buffer().contains(&b'\n') {
             output.flush()?;
         }
     }
