@@ -16,7 +16,7 @@
 //!   scripted mock.
 //! - [`process`]: external programs as implementations, persistent
 //!   (pipelined) or one-shot, with timeouts, restarts and process-group kills.
-//! - [`reference`]: the reference codec as an implementation, in process.
+//! - [`reference`](mod@reference): the reference codec as an implementation, in process.
 //! - [`judge`]: whether an answer satisfies a vector.
 //! - [`select`], [`expect_fail`]: which vectors run, and which may fail.
 //! - [`run`]: the core of `run`: jobs, judging, outcomes.

@@ -10,7 +10,7 @@
 use wow_guid_codec::{
     NamedGuidDecodeError, NamedGuidRef, NamedGuidValueError, PackedGuid, PackedGuidError,
 };
-use wow_guid_vectors::{ErrorCode, Request, Value};
+use wow_guid_vectors::{ErrorCode, Expectation, Request, Value};
 
 use crate::implementation::{Answer, HarnessError, Implementation, Query};
 use crate::protocol::Response;
@@ -89,6 +89,22 @@ pub fn answer(request: &Request) -> Response {
     }
 }
 
+/// What a vector for `request` would expect, taken from the reference
+/// codec: `valid` with its value, or `invalid` with its error code. Judging
+/// an answer against this (see [`crate::judge::judge`]) is how requests
+/// without a vector, such as generated ones, are judged exactly as `run`
+/// judges vectors.
+#[must_use]
+pub fn expectation(request: &Request) -> Expectation {
+    match answer(request) {
+        Response::Ok(value) => Expectation::Valid(value),
+        Response::Error(code) => Expectation::Invalid(code),
+        // `answer` never gives up on a request; if it ever did, nothing
+        // but that would satisfy it.
+        Response::Unsupported => Expectation::Invalid(ErrorCode::Other),
+    }
+}
+
 /// The reference codec as an [`Implementation`], in this process: no pipes,
 /// no faults.
 #[derive(Clone, Copy, Debug, Default)]
@@ -106,6 +122,18 @@ impl Implementation for Reference {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn expectations_follow_the_reference() {
+        assert_eq!(
+            expectation(&Request::EncodePacked { guid: 0 }),
+            Expectation::Valid(Value::Encoded { bytes: vec![0] })
+        );
+        assert_eq!(
+            expectation(&Request::DecodePacked { bytes: vec![] }),
+            Expectation::Invalid(ErrorCode::Eof)
+        );
+    }
 
     #[test]
     fn answers_the_spec_example_and_maps_errors() {

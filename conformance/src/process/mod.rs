@@ -3,7 +3,7 @@
 //! [`ProcessImplementation`] is the [`Implementation`] for a command line.
 //! In persistent mode one process answers many requests, with a window of
 //! requests in flight: a writer thread and a reader thread run at the same
-//! time (see [`child`]), so neither side's pipe can fill up and deadlock, and
+//! time (see `child.rs`), so neither side's pipe can fill up and deadlock, and
 //! responses, which come back in order, are matched to requests by position
 //! and checked by id. In one-shot mode every request gets a fresh process
 //! that sees one line and then end of input.
@@ -14,7 +14,7 @@
 //! showed up on is not necessarily the one that caused it (an implementation
 //! may crash with answers still in its output buffer), so every request that
 //! was in flight is re-sent one at a time to fresh processes, and each gets
-//! its own answer. This module owns that policy; [`child`] owns the process.
+//! its own answer. This module owns that policy; `child.rs` owns the process.
 
 mod child;
 pub(crate) mod stderr;
