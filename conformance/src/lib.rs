@@ -45,6 +45,7 @@
 pub mod cli;
 pub mod doctor;
 pub mod expect_fail;
+pub mod fuzzing;
 pub mod implementation;
 pub mod judge;
 pub mod lint;

@@ -1,0 +1,986 @@
+//! Findings, and findings as vectors of the corpus.
+//!
+//! A finding is one [`Signature`] of disagreement with its minimal request
+//! (and, for an implementation that keeps state, the requests that must come
+//! before it). [`Finding::vectors`] turns it into corpus vectors whose
+//! expectations are the reference's ([`super::oracle`]), so a finding pasted
+//! into `vectors/` fails the implementation that produced it and passes a
+//! conformant one; [`Finding::yaml`] writes them in the corpus format, and
+//! [`append`] adds them to a vector file, checking that the result still
+//! loads. Ids are derived from the requests (`found.<kind>.<hash>`), so the
+//! same finding gets the same id on every run and is appended once.
+
+use std::fmt::{self, Write as _};
+use std::path::Path;
+use std::time::Duration;
+use std::{fs, io};
+
+use wow_guid_vectors::hex_text::{format_guid, format_spaced};
+use wow_guid_vectors::{
+    Corpus, ErrorCode, Expectation, Flag, LoadErrors, Location, Request, Value, Vector,
+};
+
+use super::oracle::expectation;
+use super::signature::{Disagreement, Signature};
+use crate::implementation::{DisplayDuration, Fault};
+use crate::judge::Mismatch;
+use crate::protocol::{self, Response};
+
+/// How a finding was reproduced after it was first seen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reproduction {
+    /// The request disagrees on its own, in a fresh process.
+    Alone,
+    /// The request disagrees in a fresh process only after
+    /// [`Finding::prefix`]: the implementation keeps state between calls.
+    AfterPrefix,
+    /// Not tried: the disagreement is not about one request (a fault that
+    /// needs pipelining).
+    NotTried,
+    /// Neither alone nor after the requests sent before it: it depends on
+    /// something else (timing, say). Reported as first seen.
+    NotReproduced,
+}
+
+/// What shrinking did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShrinkStats {
+    /// Moves to a smaller request.
+    pub steps: usize,
+    /// Candidate requests (or sequences) tested.
+    pub tests: usize,
+    /// False when a limit stopped the search early.
+    pub complete: bool,
+    /// Time spent.
+    pub time: Duration,
+}
+
+/// One signature of disagreement, minimised.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    /// What kind of disagreement.
+    pub signature: Signature,
+    /// Requests to send first, in order, for [`Finding::request`] to
+    /// disagree (empty unless the implementation keeps state).
+    pub prefix: Vec<Request>,
+    /// The minimal request.
+    pub request: Request,
+    /// How the minimal request disagrees.
+    pub disagreement: Disagreement,
+    /// The request as first seen.
+    pub original: Request,
+    /// How it was reproduced.
+    pub reproduction: Reproduction,
+    /// What shrinking did, when it ran.
+    pub shrink: Option<ShrinkStats>,
+    /// Requests of the run that disagreed with this signature.
+    pub occurrences: u64,
+    /// The index of the first of them among the generated requests.
+    pub first_index: u64,
+    /// Time from the start of the run to the first of them.
+    pub found_after: Duration,
+    /// The run's seed.
+    pub seed: u64,
+    /// A corpus vector with exactly the minimal request, when there is one
+    /// (the corpus already covers this case).
+    pub in_corpus: Option<String>,
+}
+
+/// 64-bit FNV-1a: a hash that is the same on every platform and release,
+/// which ids need.
+fn fnv1a(data: &[u8], mut hash: u64) -> u64 {
+    for &b in data {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+fn request_text(request: &Request) -> String {
+    protocol::request_line("-", request)
+}
+
+/// The reply in the protocol's words, without the id.
+#[must_use]
+pub fn reply_text(reply: &Result<Response, Fault>) -> String {
+    match reply {
+        Ok(response) => {
+            let line = protocol::response_line("-", response);
+            line.strip_prefix("- ").unwrap_or(&line).to_owned()
+        }
+        Err(fault) => fault.to_string(),
+    }
+}
+
+/// What differed, in one line for a vector's description.
+fn what_differed(mismatch: &Mismatch) -> String {
+    let Mismatch::Fault(fault) = mismatch else {
+        return mismatch.to_string();
+    };
+    match fault {
+        Fault::Timeout { after, .. } => {
+            format!("no response within {}", DisplayDuration(*after))
+        }
+        Fault::Exited { status, .. } => {
+            format!("the implementation ended before answering ({status})")
+        }
+        Fault::Malformed { line, error } => format!(
+            "malformed response `{}`: {error}",
+            protocol::printable(line, 60)
+        ),
+        Fault::LineTooLong { limit, .. } => {
+            format!("a response line longer than {limit} bytes")
+        }
+        Fault::ReadFailed { message } => format!("its output could not be read: {message}"),
+        Fault::OnlyWhenPipelined { in_flight, .. } => {
+            format!("a fault with {in_flight} requests in flight that does not recur one at a time")
+        }
+        Fault::GaveUp { starts } => format!("it failed {starts} starts in a row"),
+    }
+}
+
+fn is_utf8_with_multibyte(name: &[u8]) -> bool {
+    std::str::from_utf8(name).is_ok() && name.iter().any(|&b| b >= 0x80)
+}
+
+/// The topics a vector with `request` and `expect` is about.
+fn flags(request: &Request, expect: &Expectation) -> Vec<Flag> {
+    let mut flags = Vec::new();
+    let value = match expect {
+        Expectation::Valid(v) | Expectation::Acceptable { value: v, .. } => Some(v),
+        Expectation::Invalid(_) => None,
+    };
+    let error = match expect {
+        Expectation::Invalid(code) => Some(*code),
+        _ => None,
+    };
+    let guid_flags = |guid: u64, flags: &mut Vec<Flag>| {
+        let bytes = guid.to_le_bytes();
+        if guid == 0 {
+            flags.push(Flag::ZeroGuid);
+        }
+        if guid == u64::MAX {
+            flags.push(Flag::MaxGuid);
+        }
+        if bytes.iter().any(|&b| b >= 0x80) {
+            flags.push(Flag::SignBit);
+        }
+        bytes
+    };
+    match request {
+        Request::DecodePacked { bytes } => {
+            if bytes.is_empty() {
+                flags.push(Flag::EmptyInput);
+            } else if error == Some(ErrorCode::Eof) {
+                flags.push(Flag::Truncated);
+            }
+            if let Some(Value::Packed { guid, consumed }) = value {
+                guid_flags(*guid, &mut flags);
+                let present = &bytes[1..*consumed];
+                if present.len() == 1 {
+                    flags.push(Flag::SingleByte);
+                }
+                if present.contains(&0) {
+                    flags.push(Flag::NonCanonical);
+                }
+                if *consumed < bytes.len() {
+                    flags.push(Flag::TrailingBytes);
+                }
+            }
+        }
+        Request::EncodePacked { guid } => {
+            let bytes = guid_flags(*guid, &mut flags);
+            if bytes.iter().filter(|&&b| b != 0).count() == 1 {
+                flags.push(Flag::SingleByte);
+            }
+        }
+        Request::DecodeNamed { bytes } => {
+            if bytes.is_empty() {
+                flags.push(Flag::EmptyInput);
+            } else if bytes.len() < 8 {
+                flags.push(Flag::Truncated);
+            } else {
+                let guid_bytes = &bytes[..8];
+                let rest = &bytes[8..];
+                if guid_bytes == [0; 8] {
+                    flags.push(Flag::ZeroGuid);
+                } else {
+                    if guid_bytes.contains(&0) {
+                        flags.push(Flag::NulInGuid);
+                    }
+                    let name = rest
+                        .iter()
+                        .position(|&b| b == 0)
+                        .map_or(rest, |n| &rest[..n]);
+                    if name.len() == rest.len() {
+                        flags.push(Flag::MissingNul);
+                    } else if name.len() + 1 < rest.len() {
+                        flags.push(Flag::TrailingBytes);
+                    }
+                    name_flags(name, &mut flags);
+                }
+            }
+        }
+        Request::EncodeNamed { guid, name } => {
+            if *guid == 0 {
+                flags.push(Flag::ZeroGuid);
+                if name.is_some() {
+                    flags.push(Flag::NameWithoutGuid);
+                }
+            } else if guid.to_le_bytes().contains(&0) {
+                flags.push(Flag::NulInGuid);
+            }
+            match name {
+                None if *guid != 0 => flags.push(Flag::NoName),
+                None => {}
+                Some(name) => {
+                    if name.contains(&0) {
+                        flags.push(Flag::InteriorNul);
+                    }
+                    name_flags(name, &mut flags);
+                }
+            }
+        }
+    }
+    flags.sort();
+    flags.dedup();
+    flags
+}
+
+fn name_flags(name: &[u8], flags: &mut Vec<Flag>) {
+    if name.is_empty() {
+        flags.push(Flag::EmptyName);
+    }
+    if name.len() >= 255 {
+        flags.push(Flag::LongName);
+    }
+    if std::str::from_utf8(name).is_err() {
+        flags.push(Flag::InvalidUtf8);
+    } else if is_utf8_with_multibyte(name) {
+        flags.push(Flag::Utf8);
+    }
+}
+
+impl Finding {
+    /// The id stem shared by this finding's vectors: `found.<kind>.<hash>`,
+    /// the hash taken over every request of the sequence.
+    #[must_use]
+    pub fn id(&self) -> String {
+        let mut hash = 0xcbf2_9ce4_8422_2325;
+        for r in self.prefix.iter().chain(std::iter::once(&self.request)) {
+            hash = fnv1a(request_text(r).as_bytes(), hash);
+            hash = fnv1a(b"\n", hash);
+        }
+        format!("found.{}.{:08x}", self.signature.kind.id_word(), hash >> 32)
+    }
+
+    /// The `source` of this finding's vectors.
+    #[must_use]
+    pub fn source(&self) -> String {
+        format!("found by differential fuzzing, seed {}", self.seed)
+    }
+
+    /// The finding as corpus vectors: the prefix steps (flag `stateful`),
+    /// then the disagreeing request, each expecting what the reference says.
+    #[must_use]
+    pub fn vectors(&self) -> Vec<Vector> {
+        let stem = self.id();
+        let steps = self.prefix.len() + 1;
+        let what = what_differed(&self.disagreement.mismatch);
+        let mut vectors = Vec::with_capacity(steps);
+        for (i, request) in self
+            .prefix
+            .iter()
+            .chain(std::iter::once(&self.request))
+            .enumerate()
+        {
+            let last = i + 1 == steps;
+            let expect = expectation(request);
+            let mut flags = flags(request, &expect);
+            let (id, description) = if steps == 1 {
+                (
+                    stem.clone(),
+                    format!("Found by differential fuzzing: {what}."),
+                )
+            } else {
+                flags.push(Flag::Stateful);
+                flags.sort();
+                let description = if last {
+                    format!(
+                        "Step {steps} of {steps}, found by differential fuzzing: {what}, \
+                         after the steps before it (state kept between calls)."
+                    )
+                } else {
+                    format!(
+                        "Step {} of {steps}, found by differential fuzzing: sets up the state \
+                         under which step {steps} went wrong.",
+                        i + 1
+                    )
+                };
+                (format!("{stem}.{}", i + 1), description)
+            };
+            vectors.push(Vector {
+                id,
+                description,
+                request: request.clone(),
+                expect,
+                flags,
+                versions: request.guid_type().versions().to_vec(),
+                source: Some(self.source()),
+                location: Location::whole_file("found.yaml"),
+            });
+        }
+        vectors
+    }
+
+    /// `#` lines saying what was found, for a person reading the YAML.
+    #[must_use]
+    pub fn comment(&self, indent: &str) -> String {
+        let mut out = String::new();
+        let mut line = |text: String| {
+            let _ = writeln!(out, "{indent}# {text}");
+        };
+        line(format!(
+            "{}: first seen at request {} of seed {}, after {}",
+            self.signature,
+            self.first_index,
+            self.seed,
+            DisplayDuration(self.found_after)
+        ));
+        for (i, r) in self.prefix.iter().enumerate() {
+            line(format!("step {}:  {}", i + 1, request_words(r)));
+        }
+        line(format!("request:  {}", request_words(&self.request)));
+        line(format!(
+            "answer:   {}",
+            protocol::printable(reply_text(&self.disagreement.reply).as_bytes(), 200)
+        ));
+        let expected = match expectation(&self.request) {
+            Expectation::Valid(v) => reply_text(&Ok(Response::Ok(v))),
+            Expectation::Invalid(code) => reply_text(&Ok(Response::Error(code))),
+            Expectation::Acceptable { value, .. } => {
+                format!("{} or any error", reply_text(&Ok(Response::Ok(value))))
+            }
+        };
+        line(format!("expected: {expected}"));
+        match (&self.reproduction, &self.shrink) {
+            (Reproduction::NotReproduced, _) => line(
+                "did not reproduce in a fresh process, alone or after the requests before it: \
+                 not shrunk"
+                    .into(),
+            ),
+            (Reproduction::NotTried, _) => line("not about one request: not shrunk".into()),
+            (_, Some(s)) => {
+                if self.original != self.request {
+                    line(format!(
+                        "shrunk from {} in {} steps ({} tests, {}){}",
+                        request_words(&self.original),
+                        s.steps,
+                        s.tests,
+                        DisplayDuration(s.time),
+                        if s.complete {
+                            ""
+                        } else {
+                            "; stopped by the shrink limit"
+                        }
+                    ));
+                }
+            }
+            (_, None) => {}
+        }
+        if self.reproduction == Reproduction::AfterPrefix {
+            line("keeps state between calls: run the steps in order, in one process".into());
+        }
+        if let Some(id) = &self.in_corpus {
+            line(format!("the corpus already has this request as {id}"));
+        }
+        out
+    }
+
+    /// The vectors as YAML list items at `indent` (the indentation of the
+    /// `-`), preceded by [`Finding::comment`].
+    #[must_use]
+    pub fn yaml(&self, indent: usize) -> String {
+        let pad = " ".repeat(indent);
+        let mut out = self.comment(&pad);
+        for (i, v) in self.vectors().iter().enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            write_vector(&mut out, v, indent);
+        }
+        out
+    }
+}
+
+/// The request in protocol words without an id, shortened when long.
+fn request_words(request: &Request) -> String {
+    let text = request_text(request);
+    let text = text.strip_prefix("- ").unwrap_or(&text);
+    if text.len() > 140 {
+        format!("{}… ({} characters)", &text[..120], text.len())
+    } else {
+        text.to_owned()
+    }
+}
+
+/// Bytes per line of a long byte string.
+const BYTES_PER_LINE: usize = 24;
+
+/// A YAML double-quoted string on one line.
+fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+enum Scalar<'a> {
+    Hex(&'a [u8]),
+    Guid(u64),
+    Count(usize),
+    Word(&'static str),
+}
+
+/// Writes `key: { a: x, b: y }`, or a block mapping when a byte string is
+/// too long for one line, continuing it over lines (YAML folds the line
+/// breaks of a quoted string into spaces, which hex strings allow).
+fn mapping(out: &mut String, pad: &str, key: &str, entries: &[(&str, Scalar<'_>)]) {
+    let long = entries
+        .iter()
+        .any(|(_, v)| matches!(v, Scalar::Hex(b) if b.len() > BYTES_PER_LINE));
+    let inline = |v: &Scalar<'_>| match v {
+        Scalar::Hex(b) => quoted(&format_spaced(b)),
+        Scalar::Guid(g) => quoted(&format_guid(*g)),
+        Scalar::Count(n) => n.to_string(),
+        Scalar::Word(w) => (*w).to_owned(),
+    };
+    if !long {
+        let fields: Vec<String> = entries
+            .iter()
+            .map(|(k, v)| format!("{k}: {}", inline(v)))
+            .collect();
+        let _ = writeln!(out, "{pad}  {key}: {{ {} }}", fields.join(", "));
+        return;
+    }
+    let _ = writeln!(out, "{pad}  {key}:");
+    for (k, v) in entries {
+        match v {
+            Scalar::Hex(b) if b.len() > BYTES_PER_LINE => {
+                let lines: Vec<String> = b.chunks(BYTES_PER_LINE).map(format_spaced).collect();
+                let joint = format!("\n{pad}      ");
+                let _ = writeln!(out, "{pad}    {k}: \"{}\"", lines.join(&joint));
+            }
+            other => {
+                let _ = writeln!(out, "{pad}    {k}: {}", inline(other));
+            }
+        }
+    }
+}
+
+fn write_vector(out: &mut String, v: &Vector, indent: usize) {
+    let pad = " ".repeat(indent);
+    let _ = writeln!(out, "{pad}- id: {}", v.id);
+    let _ = writeln!(out, "{pad}  description: {}", quoted(&v.description));
+    let _ = writeln!(out, "{pad}  type: {}", v.request.guid_type());
+    let _ = writeln!(out, "{pad}  op: {}", v.request.op());
+    match &v.request {
+        Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => {
+            mapping(out, &pad, "input", &[("bytes", Scalar::Hex(bytes))]);
+        }
+        Request::EncodePacked { guid } => {
+            mapping(out, &pad, "input", &[("guid", Scalar::Guid(*guid))]);
+        }
+        Request::EncodeNamed { guid, name } => {
+            let mut entries = vec![("guid", Scalar::Guid(*guid))];
+            if let Some(name) = name {
+                entries.push(("name", Scalar::Hex(name)));
+            }
+            mapping(out, &pad, "input", &entries);
+        }
+    }
+    let _ = writeln!(out, "{pad}  outcome: {}", v.expect.outcome());
+    match &v.expect {
+        Expectation::Invalid(code) => {
+            mapping(
+                out,
+                &pad,
+                "expect",
+                &[("error", Scalar::Word(code.as_str()))],
+            );
+        }
+        Expectation::Valid(value) | Expectation::Acceptable { value, .. } => {
+            let entries = match value {
+                Value::Packed { guid, consumed } => {
+                    vec![
+                        ("guid", Scalar::Guid(*guid)),
+                        ("consumed", Scalar::Count(*consumed)),
+                    ]
+                }
+                Value::Named {
+                    guid,
+                    consumed,
+                    name,
+                } => {
+                    let mut e = vec![
+                        ("guid", Scalar::Guid(*guid)),
+                        ("consumed", Scalar::Count(*consumed)),
+                    ];
+                    if let Some(name) = name {
+                        e.push(("name", Scalar::Hex(name)));
+                    }
+                    e
+                }
+                Value::Encoded { bytes } => vec![("bytes", Scalar::Hex(bytes))],
+            };
+            mapping(out, &pad, "expect", &entries);
+        }
+    }
+    if let Expectation::Acceptable { why, .. } = &v.expect {
+        let _ = writeln!(out, "{pad}  why: {}", quoted(why));
+    }
+    let words = |w: Vec<&str>| format!("[{}]", w.join(", "));
+    if !v.flags.is_empty() {
+        let _ = writeln!(
+            out,
+            "{pad}  flags: {}",
+            words(v.flags.iter().map(|f| f.as_str()).collect())
+        );
+    }
+    let _ = writeln!(
+        out,
+        "{pad}  versions: {}",
+        words(v.versions.iter().map(|v| v.as_str()).collect())
+    );
+    if let Some(source) = &v.source {
+        let _ = writeln!(out, "{pad}  source: {}", quoted(source));
+    }
+}
+
+/// A whole vector file holding `findings`, after `header` as `#` lines.
+#[must_use]
+pub fn file_text(header: &str, findings: &[Finding]) -> String {
+    let mut out = String::new();
+    for line in header.lines() {
+        let _ = writeln!(out, "# {line}");
+    }
+    out.push_str("vectors:\n");
+    for (i, f) in findings.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&f.yaml(2));
+    }
+    out
+}
+
+/// Why findings could not be appended to a file.
+#[derive(Debug)]
+pub enum AppendError {
+    /// The file could not be read or written.
+    Io(io::Error),
+    /// The file exists but is not a vector file that loads, so appending
+    /// to it would only make matters worse.
+    NotAVectorFile(LoadErrors),
+    /// The file would not load after appending (a bug of this module; the
+    /// file was left as it was).
+    WouldNotLoad(LoadErrors),
+}
+
+impl fmt::Display for AppendError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Io(e) => e.fmt(f),
+            Self::NotAVectorFile(errors) => write!(
+                f,
+                "it exists but does not load as a vector file, so nothing was appended:\n{errors}"
+            ),
+            Self::WouldNotLoad(errors) => write!(
+                f,
+                "it would not load after appending, so it was left unchanged:\n{errors}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AppendError {}
+
+/// What [`append`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Appended {
+    /// Findings written.
+    pub written: usize,
+    /// Findings left out because the file already has their ids.
+    pub already_there: usize,
+}
+
+/// The indentation of the list items of an existing vector file.
+fn item_indent(text: &str) -> usize {
+    text.lines()
+        .find_map(|l| {
+            let trimmed = l.trim_start();
+            trimmed.starts_with("- ").then(|| l.len() - trimmed.len())
+        })
+        .unwrap_or(2)
+}
+
+/// Appends `findings` to the vector file at `path`: creates it (with
+/// `header`) when it does not exist or holds only comments, and otherwise
+/// adds to its `vectors` list the findings whose ids it lacks. The file is
+/// written only when the result loads.
+///
+/// # Errors
+/// [`AppendError`] when the file cannot be read or written or does not load.
+pub fn append(path: &Path, header: &str, findings: &[Finding]) -> Result<Appended, AppendError> {
+    let existing = match fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(AppendError::Io(e)),
+    };
+    let name = path.file_name().map_or_else(
+        || "found.yaml".to_owned(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let name = if name.ends_with(".yaml") {
+        name
+    } else {
+        format!("{name}.yaml")
+    };
+    let only_comments = existing
+        .lines()
+        .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'));
+    let (text, written, already_there) = if only_comments {
+        let mut text = existing.clone();
+        if !text.is_empty() && !text.ends_with('\n') {
+            text.push('\n');
+        }
+        if findings.is_empty() {
+            return Ok(Appended {
+                written: 0,
+                already_there: 0,
+            });
+        }
+        text.push_str(&file_text(
+            if existing.is_empty() { header } else { "" },
+            findings,
+        ));
+        (text, findings.len(), 0)
+    } else {
+        let corpus = Corpus::from_sources(&[(name.clone(), existing.clone())])
+            .map_err(AppendError::NotAVectorFile)?;
+        let indent = item_indent(&existing);
+        let mut text = existing.clone();
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        let (mut written, mut already_there) = (0, 0);
+        for f in findings {
+            if f.vectors().iter().any(|v| corpus.get(&v.id).is_some()) {
+                already_there += 1;
+                continue;
+            }
+            text.push('\n');
+            text.push_str(&f.yaml(indent));
+            written += 1;
+        }
+        if written == 0 {
+            return Ok(Appended {
+                written,
+                already_there,
+            });
+        }
+        (text, written, already_there)
+    };
+    Corpus::from_sources(&[(name, text.clone())]).map_err(AppendError::WouldNotLoad)?;
+    fs::write(path, text).map_err(AppendError::Io)?;
+    Ok(Appended {
+        written,
+        already_there,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fuzzing::signature::Difference;
+    use crate::fuzzing::Kind;
+
+    fn finding(prefix: Vec<Request>, request: Request, difference: Difference) -> Finding {
+        let mismatch = Mismatch::Fault(Fault::Exited {
+            status: "exit status: 1".into(),
+            partial: vec![],
+        });
+        Finding {
+            signature: Signature {
+                kind: Kind::of(&request),
+                difference,
+            },
+            prefix,
+            request: request.clone(),
+            disagreement: Disagreement {
+                signature: Signature {
+                    kind: Kind::of(&request),
+                    difference,
+                },
+                mismatch: mismatch.clone(),
+                reply: Err(Fault::Exited {
+                    status: "exit status: 1".into(),
+                    partial: vec![],
+                }),
+            },
+            original: request,
+            reproduction: Reproduction::Alone,
+            shrink: None,
+            occurrences: 3,
+            first_index: 7,
+            found_after: Duration::from_millis(20),
+            seed: 42,
+            in_corpus: None,
+        }
+    }
+
+    fn every_shape() -> Vec<Finding> {
+        let mut long = vec![b'a'; 300];
+        long[150] = 0xc3;
+        long[151] = 0xa9;
+        vec![
+            finding(
+                vec![],
+                Request::DecodePacked { bytes: vec![] },
+                Difference::Crash,
+            ),
+            finding(
+                vec![],
+                Request::DecodePacked {
+                    bytes: vec![0x0a, 0xde, 0xad, 7],
+                },
+                Difference::Crash,
+            ),
+            finding(
+                vec![],
+                Request::EncodePacked { guid: u64::MAX },
+                Difference::Crash,
+            ),
+            finding(
+                vec![],
+                Request::DecodeNamed {
+                    bytes: [&[1u8, 0, 0, 0, 0, 0, 0, 0][..], &long, &[0, 9]].concat(),
+                },
+                Difference::Crash,
+            ),
+            finding(
+                vec![],
+                Request::DecodeNamed {
+                    bytes: vec![1, 0, 0, 0, 0, 0, 0, 0, 0xff],
+                },
+                Difference::Crash,
+            ),
+            finding(
+                vec![],
+                Request::EncodeNamed {
+                    guid: 5,
+                    name: None,
+                },
+                Difference::Crash,
+            ),
+            finding(
+                vec![],
+                Request::EncodeNamed {
+                    guid: 0,
+                    name: Some(vec![]),
+                },
+                Difference::Crash,
+            ),
+            finding(
+                vec![],
+                Request::EncodeNamed {
+                    guid: 5,
+                    name: Some(b"a\0b".to_vec()),
+                },
+                Difference::Crash,
+            ),
+            finding(
+                vec![
+                    Request::EncodePacked { guid: 1 },
+                    Request::DecodePacked { bytes: vec![0] },
+                ],
+                Request::EncodePacked { guid: 0 },
+                Difference::WrongEncoding,
+            ),
+        ]
+    }
+
+    #[test]
+    fn every_shape_of_finding_is_a_vector_file_that_loads() {
+        let findings = every_shape();
+        let text = file_text("a header\nof two lines", &findings);
+        let corpus = Corpus::from_sources(&[("found.yaml".into(), text.clone())])
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let written: Vec<Vector> = findings.iter().flat_map(Finding::vectors).collect();
+        assert_eq!(corpus.vectors.len(), written.len());
+        for (read, v) in corpus.vectors.iter().zip(&written) {
+            assert_eq!(
+                (&read.id, &read.request, &read.expect, &read.flags),
+                (&v.id, &v.request, &v.expect, &v.flags)
+            );
+            assert_eq!(
+                read.source.as_deref(),
+                Some("found by differential fuzzing, seed 42")
+            );
+        }
+        let steps: Vec<&Vector> = corpus
+            .vectors
+            .iter()
+            .filter(|v| v.has_flag(Flag::Stateful))
+            .collect();
+        assert_eq!(steps.len(), 3);
+        assert!(steps[2].description.starts_with("Step 3 of 3"));
+        let acceptable = corpus
+            .vectors
+            .iter()
+            .filter(|v| matches!(v.expect, Expectation::Acceptable { .. }))
+            .count();
+        assert_eq!(acceptable, 2, "no name, and GUID 0 with an empty name");
+    }
+
+    #[test]
+    fn ids_depend_on_the_requests_only() {
+        let a = finding(
+            vec![],
+            Request::DecodePacked {
+                bytes: vec![8, 0x80],
+            },
+            Difference::WrongGuid,
+        );
+        let mut b = a.clone();
+        b.seed = 1;
+        b.occurrences = 99;
+        assert_eq!(a.id(), b.id());
+        assert!(a.id().starts_with("found.packed-decode."));
+        assert_eq!(a.id().len(), "found.packed-decode.".len() + 8);
+        let c = finding(
+            vec![],
+            Request::DecodePacked {
+                bytes: vec![8, 0x81],
+            },
+            Difference::WrongGuid,
+        );
+        assert_ne!(a.id(), c.id());
+    }
+
+    #[test]
+    fn flags_describe_the_request() {
+        let flags_of = |r: Request| {
+            let e = expectation(&r);
+            flags(&r, &e)
+        };
+        assert_eq!(
+            flags_of(Request::DecodePacked {
+                bytes: vec![0x08, 0x80]
+            }),
+            [Flag::SingleByte, Flag::SignBit]
+        );
+        assert_eq!(
+            flags_of(Request::DecodePacked {
+                bytes: vec![0x02, 0x00, 0x00]
+            }),
+            [
+                Flag::ZeroGuid,
+                Flag::SingleByte,
+                Flag::NonCanonical,
+                Flag::TrailingBytes
+            ]
+        );
+        assert_eq!(
+            flags_of(Request::DecodePacked {
+                bytes: vec![0x03, 1]
+            }),
+            [Flag::Truncated]
+        );
+        assert_eq!(
+            flags_of(Request::DecodeNamed {
+                bytes: vec![0, 0, 0, 0, 0, 0, 0, 1]
+            }),
+            [Flag::EmptyName, Flag::MissingNul, Flag::NulInGuid]
+        );
+        assert_eq!(
+            flags_of(Request::EncodeNamed {
+                guid: 0,
+                name: Some(b"x".to_vec())
+            }),
+            [Flag::ZeroGuid, Flag::NameWithoutGuid]
+        );
+    }
+
+    fn temp_file(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("wow-guid-fuzz-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir.join("found.yaml")
+    }
+
+    #[test]
+    fn append_creates_extends_and_skips_known_ids() {
+        let path = temp_file("append");
+        let findings = every_shape();
+        let a = append(&path, "header", &findings[..2]).unwrap();
+        assert_eq!(
+            a,
+            Appended {
+                written: 2,
+                already_there: 0
+            }
+        );
+        let a = append(&path, "header", &findings[1..4]).unwrap();
+        assert_eq!(
+            a,
+            Appended {
+                written: 2,
+                already_there: 1
+            }
+        );
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with("# header\nvectors:\n"));
+        let corpus = Corpus::from_sources(&[("found.yaml".into(), text)]).unwrap();
+        assert_eq!(corpus.vectors.len(), 4);
+        let _ = fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    #[test]
+    fn append_follows_the_file_s_indentation_and_refuses_other_files() {
+        let path = temp_file("indent");
+        let existing = "vectors:\n- id: mine.one\n  description: Mine.\n  type: packed_guid\n  op: decode\n  \
+                        input: { bytes: \"00\" }\n  outcome: valid\n  expect: { guid: \"0000000000000000\", consumed: 1 }\n  \
+                        versions: [vanilla]\n";
+        fs::write(&path, existing).unwrap();
+        let a = append(&path, "header", &every_shape()[..1]).unwrap();
+        assert_eq!(a.written, 1);
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with(existing));
+        assert_eq!(
+            Corpus::from_sources(&[("found.yaml".into(), text)])
+                .unwrap()
+                .vectors
+                .len(),
+            2
+        );
+
+        fs::write(&path, "vectors: 3\n").unwrap();
+        assert!(matches!(
+            append(&path, "header", &every_shape()[..1]),
+            Err(AppendError::NotAVectorFile(_))
+        ));
+        assert_eq!(fs::read_to_string(&path).unwrap(), "vectors: 3\n");
+        let _ = fs::remove_dir_all(path.parent().unwrap());
+    }
+}

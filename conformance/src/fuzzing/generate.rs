@@ -1,0 +1,698 @@
+//! Seeded request generators that aim at the bugs real implementations have.
+//!
+//! Uniform random bytes almost never hit a 257-byte name or a mask whose bit
+//! 3 carries a byte `>= 0x80`, so most requests are built from the formats'
+//! structure instead:
+//!
+//! - packed decode: mask patterns (one bit, runs from either end, alternating
+//!   bits, all, none, any), a byte per set bit drawn from `00 01 7f 80 ff` or
+//!   anything, then the exact form, a cut at any point, or trailing bytes;
+//! - packed encode: GUIDs of one byte at any position, high bytes set, bytes
+//!   present at random with interesting values, 0, all ones, anything;
+//! - named decode: such a GUID (0 included, followed by a name all the same),
+//!   a name at a length boundary (254 to 258, or long) or short, of ASCII,
+//!   control characters, every UTF-8 length, with one invalid sequence of a
+//!   chosen class (lone continuation, overlong, surrogate, past U+10FFFF,
+//!   `f8`..`ff`, cut short) or an embedded NUL; then the NUL, the NUL and
+//!   trailing bytes, no NUL, or the GUID cut short;
+//! - named encode: such a GUID with such a name, or with none;
+//!
+//! plus mutations of the corpus vectors' requests (bit flips, interesting
+//! bytes, insertions, deletions, cuts, duplicated ranges) and a little uniform
+//! noise.
+//!
+//! Every choice is drawn from an [`Unstructured`] over bytes from a SplitMix64
+//! stream seeded by the run's seed and the request's index, so request `i` of
+//! seed `s` is the same whatever came before it, whatever the batch sizes, on
+//! every platform. Pure: no I/O.
+
+use arbitrary::{Arbitrary, Unstructured};
+use wow_guid_vectors::{Request, Vector};
+
+use super::Kind;
+
+/// Generator input behind each request: enough for the longest name with a
+/// choice per character.
+const ENTROPY: usize = 8192;
+
+/// Name lengths around the 256-byte cap that one implementation applies.
+const BOUNDARY_LENGTHS: [usize; 5] = [254, 255, 256, 257, 258];
+
+/// The byte values that find bugs: zero, one, either side of the sign bit,
+/// all ones.
+const INTERESTING_BYTES: [u8; 5] = [0x00, 0x01, 0x7f, 0x80, 0xff];
+
+/// A small, fast, well-mixed generator (Steele, Lea and Flood's SplitMix64),
+/// used only to fill the bytes behind [`Unstructured`]: all structure comes
+/// from `arbitrary`.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        mix(self.0)
+    }
+}
+
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Makes requests from a seed; see the module docs.
+pub struct Generator {
+    seed: u64,
+    /// The corpus's requests by kind ([`Kind`] as index), for mutation.
+    pool: [Vec<Request>; 4],
+    entropy: Vec<u8>,
+}
+
+fn kind_index(kind: Kind) -> usize {
+    match kind {
+        Kind::DecodePacked => 0,
+        Kind::EncodePacked => 1,
+        Kind::DecodeNamed => 2,
+        Kind::EncodeNamed => 3,
+    }
+}
+
+impl Generator {
+    /// A generator for `seed` that mutates the requests of `corpus`.
+    #[must_use]
+    pub fn new(seed: u64, corpus: &[Vector]) -> Self {
+        let mut pool: [Vec<Request>; 4] = Default::default();
+        for v in corpus {
+            pool[kind_index(Kind::of(&v.request))].push(v.request.clone());
+        }
+        Self {
+            seed,
+            pool,
+            entropy: vec![0; ENTROPY],
+        }
+    }
+
+    /// The seed.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Request number `index`, of one of `kinds` (all kinds when empty).
+    pub fn request(&mut self, index: u64, kinds: &[Kind]) -> Request {
+        self.fill(index);
+        let mut u = Unstructured::new(&self.entropy);
+        let kinds = if kinds.is_empty() {
+            &Kind::ALL[..]
+        } else {
+            kinds
+        };
+        let kind = u.choose(kinds).copied().unwrap_or(Kind::DecodePacked);
+        build(&mut u, kind, &self.pool[kind_index(kind)])
+    }
+
+    /// Request number `index`, of the given kind.
+    pub fn request_of_kind(&mut self, index: u64, kind: Kind) -> Request {
+        self.request(index, &[kind])
+    }
+
+    fn fill(&mut self, index: u64) {
+        let mut rng = SplitMix64(mix(self.seed) ^ mix(index ^ 0x6a09_e667_f3bc_c908));
+        for chunk in self.entropy.chunks_mut(8) {
+            let word = rng.next().to_le_bytes();
+            chunk.copy_from_slice(&word[..chunk.len()]);
+        }
+    }
+}
+
+type Draw<T> = arbitrary::Result<T>;
+
+/// One of `table`'s values, each as likely as its weight.
+fn weighted<T: Copy>(u: &mut Unstructured<'_>, table: &[(u32, T)]) -> Draw<T> {
+    let total: u32 = table.iter().map(|(w, _)| w).sum();
+    let mut x = u.int_in_range(0..=total.saturating_sub(1))?;
+    for &(w, value) in table {
+        if x < w {
+            return Ok(value);
+        }
+        x -= w;
+    }
+    Ok(table[table.len() - 1].1)
+}
+
+#[derive(Clone, Copy)]
+enum Source {
+    Structured,
+    Mutation,
+    Uniform,
+}
+
+fn build(u: &mut Unstructured<'_>, kind: Kind, pool: &[Request]) -> Request {
+    let drawn = weighted(
+        u,
+        &[
+            (6, Source::Structured),
+            (3, Source::Mutation),
+            (1, Source::Uniform),
+        ],
+    )
+    .and_then(|source| match source {
+        Source::Mutation if !pool.is_empty() => {
+            let base = u.choose(pool)?.clone();
+            mutate(u, base)
+        }
+        Source::Structured | Source::Mutation => structured(u, kind),
+        Source::Uniform => uniform(u, kind),
+    });
+    // Out of entropy (it never happens with `ENTROPY` bytes, but the type
+    // says it could): the smallest request of the kind is still a request.
+    drawn.unwrap_or_else(|_| match kind {
+        Kind::DecodePacked => Request::DecodePacked { bytes: vec![] },
+        Kind::EncodePacked => Request::EncodePacked { guid: 0 },
+        Kind::DecodeNamed => Request::DecodeNamed { bytes: vec![] },
+        Kind::EncodeNamed => Request::EncodeNamed {
+            guid: 0,
+            name: None,
+        },
+    })
+}
+
+fn byte_value(u: &mut Unstructured<'_>) -> Draw<u8> {
+    if u.ratio(5u8, 8)? {
+        Ok(*u.choose(&INTERESTING_BYTES)?)
+    } else {
+        u.arbitrary()
+    }
+}
+
+#[derive(Clone, Copy)]
+enum MaskPattern {
+    SingleBit,
+    LowRun,
+    HighRun,
+    Alternating,
+    All,
+    Zero,
+    Any,
+}
+
+fn mask(u: &mut Unstructured<'_>) -> Draw<u8> {
+    let pattern = weighted(
+        u,
+        &[
+            (4, MaskPattern::SingleBit),
+            (1, MaskPattern::LowRun),
+            (1, MaskPattern::HighRun),
+            (1, MaskPattern::Alternating),
+            (1, MaskPattern::All),
+            (1, MaskPattern::Zero),
+            (4, MaskPattern::Any),
+        ],
+    )?;
+    Ok(match pattern {
+        MaskPattern::SingleBit => 1 << u.int_in_range(0..=7u8)?,
+        MaskPattern::LowRun => ((1u16 << u.int_in_range(1..=8u8)?) - 1) as u8,
+        MaskPattern::HighRun => 0xffu8 << u.int_in_range(0..=7u8)?,
+        MaskPattern::Alternating => *u.choose(&[0x55, 0xaa])?,
+        MaskPattern::All => 0xff,
+        MaskPattern::Zero => 0,
+        MaskPattern::Any => u.arbitrary()?,
+    })
+}
+
+#[derive(Clone, Copy)]
+enum GuidPattern {
+    Zero,
+    AllOnes,
+    SingleByte,
+    HighBytes,
+    PerByte,
+    Small,
+    Any,
+}
+
+fn guid(u: &mut Unstructured<'_>) -> Draw<u64> {
+    let pattern = weighted(
+        u,
+        &[
+            (1, GuidPattern::Zero),
+            (1, GuidPattern::AllOnes),
+            (3, GuidPattern::SingleByte),
+            (2, GuidPattern::HighBytes),
+            (4, GuidPattern::PerByte),
+            (1, GuidPattern::Small),
+            (1, GuidPattern::Any),
+        ],
+    )?;
+    Ok(match pattern {
+        GuidPattern::Zero => 0,
+        GuidPattern::AllOnes => u64::MAX,
+        GuidPattern::SingleByte => u64::from(byte_value(u)?) << (8 * u.int_in_range(0..=7u32)?),
+        GuidPattern::HighBytes => {
+            let mut bytes = [0u8; 8];
+            for b in &mut bytes[4..] {
+                *b = byte_value(u)?;
+            }
+            if u.ratio(1u8, 2)? {
+                for b in &mut bytes[..4] {
+                    *b = byte_value(u)?;
+                }
+            }
+            u64::from_le_bytes(bytes)
+        }
+        GuidPattern::PerByte => {
+            let mut bytes = [0u8; 8];
+            for b in &mut bytes {
+                if u.ratio(1u8, 2)? {
+                    *b = byte_value(u)?;
+                }
+            }
+            u64::from_le_bytes(bytes)
+        }
+        GuidPattern::Small => u64::from(u.int_in_range(1..=255u8)?),
+        GuidPattern::Any => u.arbitrary()?,
+    })
+}
+
+/// How a valid character is picked.
+#[derive(Arbitrary, Clone, Copy)]
+enum CharClass {
+    Printable,
+    Control,
+    TwoBytes,
+    ThreeBytes,
+    FourBytes,
+    /// The first and last code points of each UTF-8 length, and the
+    /// replacement character.
+    Edge,
+}
+
+fn valid_char(u: &mut Unstructured<'_>) -> Draw<char> {
+    let code = match u.arbitrary::<CharClass>()? {
+        CharClass::Printable => u.int_in_range(0x20..=0x7e)?,
+        CharClass::Control => *u.choose(&[0x01, 0x09, 0x0a, 0x1f, 0x7f])?,
+        CharClass::TwoBytes => u.int_in_range(0x80..=0x7ff)?,
+        CharClass::ThreeBytes => u.int_in_range(0x800..=0xffff)?,
+        CharClass::FourBytes => u.int_in_range(0x1_0000..=0x10_ffff)?,
+        CharClass::Edge => *u.choose(&[
+            0x7f, 0x80, 0x7ff, 0x800, 0xd7ff, 0xe000, 0xfffd, 0xffff, 0x1_0000, 0x10_ffff,
+        ])?,
+    };
+    // Surrogates are no characters; the replacement character stands in.
+    Ok(char::from_u32(code).unwrap_or('\u{fffd}'))
+}
+
+/// Each way a byte sequence fails to be UTF-8.
+#[derive(Arbitrary, Clone, Copy)]
+enum InvalidUtf8 {
+    LoneContinuation,
+    Overlong2,
+    Overlong3,
+    Overlong4,
+    Surrogate,
+    PastMax,
+    NeverValid,
+    CutShort2,
+    CutShort3,
+    CutShort4,
+}
+
+fn invalid_utf8(u: &mut Unstructured<'_>) -> Draw<Vec<u8>> {
+    let class: InvalidUtf8 = u.arbitrary()?;
+    let mut cont = || u.int_in_range(0x80..=0xbfu8);
+    Ok(match class {
+        InvalidUtf8::LoneContinuation => vec![cont()?],
+        InvalidUtf8::Overlong2 => vec![0xc0 | (cont()? & 1), cont()?],
+        InvalidUtf8::Overlong3 => vec![0xe0, cont()? & 0x9f, cont()?],
+        InvalidUtf8::Overlong4 => vec![0xf0, cont()? & 0x8f, cont()?, cont()?],
+        InvalidUtf8::Surrogate => vec![0xed, cont()? | 0x20, cont()?],
+        InvalidUtf8::PastMax => vec![0xf4, cont()? | 0x10, cont()?, cont()?],
+        InvalidUtf8::NeverValid => vec![0xf8 | (cont()? & 0x07)],
+        // A lead byte whose continuation bytes never come: what follows is
+        // ASCII, a lead byte, the NUL, or the end of the input.
+        InvalidUtf8::CutShort2 => vec![0xc2 | (cont()? & 0x1d)],
+        InvalidUtf8::CutShort3 => vec![0xe1, cont()?],
+        InvalidUtf8::CutShort4 => vec![0xf1, cont()?, cont()?],
+    })
+}
+
+#[derive(Clone, Copy)]
+enum NameLength {
+    Empty,
+    Short,
+    Boundary,
+    Long,
+}
+
+#[derive(Clone, Copy)]
+enum NameStyle {
+    Ascii,
+    Utf8,
+    OneInvalid,
+    EmbeddedNul,
+}
+
+/// A name: its length class first, then its contents, then at most one
+/// planted fault, at a character boundary so it is the only fault.
+fn name(u: &mut Unstructured<'_>) -> Draw<Vec<u8>> {
+    let target = match weighted(
+        u,
+        &[
+            (1, NameLength::Empty),
+            (5, NameLength::Short),
+            (3, NameLength::Boundary),
+            (1, NameLength::Long),
+        ],
+    )? {
+        NameLength::Empty => 0,
+        NameLength::Short => u.int_in_range(1..=16)?,
+        NameLength::Boundary => *u.choose(&BOUNDARY_LENGTHS)?,
+        NameLength::Long => u.int_in_range(259..=1100)?,
+    };
+    let style = weighted(
+        u,
+        &[
+            (3, NameStyle::Ascii),
+            (3, NameStyle::Utf8),
+            (2, NameStyle::OneInvalid),
+            (1, NameStyle::EmbeddedNul),
+        ],
+    )?;
+    let planted = match style {
+        NameStyle::OneInvalid => invalid_utf8(u)?,
+        NameStyle::EmbeddedNul => vec![0],
+        NameStyle::Ascii | NameStyle::Utf8 => Vec::new(),
+    };
+    let base_len = target.saturating_sub(planted.len());
+    let mut name = Vec::with_capacity(target);
+    let mut boundaries = vec![0];
+    while name.len() < base_len {
+        let c = if matches!(style, NameStyle::Utf8) {
+            valid_char(u)?
+        } else {
+            char::from(u.int_in_range(0x20..=0x7eu8)?)
+        };
+        let mut buf = [0u8; 4];
+        let encoded = c.encode_utf8(&mut buf).as_bytes();
+        if name.len() + encoded.len() > base_len {
+            // Pad with ASCII so boundary lengths come out exact.
+            name.push(b'a');
+        } else {
+            name.extend_from_slice(encoded);
+        }
+        boundaries.push(name.len());
+    }
+    if !planted.is_empty() {
+        let at = *u.choose(&boundaries)?;
+        name.splice(at..at, planted);
+    }
+    Ok(name)
+}
+
+#[derive(Clone, Copy)]
+enum PackedEnding {
+    Exact,
+    Cut,
+    Trailing,
+}
+
+#[derive(Clone, Copy)]
+enum NamedLayout {
+    Terminated,
+    Trailing,
+    MissingNul,
+    GuidCut,
+}
+
+fn trailing(u: &mut Unstructured<'_>, bytes: &mut Vec<u8>) -> Draw<()> {
+    for _ in 0..u.int_in_range(1..=4u8)? {
+        bytes.push(byte_value(u)?);
+    }
+    Ok(())
+}
+
+fn structured(u: &mut Unstructured<'_>, kind: Kind) -> Draw<Request> {
+    Ok(match kind {
+        Kind::DecodePacked => {
+            let mask = mask(u)?;
+            let mut bytes = vec![mask];
+            for bit in 0..8 {
+                if mask & (1 << bit) != 0 {
+                    bytes.push(byte_value(u)?);
+                }
+            }
+            match weighted(
+                u,
+                &[
+                    (4, PackedEnding::Exact),
+                    (2, PackedEnding::Cut),
+                    (2, PackedEnding::Trailing),
+                ],
+            )? {
+                PackedEnding::Exact => {}
+                // Every point, the empty input included.
+                PackedEnding::Cut => bytes.truncate(u.int_in_range(0..=bytes.len() - 1)?),
+                PackedEnding::Trailing => trailing(u, &mut bytes)?,
+            }
+            Request::DecodePacked { bytes }
+        }
+        Kind::EncodePacked => Request::EncodePacked { guid: guid(u)? },
+        Kind::DecodeNamed => {
+            // GUID 0 is followed by a name too: the decoder must stop
+            // after the eight GUID bytes.
+            let mut bytes = guid(u)?.to_le_bytes().to_vec();
+            bytes.extend_from_slice(&name(u)?);
+            match weighted(
+                u,
+                &[
+                    (4, NamedLayout::Terminated),
+                    (2, NamedLayout::Trailing),
+                    (2, NamedLayout::MissingNul),
+                    (1, NamedLayout::GuidCut),
+                ],
+            )? {
+                NamedLayout::Terminated => bytes.push(0),
+                NamedLayout::Trailing => {
+                    bytes.push(0);
+                    trailing(u, &mut bytes)?;
+                }
+                NamedLayout::MissingNul => {}
+                NamedLayout::GuidCut => bytes.truncate(u.int_in_range(0..=7)?),
+            }
+            Request::DecodeNamed { bytes }
+        }
+        Kind::EncodeNamed => Request::EncodeNamed {
+            guid: guid(u)?,
+            name: if u.ratio(1u8, 6)? {
+                None
+            } else {
+                Some(name(u)?)
+            },
+        },
+    })
+}
+
+fn uniform_bytes(u: &mut Unstructured<'_>, short: usize, long: usize) -> Draw<Vec<u8>> {
+    let len = if u.ratio(1u8, 8)? {
+        u.int_in_range(0..=long)?
+    } else {
+        u.int_in_range(0..=short)?
+    };
+    (0..len).map(|_| u.arbitrary::<u8>()).collect()
+}
+
+fn uniform(u: &mut Unstructured<'_>, kind: Kind) -> Draw<Request> {
+    Ok(match kind {
+        Kind::DecodePacked => Request::DecodePacked {
+            bytes: uniform_bytes(u, 12, 40)?,
+        },
+        Kind::EncodePacked => Request::EncodePacked {
+            guid: u.arbitrary()?,
+        },
+        Kind::DecodeNamed => Request::DecodeNamed {
+            bytes: uniform_bytes(u, 24, 600)?,
+        },
+        Kind::EncodeNamed => Request::EncodeNamed {
+            guid: u.arbitrary()?,
+            name: if u.ratio(1u8, 6)? {
+                None
+            } else {
+                Some(uniform_bytes(u, 16, 600)?)
+            },
+        },
+    })
+}
+
+fn mutate_bytes(u: &mut Unstructured<'_>, bytes: &mut Vec<u8>) -> Draw<()> {
+    for _ in 0..u.int_in_range(1..=3u8)? {
+        let len = bytes.len();
+        match u.int_in_range(0..=6u8)? {
+            0 if len > 0 => {
+                let i = u.choose_index(len)?;
+                bytes[i] ^= 1 << u.int_in_range(0..=7u8)?;
+            }
+            1 if len > 0 => {
+                let i = u.choose_index(len)?;
+                bytes[i] = byte_value(u)?;
+            }
+            2 => {
+                let i = u.int_in_range(0..=len)?;
+                bytes.insert(i, byte_value(u)?);
+            }
+            3 if len > 0 => {
+                bytes.remove(u.choose_index(len)?);
+            }
+            4 => bytes.truncate(u.int_in_range(0..=len)?),
+            5 => trailing(u, bytes)?,
+            6 if len > 0 => {
+                let start = u.choose_index(len)?;
+                let end = u.int_in_range(start + 1..=len.min(start + 8))?;
+                let at = u.int_in_range(0..=len)?;
+                let copy = bytes[start..end].to_vec();
+                bytes.splice(at..at, copy);
+            }
+            _ => bytes.push(byte_value(u)?),
+        }
+    }
+    Ok(())
+}
+
+fn mutate_guid(u: &mut Unstructured<'_>, guid: u64) -> Draw<u64> {
+    let mut bytes = guid.to_le_bytes();
+    match u.int_in_range(0..=3u8)? {
+        0 => bytes[u.choose_index(8)?] ^= 1 << u.int_in_range(0..=7u8)?,
+        1 => bytes[u.choose_index(8)?] = byte_value(u)?,
+        2 => bytes[u.choose_index(8)?] = 0,
+        _ => bytes.swap(u.choose_index(8)?, u.choose_index(8)?),
+    }
+    Ok(u64::from_le_bytes(bytes))
+}
+
+fn mutate(u: &mut Unstructured<'_>, request: Request) -> Draw<Request> {
+    Ok(match request {
+        Request::DecodePacked { mut bytes } => {
+            mutate_bytes(u, &mut bytes)?;
+            Request::DecodePacked { bytes }
+        }
+        Request::DecodeNamed { mut bytes } => {
+            mutate_bytes(u, &mut bytes)?;
+            Request::DecodeNamed { bytes }
+        }
+        Request::EncodePacked { guid } => Request::EncodePacked {
+            guid: mutate_guid(u, guid)?,
+        },
+        Request::EncodeNamed { guid, name } => match (u.int_in_range(0..=2u8)?, name) {
+            (0, name) => Request::EncodeNamed {
+                guid: mutate_guid(u, guid)?,
+                name,
+            },
+            (1, Some(mut name)) => {
+                mutate_bytes(u, &mut name)?;
+                Request::EncodeNamed {
+                    guid,
+                    name: Some(name),
+                }
+            }
+            (_, Some(_)) => Request::EncodeNamed { guid, name: None },
+            (_, None) => Request::EncodeNamed {
+                guid,
+                name: Some(Vec::new()),
+            },
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wow_guid_vectors::Corpus;
+
+    fn generator(seed: u64) -> Generator {
+        Generator::new(seed, &Corpus::embedded().expect("corpus loads").vectors)
+    }
+
+    #[test]
+    fn the_same_seed_and_index_give_the_same_request() {
+        let mut a = generator(7);
+        let mut b = generator(7);
+        let first: Vec<Request> = (0..200).map(|i| a.request(i, &Kind::ALL)).collect();
+        // Asked in another order, each index still gives its own request.
+        for i in (0..200).rev() {
+            assert_eq!(b.request(i, &Kind::ALL), first[i as usize]);
+        }
+        let mut c = generator(8);
+        let other: Vec<Request> = (0..200).map(|i| c.request(i, &Kind::ALL)).collect();
+        assert_ne!(first, other);
+    }
+
+    #[test]
+    fn only_the_asked_kinds_come_out() {
+        let mut g = generator(1);
+        for i in 0..500 {
+            let r = g.request(i, &[Kind::EncodePacked, Kind::DecodeNamed]);
+            assert!(matches!(
+                Kind::of(&r),
+                Kind::EncodePacked | Kind::DecodeNamed
+            ));
+        }
+    }
+
+    /// The generators reach the cases the module docs promise, often.
+    #[test]
+    fn the_interesting_cases_come_up() {
+        let mut g = generator(3);
+        let requests: Vec<Request> = (0..20_000).map(|i| g.request(i, &Kind::ALL)).collect();
+        let count = |f: &dyn Fn(&Request) -> bool| requests.iter().filter(|r| f(r)).count();
+        let sign_bit_at_3 = count(&|r| match r {
+            Request::DecodePacked { bytes } => {
+                bytes.len() >= 2 && bytes[0] & 0x08 != 0 && {
+                    let at = 1 + (bytes[0] & 0x07).count_ones() as usize;
+                    bytes.get(at).is_some_and(|&b| b >= 0x80)
+                }
+            }
+            _ => false,
+        });
+        let long_names = count(&|r| match r {
+            Request::DecodeNamed { bytes } => {
+                bytes.len() > 8 + 257 && !bytes[8..8 + 257].contains(&0)
+            }
+            _ => false,
+        });
+        let boundary = |n: usize| {
+            count(&|r| match r {
+                Request::EncodeNamed {
+                    name: Some(name), ..
+                } => name.len() == n,
+                _ => false,
+            })
+        };
+        let missing_nul = count(&|r| match r {
+            Request::DecodeNamed { bytes } => {
+                bytes.len() >= 8 && bytes[..8] != [0; 8] && !bytes[8..].contains(&0)
+            }
+            _ => false,
+        });
+        let invalid_names = count(&|r| match r {
+            Request::EncodeNamed {
+                name: Some(name), ..
+            } => std::str::from_utf8(name).is_err(),
+            _ => false,
+        });
+        let zero_guid_with_name = count(&|r| match r {
+            Request::DecodeNamed { bytes } => bytes.len() > 9 && bytes[..8] == [0; 8],
+            _ => false,
+        });
+        for (what, n) in [
+            ("sign bit at position 3", sign_bit_at_3),
+            ("257+ byte names", long_names),
+            ("255-byte names", boundary(255)),
+            ("256-byte names", boundary(256)),
+            ("257-byte names", boundary(257)),
+            ("missing NUL", missing_nul),
+            ("invalid UTF-8 names", invalid_names),
+            ("GUID 0 followed by a name", zero_guid_with_name),
+        ] {
+            assert!(n >= 20, "only {n} of 20000 requests have {what}");
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! The expected outcome of any request, stated as a vector would state it.
+//!
+//! The fuzzer must judge exactly as `run` judges the corpus, so a generated
+//! request needs the expectation the corpus would give it. That is the
+//! reference codec's answer ([`crate::reference::expectation`]): a value is
+//! `valid`, an error is `invalid` with the reference's code. Where the corpus
+//! leaves implementations a choice (`acceptable` vectors), the same choice is
+//! left here, for every request of that shape and not only for the one
+//! request the corpus spells out; a test checks that this module agrees with
+//! every vector of the embedded corpus, so a new `acceptable` rule in the
+//! corpus cannot go unnoticed here. Pure: calls the reference codec and
+//! nothing else.
+
+use wow_guid_vectors::{Expectation, Request, Value};
+
+use super::signature::{Disagreement, Signature};
+use super::Kind;
+use crate::implementation::Fault;
+use crate::judge::{judge, JudgeOptions, Verdict};
+use crate::protocol::Response;
+use crate::reference;
+
+/// Why GUID 0 with an empty name may be encoded as eight `00` bytes.
+const ZERO_GUID_EMPTY_NAME: &str = "The format has no way to write a name after GUID 0. An \
+    implementation whose type tells no name from an empty name rejects this; one whose type \
+    cannot writes eight 00 bytes, which loses nothing.";
+
+/// Why a non-zero GUID without a name may be encoded with an empty name.
+const GUID_WITHOUT_NAME: &str = "A non-zero GUID is always followed by a name on the wire. An \
+    implementation whose type cannot tell no name from an empty name writes the empty name; one \
+    that can may reject the call.";
+
+/// The expectation a vector for `request` would carry: the reference's
+/// ([`reference::expectation`]), made `acceptable` where the corpus lets an
+/// implementation choose.
+#[must_use]
+pub fn expectation(request: &Request) -> Expectation {
+    match (reference::expectation(request), request) {
+        // The corpus: named.encode.name-without-guid.empty.
+        (
+            Expectation::Invalid(_),
+            Request::EncodeNamed {
+                guid: 0,
+                name: Some(name),
+            },
+        ) if name.is_empty() => Expectation::Acceptable {
+            value: Value::Encoded { bytes: vec![0; 8] },
+            why: ZERO_GUID_EMPTY_NAME.to_owned(),
+        },
+        // The corpus: named.encode.no-name.
+        (Expectation::Invalid(_), Request::EncodeNamed { guid, name: None }) if *guid != 0 => {
+            let mut bytes = guid.to_le_bytes().to_vec();
+            bytes.push(0);
+            Expectation::Acceptable {
+                value: Value::Encoded { bytes },
+                why: GUID_WITHOUT_NAME.to_owned(),
+            }
+        }
+        (expectation, _) => expectation,
+    }
+}
+
+/// How one answer compares with the reference.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// The answer satisfies the expectation.
+    Agrees,
+    /// The implementation said `unsupported`.
+    Unsupported,
+    /// It does not.
+    Disagrees(Disagreement),
+}
+
+/// Judges `reply` to `request` exactly as `run` judges a vector with this
+/// module's [`expectation`].
+#[must_use]
+pub fn check(request: &Request, reply: &Result<Response, Fault>, options: JudgeOptions) -> Check {
+    match judge(&expectation(request), reply, options) {
+        Verdict::Pass => Check::Agrees,
+        Verdict::Skip => Check::Unsupported,
+        Verdict::Fail(mismatch) => Check::Disagrees(Disagreement {
+            signature: Signature::of(Kind::of(request), &mismatch),
+            mismatch,
+            reply: reply.clone(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wow_guid_vectors::{Corpus, ErrorCode};
+
+    /// An expectation without the prose of `why`, which is not part of
+    /// what is judged.
+    fn judged_part(e: &Expectation) -> Expectation {
+        match e {
+            Expectation::Acceptable { value, .. } => Expectation::Acceptable {
+                value: value.clone(),
+                why: String::new(),
+            },
+            other => other.clone(),
+        }
+    }
+
+    #[test]
+    fn agrees_with_every_vector_of_the_corpus() {
+        let corpus = Corpus::embedded().expect("the embedded corpus loads");
+        let mut disagreements = Vec::new();
+        for v in &corpus.vectors {
+            let ours = judged_part(&expectation(&v.request));
+            if ours != judged_part(&v.expect) {
+                disagreements.push(format!("{}: corpus {:?}, oracle {ours:?}", v.id, v.expect));
+            }
+        }
+        assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
+    }
+
+    #[test]
+    fn acceptable_rules_cover_every_request_of_their_shape() {
+        let e = expectation(&Request::EncodeNamed {
+            guid: 0x0102_0304_0506_0708,
+            name: None,
+        });
+        assert_eq!(
+            judged_part(&e),
+            Expectation::Acceptable {
+                value: Value::Encoded {
+                    bytes: vec![8, 7, 6, 5, 4, 3, 2, 1, 0]
+                },
+                why: String::new()
+            }
+        );
+        assert_eq!(
+            expectation(&Request::EncodeNamed {
+                guid: 0,
+                name: Some(b"a".to_vec())
+            }),
+            Expectation::Invalid(ErrorCode::NameWithoutGuid)
+        );
+        assert_eq!(
+            expectation(&Request::DecodePacked { bytes: vec![0x08] }),
+            Expectation::Invalid(ErrorCode::Eof)
+        );
+    }
+}

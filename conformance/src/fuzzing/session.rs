@@ -1,0 +1,569 @@
+//! The fuzzing loop: generate a batch, have the implementation answer it,
+//! judge every answer, investigate every new kind of disagreement, repeat
+//! until the budget is spent.
+//!
+//! The first batch is a probe with one request of each kind; a kind answered
+//! `unsupported` is not generated again (later batches apply the same rule
+//! to any kind that answers `unsupported`). A batch grows to
+//! [`MAX_BATCH`] requests while the implementation answers everything, and
+//! drops to one after a fault that ends the process (a timeout, a crash, a
+//! malformed line): the runner re-sends every request that was in flight to
+//! a fresh process of its own, so with many in flight each fault would cost
+//! many starts, or many timeouts.
+//!
+//! A new [`Signature`] is investigated at once, before fuzzing goes on:
+//! replayed alone in a fresh process; if it disagrees there it is shrunk in
+//! a process of its own; if not, the implementation keeps state, so the
+//! requests sent before it are cut down to the few it needs
+//! ([`shrink::minimize_prefix`]) and the sequence is shrunk with a fresh
+//! process per test. Implementations come from the caller's `launch`
+//! closure, which is told what each is for ([`Role`]); this module starts
+//! nothing itself and does no I/O beyond what the [`Observer`] does.
+
+use std::collections::{HashMap, VecDeque};
+use std::time::{Duration, Instant};
+
+use wow_guid_vectors::{Flag, Request, Vector};
+
+use super::finding::{Finding, Reproduction, ShrinkStats};
+use super::generate::Generator;
+use super::oracle::{check, Check};
+use super::restart::answer_restarting;
+use super::shrink::{self, AfterPrefix, Limits, OneImplementation};
+use super::signature::{Difference, Disagreement, Signature};
+use super::Kind;
+use crate::implementation::{HarnessError, Implementation, Query};
+use crate::judge::JudgeOptions;
+
+/// Requests in one batch at most.
+pub const MAX_BATCH: usize = 512;
+
+/// Faults in a row, without any answer ever, after which an implementation
+/// is taken to be broken beyond fuzzing (a command that only crashes).
+pub const DEAD_AFTER: usize = 8;
+
+/// Earlier requests kept for finding what a stateful disagreement needs.
+const HISTORY: usize = 4096;
+
+/// What to do.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The seed of the generators.
+    pub seed: u64,
+    /// Stop generating after this long (a finding being shrunk is finished).
+    pub time: Option<Duration>,
+    /// Stop after this many requests.
+    pub count: Option<u64>,
+    /// Stop after this many distinct findings.
+    pub max_findings: Option<usize>,
+    /// How answers are judged.
+    pub judge: JudgeOptions,
+    /// How much work shrinking one finding may take.
+    pub shrink: Limits,
+}
+
+/// What an implementation from `launch` is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The long-running one that answers generated requests.
+    Fuzz,
+    /// One that answers many shrinking candidates (it will be sent requests
+    /// that make it fail, over and over).
+    Shrink,
+    /// A fresh one for a single short sequence.
+    Replay,
+}
+
+/// Where the run stands, for progress reports.
+#[derive(Clone, Copy, Debug)]
+pub struct Status {
+    /// Requests answered.
+    pub done: u64,
+    /// Since the start.
+    pub elapsed: Duration,
+    /// Distinct findings so far.
+    pub findings: usize,
+    /// Requests answered `unsupported`.
+    pub unsupported: u64,
+}
+
+/// Hears about the run as it goes.
+pub trait Observer {
+    /// After each batch.
+    fn progress(&mut self, _status: &Status) {}
+    /// Before a new signature is investigated (it may take a while).
+    fn investigating(&mut self, _signature: &Signature) {}
+    /// When a finding is complete. Its occurrence count keeps growing
+    /// afterwards; the final one is in [`Outcome::findings`].
+    fn finding(&mut self, _finding: &Finding) {}
+}
+
+/// An observer that ignores everything.
+pub struct Quiet;
+
+impl Observer for Quiet {}
+
+/// Why the run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The time or request budget ran out.
+    Budget,
+    /// `max_findings` distinct findings were found.
+    MaxFindings,
+    /// Every kind was answered `unsupported`.
+    NothingSupported,
+    /// The implementation has never answered a request, only failed
+    /// ([`DEAD_AFTER`] times in a row, or so often the runner gave up).
+    NoAnswers,
+}
+
+/// How the run went.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Requests answered.
+    pub done: u64,
+    /// Requests answered, by kind (in [`Kind::ALL`] order).
+    pub done_by_kind: [u64; 4],
+    /// Requests answered `unsupported`.
+    pub unsupported: u64,
+    /// Kinds that answered `unsupported`, in the order they did.
+    pub unsupported_kinds: Vec<Kind>,
+    /// Total time.
+    pub elapsed: Duration,
+    /// The findings, in the order found.
+    pub findings: Vec<Finding>,
+    /// Why the run ended.
+    pub stop: Stop,
+}
+
+fn kind_index(kind: Kind) -> usize {
+    Kind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
+}
+
+/// Runs the fuzzing loop (see the module docs) over requests generated
+/// from `plan.seed`, mutating the requests of `corpus`.
+///
+/// # Errors
+/// [`HarnessError`] when an implementation cannot be run at all.
+pub fn fuzz<I: Implementation>(
+    plan: &Plan,
+    corpus: &[Vector],
+    launch: &mut dyn FnMut(Role) -> I,
+    observer: &mut dyn Observer,
+) -> Result<Outcome, HarnessError> {
+    let started = Instant::now();
+    let mut generator = Generator::new(plan.seed, corpus);
+    let known: HashMap<&Request, &str> = corpus
+        .iter()
+        .filter(|v| !v.has_flag(Flag::Stateful))
+        .map(|v| (&v.request, v.id.as_str()))
+        .collect();
+    let mut enabled = Kind::ALL.to_vec();
+    let mut outcome = Outcome {
+        done: 0,
+        done_by_kind: [0; 4],
+        unsupported: 0,
+        unsupported_kinds: Vec::new(),
+        elapsed: Duration::ZERO,
+        findings: Vec::new(),
+        stop: Stop::Budget,
+    };
+    let mut groups: HashMap<Signature, usize> = HashMap::new();
+    let mut history: VecDeque<Request> = VecDeque::new();
+    let mut implementation = launch(Role::Fuzz);
+    let mut batch_size = Kind::ALL.len();
+    let mut answered_ever = false;
+    let mut faults_in_a_row = 0;
+    let budget_left = |done: u64| {
+        plan.count.is_none_or(|c| done < c) && plan.time.is_none_or(|t| started.elapsed() < t)
+    };
+    'run: while budget_left(outcome.done) {
+        let room = plan.count.map_or(u64::MAX, |c| c - outcome.done);
+        let n = (batch_size as u64).min(room) as usize;
+        let first = outcome.done;
+        let requests: Vec<Request> = (first..first + n as u64)
+            .map(|i| match Kind::ALL.get(i as usize) {
+                // The probe: one request of each kind.
+                Some(&kind) => generator.request_of_kind(i, kind),
+                None => generator.request(i, &enabled),
+            })
+            .collect();
+        let ids: Vec<String> = (first..first + n as u64).map(|i| format!("f{i}")).collect();
+        let queries: Vec<Query<'_>> = ids
+            .iter()
+            .zip(&requests)
+            .map(|(id, request)| Query { id, request })
+            .collect();
+        let answers = answer_restarting(&mut implementation, &mut || launch(Role::Fuzz), &queries)?;
+        let answered_after = started.elapsed();
+        // New signatures of this batch: where first seen, how, how often.
+        let mut fresh: Vec<(usize, Disagreement, u64)> = Vec::new();
+        let mut restarted = false;
+        let mut gave_up = false;
+        for (pos, (request, answer)) in requests.iter().zip(&answers).enumerate() {
+            let kind = Kind::of(request);
+            outcome.done += 1;
+            outcome.done_by_kind[kind_index(kind)] += 1;
+            if answer.reply.is_ok() {
+                answered_ever = true;
+                faults_in_a_row = 0;
+            } else {
+                faults_in_a_row += 1;
+            }
+            match check(request, &answer.reply, plan.judge) {
+                Check::Agrees => {}
+                Check::Unsupported => {
+                    outcome.unsupported += 1;
+                    if !outcome.unsupported_kinds.contains(&kind) {
+                        outcome.unsupported_kinds.push(kind);
+                    }
+                    enabled.retain(|&k| k != kind);
+                }
+                Check::Disagrees(d) => {
+                    let difference = d.signature.difference;
+                    restarted |= difference.restarts_the_process();
+                    if difference == Difference::GaveUp {
+                        gave_up = true;
+                        continue;
+                    }
+                    if let Some(&i) = groups.get(&d.signature) {
+                        outcome.findings[i].occurrences += 1;
+                    } else if let Some(f) = fresh.iter_mut().find(|f| f.1.signature == d.signature)
+                    {
+                        f.2 += 1;
+                    } else {
+                        fresh.push((pos, d, 1));
+                    }
+                }
+            }
+        }
+        for (pos, d, occurrences) in fresh {
+            observer.investigating(&d.signature);
+            let before: Vec<Request> = history
+                .iter()
+                .chain(&requests[..pos])
+                .cloned()
+                .collect::<Vec<_>>();
+            let before = &before[before.len().saturating_sub(HISTORY)..];
+            let mut finding = investigate(plan, launch, requests[pos].clone(), d, before)?;
+            finding.occurrences = occurrences;
+            finding.first_index = first + pos as u64;
+            finding.found_after = answered_after;
+            finding.in_corpus = known.get(&finding.request).map(|id| (*id).to_owned());
+            if !finding.prefix.is_empty() {
+                finding.in_corpus = None;
+            }
+            groups.insert(finding.signature, outcome.findings.len());
+            observer.finding(&finding);
+            outcome.findings.push(finding);
+            if plan
+                .max_findings
+                .is_some_and(|m| outcome.findings.len() >= m)
+            {
+                outcome.stop = Stop::MaxFindings;
+                break 'run;
+            }
+        }
+        history.extend(requests);
+        let excess = history.len().saturating_sub(HISTORY);
+        history.drain(..excess);
+        observer.progress(&Status {
+            done: outcome.done,
+            elapsed: started.elapsed(),
+            findings: outcome.findings.len(),
+            unsupported: outcome.unsupported,
+        });
+        if gave_up || (!answered_ever && faults_in_a_row >= DEAD_AFTER) {
+            outcome.stop = Stop::NoAnswers;
+            break;
+        }
+        if enabled.is_empty() {
+            outcome.stop = Stop::NothingSupported;
+            break;
+        }
+        batch_size = if restarted {
+            1
+        } else {
+            (batch_size * 2).min(MAX_BATCH)
+        };
+    }
+    drop(implementation);
+    outcome.elapsed = started.elapsed();
+    Ok(outcome)
+}
+
+/// Reproduces and shrinks one new disagreement (see the module docs).
+fn investigate<I: Implementation>(
+    plan: &Plan,
+    launch: &mut dyn FnMut(Role) -> I,
+    request: Request,
+    found: Disagreement,
+    history: &[Request],
+) -> Result<Finding, HarnessError> {
+    let started = Instant::now();
+    let target = found.signature;
+    let mut finding = Finding {
+        signature: target,
+        prefix: Vec::new(),
+        request: request.clone(),
+        disagreement: found.clone(),
+        original: request.clone(),
+        reproduction: Reproduction::NotTried,
+        shrink: None,
+        occurrences: 1,
+        first_index: 0,
+        found_after: Duration::ZERO,
+        seed: plan.seed,
+        in_corpus: None,
+    };
+    if !target.difference.is_about_one_request() {
+        return Ok(finding);
+    }
+    let limits_left = || Limits {
+        max_tests: plan.shrink.max_tests,
+        max_time: plan.shrink.max_time.saturating_sub(started.elapsed()),
+    };
+    let mut replay_launch = || launch(Role::Replay);
+    let alone = shrink::replay(
+        &mut replay_launch,
+        std::slice::from_ref(&request),
+        plan.judge,
+    )?
+    .filter(|d| d.signature == target);
+    if let Some(alone) = alone {
+        finding.reproduction = Reproduction::Alone;
+        let mut shrink_launch = || launch(Role::Shrink);
+        let mut tester = OneImplementation::new(&mut shrink_launch, plan.judge);
+        let shrunk = shrink::shrink(request.clone(), alone.clone(), &mut tester, &limits_left())?;
+        drop(tester);
+        // The shrinking process answered many requests; make sure the
+        // result does not depend on them.
+        let mut replay_launch = || launch(Role::Replay);
+        let confirmed = shrink::replay(
+            &mut replay_launch,
+            std::slice::from_ref(&shrunk.request),
+            plan.judge,
+        )?
+        .filter(|d| d.signature == target);
+        let (request, disagreement) = match confirmed {
+            Some(d) => (shrunk.request, d),
+            None => (request, alone),
+        };
+        finding.request = request;
+        finding.disagreement = disagreement;
+        finding.shrink = Some(ShrinkStats {
+            steps: shrunk.steps,
+            tests: shrunk.tests,
+            complete: shrunk.complete,
+            time: started.elapsed(),
+        });
+        return Ok(finding);
+    }
+    let prefix = shrink::minimize_prefix(
+        &mut replay_launch,
+        history,
+        &request,
+        target,
+        plan.judge,
+        &limits_left(),
+    )?;
+    let Some(mut prefix) = prefix else {
+        finding.reproduction = Reproduction::NotReproduced;
+        return Ok(finding);
+    };
+    finding.reproduction = Reproduction::AfterPrefix;
+    let mut tests = 0;
+    let mut steps = 0;
+    let mut complete = true;
+    // The disagreeing request first, then each request before it, each
+    // with the rest of the sequence fixed.
+    let mut tester = AfterPrefix::new(&mut replay_launch, prefix.clone(), Vec::new(), plan.judge);
+    let shrunk = shrink::shrink(request, found, &mut tester, &limits_left())?;
+    tests += shrunk.tests;
+    steps += shrunk.steps;
+    complete &= shrunk.complete;
+    let mut last = shrunk.request;
+    let mut disagreement = shrunk.disagreement;
+    for i in 0..prefix.len() {
+        let mut suffix = prefix[i + 1..].to_vec();
+        suffix.push(last.clone());
+        let mut tester =
+            AfterPrefix::new(&mut replay_launch, prefix[..i].to_vec(), suffix, plan.judge);
+        let shrunk = shrink::shrink(
+            prefix[i].clone(),
+            disagreement.clone(),
+            &mut tester,
+            &limits_left(),
+        )?;
+        tests += shrunk.tests;
+        steps += shrunk.steps;
+        complete &= shrunk.complete;
+        prefix[i] = shrunk.request;
+        disagreement = shrunk.disagreement;
+    }
+    // Shrinking the steps before may have made the last one shrinkable again.
+    let mut tester = AfterPrefix::new(&mut replay_launch, prefix.clone(), Vec::new(), plan.judge);
+    let shrunk = shrink::shrink(
+        last.clone(),
+        disagreement.clone(),
+        &mut tester,
+        &limits_left(),
+    )?;
+    tests += shrunk.tests;
+    steps += shrunk.steps;
+    complete &= shrunk.complete;
+    last = shrunk.request;
+    disagreement = shrunk.disagreement;
+    finding.prefix = prefix;
+    finding.request = last;
+    finding.disagreement = disagreement;
+    finding.shrink = Some(ShrinkStats {
+        steps,
+        tests,
+        complete,
+        time: started.elapsed(),
+    });
+    Ok(finding)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::implementation::mock::Scripted;
+    use crate::protocol::Response;
+    use crate::reference::{self, Reference};
+    use wow_guid_vectors::{Corpus, Value};
+
+    fn plan(count: u64) -> Plan {
+        Plan {
+            seed: 5,
+            time: None,
+            count: Some(count),
+            max_findings: None,
+            judge: JudgeOptions::default(),
+            shrink: Limits::default(),
+        }
+    }
+
+    fn corpus() -> Vec<Vector> {
+        Corpus::embedded().expect("corpus loads").vectors
+    }
+
+    #[test]
+    fn the_reference_never_disagrees_with_itself() {
+        let outcome = fuzz(&plan(3000), &corpus(), &mut |_| Reference, &mut Quiet).unwrap();
+        assert!(outcome.findings.is_empty());
+        assert_eq!(outcome.done, 3000);
+        assert_eq!(outcome.stop, Stop::Budget);
+        assert!(
+            outcome.done_by_kind.iter().all(|&n| n > 500),
+            "{:?}",
+            outcome.done_by_kind
+        );
+    }
+
+    #[test]
+    fn unsupported_kinds_stop_being_generated_and_all_unsupported_stops_the_run() {
+        let mut launch = |_| {
+            Scripted::new(|q: &Query<'_>| {
+                Ok(match q.request {
+                    Request::DecodeNamed { .. } | Request::EncodeNamed { .. } => {
+                        Response::Unsupported
+                    }
+                    other => reference::answer(other),
+                })
+            })
+        };
+        let outcome = fuzz(&plan(2000), &corpus(), &mut launch, &mut Quiet).unwrap();
+        assert_eq!(outcome.done_by_kind[2..], [1, 1]);
+        assert_eq!(outcome.unsupported, 2);
+        assert_eq!(
+            outcome.unsupported_kinds,
+            [Kind::DecodeNamed, Kind::EncodeNamed]
+        );
+        assert!(outcome.findings.is_empty());
+
+        let mut none = |_| Scripted::new(|_: &Query<'_>| Ok(Response::Unsupported));
+        let outcome = fuzz(&plan(2000), &corpus(), &mut none, &mut Quiet).unwrap();
+        assert_eq!(outcome.stop, Stop::NothingSupported);
+        assert_eq!(outcome.done, 4);
+    }
+
+    /// An encoder whose mask byte is never cleared: every launch is a fresh
+    /// process with fresh state, as the command line's launcher gives.
+    #[test]
+    fn a_stateful_bug_becomes_a_minimal_sequence() {
+        let mut launch = |_| {
+            let mut mask = 0u8;
+            Scripted::new(move |q: &Query<'_>| {
+                Ok(match q.request {
+                    Request::EncodePacked { guid } => {
+                        let mut bytes = vec![0];
+                        for (i, b) in guid.to_le_bytes().into_iter().enumerate() {
+                            if b != 0 {
+                                mask |= 1 << i;
+                                bytes.push(b);
+                            }
+                        }
+                        bytes[0] = mask;
+                        Response::Ok(Value::Encoded { bytes })
+                    }
+                    other => reference::answer(other),
+                })
+            })
+        };
+        let outcome = fuzz(&plan(2000), &corpus(), &mut launch, &mut Quiet).unwrap();
+        assert_eq!(outcome.findings.len(), 1);
+        let f = &outcome.findings[0];
+        assert_eq!(f.reproduction, Reproduction::AfterPrefix);
+        assert_eq!(f.prefix, [Request::EncodePacked { guid: 1 }]);
+        assert_eq!(f.request, Request::EncodePacked { guid: 0 });
+        assert!(f.occurrences > 1);
+    }
+
+    #[test]
+    fn an_implementation_that_never_answers_ends_the_run() {
+        let mut launch = |_| {
+            Scripted::new(|_: &Query<'_>| {
+                Err(crate::implementation::Fault::Exited {
+                    status: "exit status: 1".into(),
+                    partial: vec![],
+                })
+            })
+        };
+        let outcome = fuzz(&plan(5000), &corpus(), &mut launch, &mut Quiet).unwrap();
+        assert_eq!(outcome.stop, Stop::NoAnswers);
+        assert_eq!(outcome.done, DEAD_AFTER as u64);
+        // One crash per kind, each shrunk to the smallest request of its kind.
+        assert_eq!(outcome.findings.len(), 4);
+        assert_eq!(
+            outcome.findings[0].request,
+            Request::DecodePacked { bytes: vec![] }
+        );
+    }
+
+    #[test]
+    fn max_findings_ends_the_run() {
+        let mut launch = |_| {
+            Scripted::new(|q: &Query<'_>| {
+                Ok(match q.request {
+                    Request::EncodeNamed { .. } => {
+                        Response::Error(wow_guid_vectors::ErrorCode::Other)
+                    }
+                    Request::DecodeNamed { .. } => Response::Ok(Value::Named {
+                        guid: 0,
+                        consumed: 8,
+                        name: None,
+                    }),
+                    other => reference::answer(other),
+                })
+            })
+        };
+        let mut p = plan(5000);
+        p.max_findings = Some(1);
+        let outcome = fuzz(&p, &corpus(), &mut launch, &mut Quiet).unwrap();
+        assert_eq!(outcome.stop, Stop::MaxFindings);
+        assert_eq!(outcome.findings.len(), 1);
+        assert!(outcome.done < 5000);
+    }
+}
