@@ -49,6 +49,14 @@ pub enum Command {
     Doctor(DoctorArgs),
     /// Write the decode vectors' inputs as a fuzzing seed corpus.
     SeedCorpus(SeedArgs),
+    /// Hunt for requests on which an implementation disagrees with the reference codec, and
+    /// print each disagreement, shrunk to a minimal one, as a YAML vector.
+    ///
+    /// Examples:
+    ///   wow-guid-conformance fuzz -- python3 my_adapter.py
+    ///   wow-guid-conformance fuzz --seed 7 --time 60 --out found.yaml -- ./my-adapter
+    #[command(verbatim_doc_comment)]
+    Fuzz(crate::fuzzing::command::FuzzArgs),
 }
 
 /// Which corpus to use.

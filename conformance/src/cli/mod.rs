@@ -60,7 +60,7 @@ where
     let cli = Cli::try_parse_from(&args).map_err(CliError::Usage)?;
     if matches!(
         cli.command,
-        Command::Run(_) | Command::Repro(_) | Command::Doctor(_)
+        Command::Run(_) | Command::Repro(_) | Command::Doctor(_) | Command::Fuzz(_)
     ) {
         crate::process::kill_children_on_signal().map_err(CliError::Signals)?;
     }
@@ -72,6 +72,7 @@ where
         Command::Repro(a) => repro::repro(&a),
         Command::Doctor(a) => doctor::doctor(&a),
         Command::SeedCorpus(a) => corpus_tools::seed_corpus(&a),
+        Command::Fuzz(a) => crate::fuzzing::command::fuzz(&a, &program),
     }
 }
 
