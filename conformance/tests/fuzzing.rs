@@ -1,0 +1,545 @@
+//! `fuzz`, driven through the real binary: against the deliberately buggy
+//! adapters in `tests/buggy_adapters/` it must find each planted bug within
+//! seconds at a fixed seed and shrink it to the minimal vector (asserted byte
+//! for byte, with the reasoning for each minimum next to the adapter); the
+//! YAML it prints must load and pass `lint`; correct implementations must
+//! run clean for the whole budget; timeouts and crashes are findings after
+//! which fuzzing goes on.
+//!
+//! The adapters are Python scripts (standard library only). Without
+//! `python3` these tests are skipped with a message on a developer's
+//! machine, and fail when `CI` is set.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use wow_guid_vectors::{Corpus, ErrorCode, Expectation, Flag, Request, Value, Vector};
+
+const RUNNER: &str = env!("CARGO_BIN_EXE_wow-guid-conformance");
+
+fn in_ci() -> bool {
+    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
+}
+
+/// The Python interpreter itself, not a version-manager shim in front of
+/// it: the fuzzer starts fresh processes to replay findings, and a shim
+/// that takes a third of a second per start would dominate the timings.
+fn python() -> Option<&'static Path> {
+    static PYTHON: OnceLock<Option<PathBuf>> = OnceLock::new();
+    PYTHON
+        .get_or_init(|| {
+            let out = Command::new("python3")
+                .args(["-c", "import sys; print(sys.executable)"])
+                .output()
+                .ok()
+                .filter(|o| o.status.success())?;
+            let path = String::from_utf8(out.stdout).ok()?;
+            Some(PathBuf::from(path.trim()))
+        })
+        .as_deref()
+        .or_else(|| {
+            assert!(
+                !in_ci(),
+                "python3 is missing, and CI must run the fuzzing tests"
+            );
+            eprintln!("SKIPPED: python3 is missing (on Debian: apt-get install python3)");
+            None
+        })
+}
+
+fn adapter(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
+}
+
+fn buggy(name: &str) -> PathBuf {
+    adapter(&format!("tests/buggy_adapters/{name}.py"))
+}
+
+/// One run of `fuzz`.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// The findings as vectors: stdout must load as a vector file.
+    fn vectors(&self) -> Vec<Vector> {
+        if !self.stdout.contains("\nvectors:\n") {
+            return Vec::new();
+        }
+        match Corpus::from_sources(&[("found.yaml".into(), self.stdout.clone())]) {
+            Ok(corpus) => corpus.vectors,
+            Err(e) => panic!("the output does not load:\n{e}\n---\n{}", self.stdout),
+        }
+    }
+
+    /// The summary's request count and seconds.
+    fn requests_and_seconds(&self) -> (u64, f64) {
+        let line = self
+            .stdout
+            .lines()
+            .find(|l| l.starts_with("# fuzz: "))
+            .unwrap_or_else(|| panic!("no summary in:\n{}", self.stdout));
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let requests = words[2].parse().expect("a request count");
+        let seconds = words[5].trim_end_matches('s').parse().expect("seconds");
+        (requests, seconds)
+    }
+
+    /// For each finding, in order: its signature, the request index it was
+    /// first seen at, and after how long.
+    fn first_seen(&self) -> Vec<(String, u64, String)> {
+        self.stdout
+            .lines()
+            .filter_map(|l| {
+                let l = l.trim_start().strip_prefix("# ")?;
+                let (signature, rest) = l.split_once(": first seen at request ")?;
+                let (index, rest) = rest.split_once(' ')?;
+                let after = rest.rsplit_once("after ")?.1;
+                Some((signature.to_owned(), index.parse().ok()?, after.to_owned()))
+            })
+            .collect()
+    }
+}
+
+fn fuzz(args: &[&str], command: &[&Path]) -> Run {
+    let mut cmd = Command::new(RUNNER);
+    cmd.arg("fuzz").args(args);
+    if !command.is_empty() {
+        cmd.arg("--").args(command);
+    }
+    let started = Instant::now();
+    let out = cmd
+        .stdin(Stdio::null())
+        .output()
+        .expect("the runner starts");
+    let run = Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    eprintln!(
+        "fuzz {} -- {:?}: exit {} in {:.1}s; findings: {:?}",
+        args.join(" "),
+        command,
+        run.code,
+        started.elapsed().as_secs_f64(),
+        run.first_seen()
+    );
+    run
+}
+
+/// Fuzzes a buggy adapter with the fixed seed and a request budget, and
+/// checks what every such run must satisfy.
+fn fuzz_buggy(name: &str, count: &str, extra: &[&str]) -> Option<(Run, Vec<Vector>)> {
+    let python = python()?;
+    let script = buggy(name);
+    let mut args = vec!["--seed", "1", "--count", count];
+    args.extend_from_slice(extra);
+    let run = fuzz(&args, &[python, &script]);
+    assert_eq!(
+        run.code, 1,
+        "a planted bug must fail the run:\n{}\n{}",
+        run.stdout, run.stderr
+    );
+    let vectors = run.vectors();
+    assert!(!vectors.is_empty());
+    for v in &vectors {
+        assert!(v.id.starts_with("found."), "{}", v.id);
+        assert_eq!(
+            v.source.as_deref(),
+            Some("found by differential fuzzing, seed 1")
+        );
+        assert!(
+            v.description.contains("differential fuzzing"),
+            "{}",
+            v.description
+        );
+    }
+    // Every finding is found early, and the whole budget is still spent.
+    for (signature, index, after) in run.first_seen() {
+        assert!(
+            index < 1000,
+            "{signature} first seen only at request {index}"
+        );
+        let seconds = after
+            .trim_end_matches("ms")
+            .trim_end_matches('s')
+            .parse::<f64>()
+            .unwrap();
+        let seconds = if after.ends_with("ms") {
+            seconds / 1000.0
+        } else {
+            seconds
+        };
+        assert!(seconds < 15.0, "{signature} first seen only after {after}");
+    }
+    assert_eq!(run.requests_and_seconds().0.to_string(), count);
+    lint_accepts(&run.stdout);
+    Some((run, vectors))
+}
+
+/// `lint --vectors DIR` on a directory holding just `text` as a file.
+fn lint_accepts(text: &str) {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "fuzz-lint-{}-{}",
+        std::process::id(),
+        std::thread::current()
+            .name()
+            .unwrap_or("t")
+            .replace("::", "-")
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("found.yaml"), text).unwrap();
+    let out = Command::new(RUNNER)
+        .args(["lint", "--vectors"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "lint rejects the findings:\n{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn decode_packed(bytes: &[u8]) -> Request {
+    Request::DecodePacked {
+        bytes: bytes.to_vec(),
+    }
+}
+
+fn decode_named(bytes: &[u8]) -> Request {
+    Request::DecodeNamed {
+        bytes: bytes.to_vec(),
+    }
+}
+
+/// GUID bytes `00 00 00 00 00 00 00 01`: the smallest non-zero GUID as a
+/// byte string (the lowest bytes first on the wire, so it is 0100000000000000).
+const SMALLEST_GUID_BYTES: [u8; 8] = [0, 0, 0, 0, 0, 0, 0, 1];
+
+fn named_input(name: &[u8], tail: &[u8]) -> Vec<u8> {
+    let mut bytes = SMALLEST_GUID_BYTES.to_vec();
+    bytes.extend_from_slice(name);
+    bytes.extend_from_slice(tail);
+    bytes
+}
+
+/// The spec's C bug. Every disagreement is a wrong GUID (bit 3 sign-extends,
+/// bits 4 to 7 shift modulo 32), so one finding. Its minimum: two bytes are
+/// needed (a mask with no bit gives GUID 0 everywhere), a one-bit mask below
+/// 08 is decoded right, and at bit 3 only a byte >= 80 goes wrong, so the
+/// smallest two-byte input is `08 80`. Mask `10` with `01` also disagrees
+/// but is larger; the shrinker gets from there to `08 80` by lowering the
+/// mask and raising the byte at once.
+#[test]
+fn sign_extension_is_found_and_shrunk_to_08_80() {
+    let Some((run, vectors)) = fuzz_buggy("sign_extend", "3000", &[]) else {
+        return;
+    };
+    assert_eq!(vectors.len(), 1, "{}", run.stdout);
+    let v = &vectors[0];
+    assert_eq!(v.request, decode_packed(&[0x08, 0x80]));
+    assert_eq!(
+        v.expect,
+        Expectation::Valid(Value::Packed {
+            guid: 0x8000_0000,
+            consumed: 2
+        })
+    );
+    assert!(v
+        .description
+        .contains("GUID ffffffff80000000, expected 0000000080000000"));
+    assert!(v.flags.contains(&Flag::SignBit));
+    assert!(run
+        .stdout
+        .contains("decode packed_guid: wrong GUID: first seen"));
+}
+
+/// The mask read as a count. Two signatures: where the count asks for more
+/// bytes than there are, an error instead of a value, smallest `02 00` (mask
+/// 01 is read right either way, so 02 is the smallest mask that differs,
+/// with the one byte it needs); and where there are enough, a wrong byte
+/// count, smallest `02 00 00`.
+#[test]
+fn mask_as_count_is_found_and_shrunk_to_02_00() {
+    let Some((run, vectors)) = fuzz_buggy("mask_as_count", "3000", &[]) else {
+        return;
+    };
+    let inputs: Vec<&Request> = vectors.iter().map(|v| &v.request).collect();
+    assert_eq!(
+        inputs,
+        [
+            &decode_packed(&[0x02, 0x00]),
+            &decode_packed(&[0x02, 0x00, 0x00])
+        ],
+        "{}",
+        run.stdout
+    );
+    let zero = Expectation::Valid(Value::Packed {
+        guid: 0,
+        consumed: 2,
+    });
+    assert_eq!(vectors[0].expect, zero);
+    assert_eq!(vectors[1].expect, zero);
+    let signatures: Vec<String> = run.first_seen().into_iter().map(|f| f.0).collect();
+    assert_eq!(
+        signatures,
+        [
+            "decode packed_guid: error instead of a value",
+            "decode packed_guid: wrong byte count"
+        ]
+    );
+}
+
+/// An encoder whose mask byte survives between calls. No request disagrees
+/// on its own, so the finding is a sequence: the smallest GUID that sets a
+/// mask bit (1), then the smallest GUID of all (0), which must encode as
+/// `00` and comes out as `01`.
+#[test]
+fn stateful_encoder_is_found_as_a_two_step_sequence() {
+    let Some((run, vectors)) = fuzz_buggy("stateful_encoder", "3000", &[]) else {
+        return;
+    };
+    assert_eq!(vectors.len(), 2, "{}", run.stdout);
+    assert_eq!(vectors[0].request, Request::EncodePacked { guid: 1 });
+    assert_eq!(
+        vectors[0].expect,
+        Expectation::Valid(Value::Encoded { bytes: vec![1, 1] })
+    );
+    assert_eq!(vectors[1].request, Request::EncodePacked { guid: 0 });
+    assert_eq!(
+        vectors[1].expect,
+        Expectation::Valid(Value::Encoded { bytes: vec![0] })
+    );
+    assert!(vectors.iter().all(|v| v.flags.contains(&Flag::Stateful)));
+    assert!(vectors[0].id.ends_with(".1") && vectors[1].id.ends_with(".2"));
+    assert!(vectors[1]
+        .description
+        .contains("wrong encoding: 01, expected 00"));
+    assert!(run.stdout.contains("keeps state between calls"));
+}
+
+/// Names capped at 256 bytes, the next byte swallowed. Every disagreement
+/// needs a name of 257 bytes or more after a non-zero GUID; byte strings
+/// are smallest with the GUID as `00 .. 00 01` and every name byte `01`.
+/// Three signatures, each with its own minimum:
+/// - wrong byte count: the 257-byte name and its NUL (266 bytes);
+/// - a value instead of an error: the same without the NUL (265 bytes);
+/// - an error instead of a value: the 256-byte cut splits a character, at
+///   the latest possible place, as `c2 80` (the smallest two-byte UTF-8).
+#[test]
+fn name_cap_is_found_and_shrunk_to_257_byte_names() {
+    let Some((run, vectors)) = fuzz_buggy("name_cap", "1000", &[]) else {
+        return;
+    };
+    let found = |what: &str| {
+        vectors
+            .iter()
+            .find(|v| v.description.contains(what))
+            .unwrap_or_else(|| panic!("no finding with `{what}`:\n{}", run.stdout))
+    };
+    let v = found("consumed 265 bytes, expected 266");
+    assert_eq!(v.request, decode_named(&named_input(&[1; 257], &[0])));
+    let v = found("accepted invalid input");
+    assert_eq!(v.request, decode_named(&named_input(&[1; 257], &[])));
+    assert_eq!(v.expect, Expectation::Invalid(ErrorCode::Eof));
+    let v = found("rejected valid input with `error invalid_utf8`");
+    let mut name = vec![1; 255];
+    name.extend_from_slice(&[0xc2, 0x80]);
+    assert_eq!(v.request, decode_named(&named_input(&name, &[0])));
+    assert_eq!(vectors.len(), 3);
+}
+
+/// A name running into the end of the input, accepted. The smallest input
+/// a decoder can disagree on: eight GUID bytes, a non-zero GUID, and nothing
+/// after it (shorter inputs are eof everywhere, GUID 0 has no name).
+#[test]
+fn missing_nul_is_found_and_shrunk_to_the_bare_guid() {
+    let Some((run, vectors)) = fuzz_buggy("missing_nul", "3000", &[]) else {
+        return;
+    };
+    assert_eq!(vectors.len(), 1, "{}", run.stdout);
+    assert_eq!(vectors[0].request, decode_named(&SMALLEST_GUID_BYTES));
+    assert_eq!(vectors[0].expect, Expectation::Invalid(ErrorCode::Eof));
+    assert!(vectors[0].flags.contains(&Flag::MissingNul));
+}
+
+/// A crash is a finding; the process is restarted and the budget spent.
+#[test]
+fn a_crash_is_a_finding_and_fuzzing_goes_on() {
+    let Some((run, vectors)) = fuzz_buggy("index_error", "500", &[]) else {
+        return;
+    };
+    assert_eq!(vectors.len(), 1, "{}", run.stdout);
+    assert_eq!(vectors[0].request, decode_packed(&[]));
+    assert!(vectors[0].description.contains("ended before answering"));
+    assert!(run.stdout.contains("decode packed_guid: crash"));
+}
+
+/// A hang is a finding; the process is killed, restarted, and fuzzing goes on.
+#[test]
+fn a_hang_is_a_finding_and_fuzzing_goes_on() {
+    let Some((run, vectors)) = fuzz_buggy(
+        "hang",
+        "400",
+        &["--timeout", "200ms", "--startup-timeout", "1s"],
+    ) else {
+        return;
+    };
+    assert_eq!(vectors.len(), 1, "{}", run.stdout);
+    assert_eq!(vectors[0].request, decode_packed(&[0xff]));
+    assert!(vectors[0].description.contains("no response within"));
+}
+
+fn assert_clean(run: &Run, budget: f64) {
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    assert!(run.vectors().is_empty());
+    assert!(run
+        .stdout
+        .contains("# no disagreement with the reference codec"));
+    let (requests, seconds) = run.requests_and_seconds();
+    assert!(seconds >= budget, "stopped after {seconds}s");
+    assert!(requests > 1000, "only {requests} requests");
+}
+
+#[test]
+fn the_built_in_reference_runs_clean_for_the_whole_budget() {
+    let run = fuzz(&["--seed", "1", "--time", "3"], &[]);
+    assert_clean(&run, 3.0);
+}
+
+#[test]
+fn the_python_adapter_runs_clean_for_the_whole_budget() {
+    let Some(python) = python() else {
+        return;
+    };
+    let script = adapter("adapters/python/adapter.py");
+    let run = fuzz(&["--seed", "1", "--time", "3"], &[python, &script]);
+    assert_clean(&run, 3.0);
+}
+
+/// Kinds answered `unsupported` are generated once (in the probe) and never
+/// again, and are no finding.
+#[test]
+fn unsupported_kinds_are_not_generated_after_the_first() {
+    let Some(python) = python() else {
+        return;
+    };
+    let script = buggy("packed_only");
+    let run = fuzz(&["--count", "2000"], &[python, &script]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("decode named_guid 1, encode named_guid 1"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains(
+        "answered `unsupported` (not generated afterwards): decode named_guid, encode named_guid"
+    ));
+}
+
+/// The same seed sends the same requests, so it finds the same findings at
+/// the same request and shrinks them to the same vectors.
+#[test]
+fn a_seed_reproduces_its_findings() {
+    let Some(python) = python() else {
+        return;
+    };
+    let script = buggy("mask_as_count");
+    let a = fuzz(&["--seed", "9", "--count", "1500"], &[python, &script]);
+    let b = fuzz(&["--seed", "9", "--count", "1500"], &[python, &script]);
+    let c = fuzz(&["--seed", "10", "--count", "1500"], &[python, &script]);
+    let seen = |r: &Run| {
+        r.first_seen()
+            .into_iter()
+            .map(|f| (f.0, f.1))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(seen(&a), seen(&b));
+    assert_eq!(a.vectors(), b.vectors());
+    assert_ne!(seen(&a), seen(&c), "another seed sends other requests");
+}
+
+#[test]
+fn out_appends_each_finding_once_and_refuses_other_files() {
+    let Some(python) = python() else {
+        return;
+    };
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fuzz-out-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("found.yaml");
+    let out_arg = out.to_str().unwrap();
+    let script = buggy("missing_nul");
+    let first = fuzz(&["--count", "300", "--out", out_arg], &[python, &script]);
+    assert_eq!(first.code, 1);
+    assert!(
+        first.stdout.contains("1 finding(s) appended"),
+        "{}",
+        first.stdout
+    );
+    let after_first = std::fs::read_to_string(&out).unwrap();
+    let script2 = buggy("sign_extend");
+    let second = fuzz(&["--count", "300", "--out", out_arg], &[python, &script2]);
+    assert!(
+        second.stdout.contains("1 finding(s) appended"),
+        "{}",
+        second.stdout
+    );
+    let third = fuzz(&["--count", "300", "--out", out_arg], &[python, &script2]);
+    assert!(
+        third
+            .stdout
+            .contains("0 finding(s) appended, 1 already there"),
+        "{}",
+        third.stdout
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.starts_with(&after_first));
+    let corpus = Corpus::from_sources(&[("found.yaml".into(), text.clone())]).unwrap();
+    assert_eq!(corpus.vectors.len(), 2);
+    lint_accepts(&text);
+
+    let not_vectors = dir.join("notes.yaml");
+    std::fs::write(&not_vectors, "just: some yaml\n").unwrap();
+    let refused = fuzz(
+        &["--count", "300", "--out", not_vectors.to_str().unwrap()],
+        &[python, &script2],
+    );
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("nothing was appended"),
+        "{}",
+        refused.stderr
+    );
+    assert_eq!(
+        std::fs::read_to_string(&not_vectors).unwrap(),
+        "just: some yaml\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_command_that_cannot_start_is_a_harness_error() {
+    let run = fuzz(&["--count", "10"], &[Path::new("/nonexistent/adapter")]);
+    assert_eq!(run.code, 2, "{}\n{}", run.stdout, run.stderr);
+    assert!(run.stderr.contains("cannot start"), "{}", run.stderr);
+}
+
+#[test]
+fn budgets_are_checked_before_anything_runs() {
+    let run = fuzz(&["--count", "0"], &[]);
+    assert_eq!(run.code, 2);
+    let run = fuzz(&["--time", "soon"], &[]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("is not a duration"), "{}", run.stderr);
+}
