@@ -21,7 +21,6 @@ use super::{Kind, Signature};
 use crate::cli::args::{CorpusArgs, ProcessArgs};
 use crate::cli::options::{self, parse_duration};
 use crate::cli::{CliError, Exit};
-use crate::implementation::DisplayDuration;
 use crate::judge::JudgeOptions;
 use crate::process::ProcessImplementation;
 use crate::shell;
@@ -105,10 +104,10 @@ impl Observer for Printer {
         }
         let rate = s.done as f64 / s.elapsed.as_secs_f64().max(1e-3);
         eprint!(
-            "\r\x1b[Kfuzz: {} requests, {rate:.0}/s, {} finding(s), {}",
+            "\r\x1b[Kfuzz: {} requests, {rate:.0}/s, {} finding(s), {}s",
             s.done,
             s.findings,
-            DisplayDuration(Duration::from_secs(s.elapsed.as_secs()))
+            s.elapsed.as_secs()
         );
         self.shown = Some(Instant::now());
     }
