@@ -29,7 +29,7 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Run the corpus against an implementation (default: the built-in reference codec).
+    /// Run the corpus against an implementation (default: the built-in reference codec)
     ///
     /// Examples:
     ///   wow-guid-conformance run

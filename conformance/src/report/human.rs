@@ -5,6 +5,7 @@
 //! that reproduces just that vector), then one line of counts and a
 //! verdict. Passing vectors are not listed.
 
+use std::fmt;
 use std::io;
 
 use super::{expected_text, got_text, reason_text, ReportFormat, RunReport};
@@ -104,7 +105,7 @@ impl ReportFormat for Human {
         let c = &run.counts;
         writeln!(
             out,
-            "{} of {} vectors against {} ({} corpus, {}{}{}) in {:.2}s:",
+            "{} of {} vectors against {} ({} corpus, {}{}{}) in {}:",
             c.total(),
             report.corpus_size,
             report.implementation,
@@ -120,7 +121,7 @@ impl ReportFormat for Human {
             } else {
                 ""
             },
-            run.duration.as_secs_f64()
+            Seconds(run.duration)
         )?;
         writeln!(
             out,
@@ -135,5 +136,36 @@ impl ReportFormat for Human {
             "FAIL"
         };
         writeln!(out, "verdict: {verdict}")
+    }
+}
+
+/// A duration as a person reads it in a summary: milliseconds below a
+/// second (a whole-corpus run usually takes a few), seconds above.
+struct Seconds(std::time::Duration);
+
+impl fmt::Display for Seconds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let secs = self.0.as_secs_f64();
+        if secs < 1.0 {
+            write!(f, "{:.1} ms", secs * 1000.0)
+        } else {
+            write!(f, "{secs:.2} s")
+        }
+    }
+}
+
+#[cfg(test)]
+mod seconds_tests {
+    use std::time::Duration;
+
+    use super::Seconds;
+
+    #[test]
+    fn short_runs_read_in_milliseconds_long_ones_in_seconds() {
+        assert_eq!(
+            Seconds(Duration::from_micros(38_250)).to_string(),
+            "38.2 ms"
+        );
+        assert_eq!(Seconds(Duration::from_millis(2_500)).to_string(), "2.50 s");
     }
 }
