@@ -8,7 +8,9 @@
 # each time and of each ratio over the runs. Extra arguments after `--` go to
 # criterion (for example a filter such as `decode/`). Needs cargo and python3.
 # Measure on a quiet machine (`uptime`): other work on the cores shows up as
-# noise, mostly in the naive loop's times.
+# noise, mostly in the naive loop's times. On a shared machine, set
+# QUIET_LOAD (say 0.5) to wait before each run until the one-minute load
+# average is below it.
 set -euo pipefail
 
 runs=3
@@ -29,10 +31,18 @@ fi
 
 target_dir=$(cargo metadata --format-version 1 --no-deps |
     python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+# Build first, so that compiling is not part of any run's load.
+cargo bench -p wow-guid-codec --bench packed --no-run >&2
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
 
 for run in $(seq 1 "$runs"); do
+    if [[ -n ${QUIET_LOAD:-} ]]; then
+        while ! python3 -c 'import os, sys; sys.exit(os.getloadavg()[0] >= float(sys.argv[1]))' "$QUIET_LOAD"; do
+            echo "report.sh: load $(cut -d' ' -f1 /proc/loadavg) >= $QUIET_LOAD, waiting" >&2
+            sleep 20
+        done
+    fi
     echo "report.sh: run $run of $runs" >&2
     stamp=$(python3 -c 'import time; print(time.time())')
     cargo bench -p wow-guid-codec --bench packed -- --noplot "$@" >&2

@@ -318,9 +318,11 @@ pub(crate) const fn nonzero_byte_mask(guid: u64) -> u8 {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let flags = (((guid & LOW7) + LOW7) | guid) & HIGH;
-    // flags has only bits 7, 15, ..., 63. Multiplying by this constant moves
-    // bit 8i+7 to bit 56+i without the partial products colliding.
-    ((flags >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+    // flags has only bits 7, 15, ..., 63. The constant has bits 49 - 7j, so
+    // bit 8i+7 times bit 49-7j lands at 56 + 8(i-j) + j: at 56+i when i = j,
+    // past bit 63 (dropped) when i > j, and when i < j at a position below 56
+    // that no other pair shares, so nothing carries into the top byte.
+    (flags.wrapping_mul(0x0002_0408_1020_4081) >> 56) as u8
 }
 
 #[cfg(test)]

@@ -47,9 +47,10 @@
 //! [`PackedGuid::encode_into`] use it on every target. Decoding loads eight
 //! bytes at once when at least nine remain; nearer the end of the input it
 //! gathers the (at most seven) value bytes one by one, which is slower but
-//! happens at most once per buffer. The tables take 8.25 KiB (`STAGES`, one
-//! 32-byte entry per mask, so each lookup touches half a cache line, and the
-//! 256-byte `CONSUMED`).
+//! happens at most once per buffer. The tables take 8.25 KiB: four arrays of
+//! 256 `u64` (the three stage masks and the byte mask, kept apart so that a
+//! mask indexes each with one scaled load and no multiply) and the 256-byte
+//! `CONSUMED`.
 //!
 //! This module may touch the input slice, the output buffer and its own
 //! read-only tables.
@@ -57,24 +58,24 @@
 use super::{nonzero_byte_mask, PackedGuid, PackedGuidError, MAX_ENCODED_LEN};
 use crate::Decoded;
 
-/// How the bytes of one mask move between the packed and the in-place form.
+/// How the bytes of each mask move between the packed and the in-place form.
 ///
 /// Byte `i` of a GUID whose mask bit is set sits, in the packed form, below
 /// its slot by `gap(i)` bytes: the number of clear mask bits below `i`.
 /// Compressing moves such a byte down by `2^k` bytes at stage `k` (k = 0, 1, 2)
-/// when bit `k` of `gap(i)` is set; `stages[k]` has `0xff` in every byte
+/// when bit `k` of `gap(i)` is set; `STAGES[k][mask]` has `0xff` in every byte
 /// position such a byte occupies *before* stage `k` moves it, which is also
 /// where expanding must put it back. No two bytes ever meet at one position,
 /// because a byte with a larger gap sits further up and the partial moves
-/// keep the order (Hacker's Delight, section 7-4).
-#[derive(Clone, Copy)]
-#[repr(C, align(32))]
-struct Stages {
-    /// Destination byte positions of the 1-, 2- and 4-byte moves.
-    stages: [u64; 3],
-    /// `0xff` in each byte whose mask bit is set.
-    bytes: u64,
-}
+/// keep the order (Hacker's Delight, section 7-4). `STAGES[BYTES][mask]` has
+/// `0xff` in each byte whose mask bit is set.
+static STAGES: [[u64; 256]; 4] = stages_table();
+
+/// Index of the byte masks in [`STAGES`].
+const BYTES: usize = 3;
+
+/// Bytes a value with this mask takes on the wire: 1 + the number of set bits.
+static CONSUMED: [u8; 256] = consumed_table();
 
 /// `0xff` in byte `i` for each set bit `i` of `bits`.
 const fn spread(bits: u8) -> u64 {
@@ -89,40 +90,33 @@ const fn spread(bits: u8) -> u64 {
     out
 }
 
-const fn stages_for(mask: u8) -> Stages {
-    let mut stages = [0u8; 3];
-    let mut gap = 0u32;
-    let mut i = 0u32;
-    while i < 8 {
-        if mask & (1 << i) == 0 {
-            gap += 1;
-        } else {
-            let mut k = 0;
-            while k < 3 {
-                if gap & (1 << k) != 0 {
-                    // Before stage k the byte has already moved by the lower
-                    // bits of its gap.
-                    stages[k] |= 1 << (i - (gap & ((1 << k) - 1)));
-                }
-                k += 1;
-            }
-        }
-        i += 1;
-    }
-    Stages {
-        stages: [spread(stages[0]), spread(stages[1]), spread(stages[2])],
-        bytes: spread(mask),
-    }
-}
-
-const fn stages_table() -> [Stages; 256] {
-    let mut table = [Stages {
-        stages: [0; 3],
-        bytes: 0,
-    }; 256];
-    let mut mask = 0;
+const fn stages_table() -> [[u64; 256]; 4] {
+    let mut table = [[0u64; 256]; 4];
+    let mut mask = 0usize;
     while mask < 256 {
-        table[mask] = stages_for(mask as u8);
+        let mut stages = [0u8; 3];
+        let mut gap = 0u32;
+        let mut i = 0u32;
+        while i < 8 {
+            if mask & (1 << i) == 0 {
+                gap += 1;
+            } else {
+                let mut k = 0;
+                while k < 3 {
+                    if gap & (1 << k) != 0 {
+                        // Before stage k the byte has already moved by the
+                        // lower bits of its gap.
+                        stages[k] |= 1 << (i - (gap & ((1 << k) - 1)));
+                    }
+                    k += 1;
+                }
+            }
+            i += 1;
+        }
+        table[0][mask] = spread(stages[0]);
+        table[1][mask] = spread(stages[1]);
+        table[2][mask] = spread(stages[2]);
+        table[BYTES][mask] = spread(mask as u8);
         mask += 1;
     }
     table
@@ -138,34 +132,30 @@ const fn consumed_table() -> [u8; 256] {
     table
 }
 
-/// The stage masks of every mask.
-static STAGES: [Stages; 256] = stages_table();
-
-/// Bytes a value with this mask takes on the wire: 1 + the number of set bits.
-static CONSUMED: [u8; 256] = consumed_table();
-
-/// Moves the low `popcount` bytes of `word` up to the byte positions of the
-/// mask that `stages` describes and clears every other byte.
+/// Moves the low `popcount(mask)` bytes of `word` up to the mask's byte
+/// positions and clears every other byte.
 #[inline(always)]
-fn expand(word: u64, stages: &Stages) -> u64 {
+fn expand(word: u64, mask: u8) -> u64 {
+    let m = usize::from(mask);
     let mut word = word;
     // select(m, a, b) = b ^ ((b ^ a) & m): four operations, no branch.
-    word ^= (word ^ (word << 32)) & stages.stages[2];
-    word ^= (word ^ (word << 16)) & stages.stages[1];
-    word ^= (word ^ (word << 8)) & stages.stages[0];
-    word & stages.bytes
+    word ^= (word ^ (word << 32)) & STAGES[2][m];
+    word ^= (word ^ (word << 16)) & STAGES[1][m];
+    word ^= (word ^ (word << 8)) & STAGES[0][m];
+    word & STAGES[BYTES][m]
 }
 
 /// Moves the bytes of `word` at the mask's positions down to the low end, in
 /// order. Every byte outside the mask must already be zero.
 #[inline(always)]
-fn compress(word: u64, stages: &Stages) -> u64 {
+fn compress(word: u64, mask: u8) -> u64 {
+    let m = usize::from(mask);
     let mut word = word;
-    let moving = word & stages.stages[0];
+    let moving = word & STAGES[0][m];
     word = (word ^ moving) | (moving >> 8);
-    let moving = word & stages.stages[1];
+    let moving = word & STAGES[1][m];
     word = (word ^ moving) | (moving >> 16);
-    let moving = word & stages.stages[2];
+    let moving = word & STAGES[2][m];
     (word ^ moving) | (moving >> 32)
 }
 
@@ -193,7 +183,7 @@ pub fn decode(input: &[u8]) -> Result<Decoded<PackedGuid>, PackedGuidError> {
         None => tail_word(input, mask, consumed)?,
     };
     Ok(Decoded {
-        value: PackedGuid(expand(word, &STAGES[usize::from(mask)])),
+        value: PackedGuid(expand(word, mask)),
         consumed,
     })
 }
@@ -228,7 +218,7 @@ fn tail_word(input: &[u8], mask: u8, consumed: usize) -> Result<u64, PackedGuidE
 pub fn encode(guid: PackedGuid, out: &mut [u8; MAX_ENCODED_LEN]) -> usize {
     let mask = nonzero_byte_mask(guid.0);
     // The bytes outside the mask are the zero bytes, as `compress` needs.
-    let packed = compress(guid.0, &STAGES[usize::from(mask)]);
+    let packed = compress(guid.0, mask);
     out[0] = mask;
     // All eight bytes: the caller reads only the first `len - 1`, and one
     // store is cheaper than a length-dependent copy.
@@ -245,7 +235,6 @@ mod tests {
     #[test]
     fn stages_expand_and_compress_every_mask() {
         for mask in 0..=255u8 {
-            let stages = &STAGES[usize::from(mask)];
             let mut packed = 0u64;
             let mut placed = 0u64;
             let mut rank = 0;
@@ -262,8 +251,8 @@ mod tests {
             } else {
                 0xa5a5_a5a5_a5a5_a5a5 << (8 * rank)
             };
-            assert_eq!(expand(packed | garbage, stages), placed, "mask {mask:#04x}");
-            assert_eq!(compress(placed, stages), packed, "mask {mask:#04x}");
+            assert_eq!(expand(packed | garbage, mask), placed, "mask {mask:#04x}");
+            assert_eq!(compress(placed, mask), packed, "mask {mask:#04x}");
             assert_eq!(
                 usize::from(CONSUMED[usize::from(mask)]),
                 1 + mask.count_ones() as usize
