@@ -150,6 +150,13 @@
 //! ([`generate::write_all`]); `generate --check` and the test
 //! `generated_files_are_up_to_date` fail when they are stale
 //! ([`generate::check`]).
+//!
+//! # Writing vectors
+//!
+//! [`yaml::write_vector`] writes a [`Vector`] in this format, and
+//! [`yaml::write_comment`] writes `#` lines. The generator writes its files
+//! with them, and the runner's differential fuzzing its findings; whatever
+//! they write, the loader reads back unchanged.
 #![forbid(unsafe_code)]
 
 mod corpus;
@@ -161,7 +168,7 @@ mod model;
 #[cfg(test)]
 mod schema_tests;
 mod vocab;
-mod yaml;
+pub mod yaml;
 
 pub use corpus::Corpus;
 pub use error::{Expected, Found, IdError, LoadError, LoadErrorKind, LoadErrors, Section};

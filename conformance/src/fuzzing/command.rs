@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use wow_guid_vectors::yaml;
 
 use super::finding::{self, AppendError, Finding};
 use super::session::{self, Observer, Outcome, Plan, Role, Status, Stop};
@@ -123,9 +124,7 @@ impl Observer for Printer {
         self.clear_progress();
         let mut text = String::new();
         if self.printed == 0 {
-            for line in self.header.lines() {
-                let _ = writeln!(text, "# {line}");
-            }
+            yaml::write_comment(&mut text, &self.header, 0);
             text.push_str("vectors:\n");
         } else {
             text.push('\n');

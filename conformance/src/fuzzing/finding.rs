@@ -5,7 +5,8 @@
 //! before it). [`Finding::vectors`] turns it into corpus vectors whose
 //! expectations are the reference's ([`super::oracle`]), so a finding pasted
 //! into `vectors/` fails the implementation that produced it and passes a
-//! conformant one; [`Finding::yaml`] writes them in the corpus format, and
+//! conformant one; [`Finding::yaml`] writes them in the corpus format (with
+//! the corpus's own writer, [`wow_guid_vectors::yaml`]), and
 //! [`append`] adds them to a vector file, checking that the result still
 //! loads. Ids are derived from the requests (`found.<kind>.<hash>`), so the
 //! same finding gets the same id on every run and is appended once.
@@ -15,9 +16,8 @@ use std::path::Path;
 use std::time::Duration;
 use std::{fs, io};
 
-use wow_guid_vectors::hex_text::{format_guid, format_spaced};
 use wow_guid_vectors::{
-    Corpus, ErrorCode, Expectation, Flag, LoadErrors, Location, Request, Value, Vector,
+    yaml, Corpus, ErrorCode, Expectation, Flag, LoadErrors, Location, Request, Value, Vector,
 };
 
 use super::oracle::expectation;
@@ -407,7 +407,7 @@ impl Finding {
             if i > 0 {
                 out.push('\n');
             }
-            write_vector(&mut out, v, indent);
+            yaml::write_vector(&mut out, v, indent);
         }
         out
     }
@@ -424,156 +424,11 @@ fn request_words(request: &Request) -> String {
     }
 }
 
-/// Bytes per line of a long byte string.
-const BYTES_PER_LINE: usize = 24;
-
-/// A YAML double-quoted string on one line.
-fn quoted(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-enum Scalar<'a> {
-    Hex(&'a [u8]),
-    Guid(u64),
-    Count(usize),
-    Word(&'static str),
-}
-
-/// Writes `key: { a: x, b: y }`, or a block mapping when a byte string is
-/// too long for one line, continuing it over lines (YAML folds the line
-/// breaks of a quoted string into spaces, which hex strings allow).
-fn mapping(out: &mut String, pad: &str, key: &str, entries: &[(&str, Scalar<'_>)]) {
-    let long = entries
-        .iter()
-        .any(|(_, v)| matches!(v, Scalar::Hex(b) if b.len() > BYTES_PER_LINE));
-    let inline = |v: &Scalar<'_>| match v {
-        Scalar::Hex(b) => quoted(&format_spaced(b)),
-        Scalar::Guid(g) => quoted(&format_guid(*g)),
-        Scalar::Count(n) => n.to_string(),
-        Scalar::Word(w) => (*w).to_owned(),
-    };
-    if !long {
-        let fields: Vec<String> = entries
-            .iter()
-            .map(|(k, v)| format!("{k}: {}", inline(v)))
-            .collect();
-        let _ = writeln!(out, "{pad}  {key}: {{ {} }}", fields.join(", "));
-        return;
-    }
-    let _ = writeln!(out, "{pad}  {key}:");
-    for (k, v) in entries {
-        match v {
-            Scalar::Hex(b) if b.len() > BYTES_PER_LINE => {
-                let lines: Vec<String> = b.chunks(BYTES_PER_LINE).map(format_spaced).collect();
-                let joint = format!("\n{pad}      ");
-                let _ = writeln!(out, "{pad}    {k}: \"{}\"", lines.join(&joint));
-            }
-            other => {
-                let _ = writeln!(out, "{pad}    {k}: {}", inline(other));
-            }
-        }
-    }
-}
-
-fn write_vector(out: &mut String, v: &Vector, indent: usize) {
-    let pad = " ".repeat(indent);
-    let _ = writeln!(out, "{pad}- id: {}", v.id);
-    let _ = writeln!(out, "{pad}  description: {}", quoted(&v.description));
-    let _ = writeln!(out, "{pad}  type: {}", v.request.guid_type());
-    let _ = writeln!(out, "{pad}  op: {}", v.request.op());
-    match &v.request {
-        Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => {
-            mapping(out, &pad, "input", &[("bytes", Scalar::Hex(bytes))]);
-        }
-        Request::EncodePacked { guid } => {
-            mapping(out, &pad, "input", &[("guid", Scalar::Guid(*guid))]);
-        }
-        Request::EncodeNamed { guid, name } => {
-            let mut entries = vec![("guid", Scalar::Guid(*guid))];
-            if let Some(name) = name {
-                entries.push(("name", Scalar::Hex(name)));
-            }
-            mapping(out, &pad, "input", &entries);
-        }
-    }
-    let _ = writeln!(out, "{pad}  outcome: {}", v.expect.outcome());
-    match &v.expect {
-        Expectation::Invalid(code) => {
-            mapping(
-                out,
-                &pad,
-                "expect",
-                &[("error", Scalar::Word(code.as_str()))],
-            );
-        }
-        Expectation::Valid(value) | Expectation::Acceptable { value, .. } => {
-            let entries = match value {
-                Value::Packed { guid, consumed } => {
-                    vec![
-                        ("guid", Scalar::Guid(*guid)),
-                        ("consumed", Scalar::Count(*consumed)),
-                    ]
-                }
-                Value::Named {
-                    guid,
-                    consumed,
-                    name,
-                } => {
-                    let mut e = vec![
-                        ("guid", Scalar::Guid(*guid)),
-                        ("consumed", Scalar::Count(*consumed)),
-                    ];
-                    if let Some(name) = name {
-                        e.push(("name", Scalar::Hex(name)));
-                    }
-                    e
-                }
-                Value::Encoded { bytes } => vec![("bytes", Scalar::Hex(bytes))],
-            };
-            mapping(out, &pad, "expect", &entries);
-        }
-    }
-    if let Expectation::Acceptable { why, .. } = &v.expect {
-        let _ = writeln!(out, "{pad}  why: {}", quoted(why));
-    }
-    let words = |w: Vec<&str>| format!("[{}]", w.join(", "));
-    if !v.flags.is_empty() {
-        let _ = writeln!(
-            out,
-            "{pad}  flags: {}",
-            words(v.flags.iter().map(|f| f.as_str()).collect())
-        );
-    }
-    let _ = writeln!(
-        out,
-        "{pad}  versions: {}",
-        words(v.versions.iter().map(|v| v.as_str()).collect())
-    );
-    if let Some(source) = &v.source {
-        let _ = writeln!(out, "{pad}  source: {}", quoted(source));
-    }
-}
-
 /// A whole vector file holding `findings`, after `header` as `#` lines.
 #[must_use]
 pub fn file_text(header: &str, findings: &[Finding]) -> String {
     let mut out = String::new();
-    for line in header.lines() {
-        let _ = writeln!(out, "# {line}");
-    }
+    yaml::write_comment(&mut out, header, 0);
     out.push_str("vectors:\n");
     for (i, f) in findings.iter().enumerate() {
         if i > 0 {

@@ -1,16 +1,22 @@
 //! Everything that knows the YAML syntax of vector files: parsing, the field
-//! rules, and writing files (for the generator).
+//! rules, and writing vectors.
 //!
 //! No other module sees YAML: they get [`Vector`]s and [`LoadError`]s out, and
 //! hand `Vector`s in. Parsing is done by serde-saphyr into a spanned node tree
-//! ([`tree`]), which [`read`] checks field by field, so every fault in a file
+//! (`tree`), which `read` checks field by field, so every fault in a file
 //! is reported, each at its line and column.
+//!
+//! Writing is public ([`write_vector`], [`write_comment`]) because more than
+//! this crate writes vectors: the generator's files are written here, and so
+//! are the vectors that the runner's differential fuzzing prints, so both
+//! spell the format the same way and the loader reads both back.
 
 mod read;
 mod tree;
 mod write;
 
 pub(crate) use write::write_file;
+pub use write::{write_comment, write_vector};
 
 use crate::error::LoadError;
 use crate::model::Vector;
@@ -126,11 +132,11 @@ mod tests {
         }
     }
 
-    /// Whatever the writer writes, the reader reads back unchanged.
-    #[test]
-    fn written_vectors_read_back_unchanged() {
+    /// Vectors with every awkward part: long byte strings, text that needs
+    /// escapes, ids and descriptions YAML would read as other types.
+    fn awkward_vectors() -> Vec<Vector> {
         let long_name: Vec<u8> = (0..500u32).map(|i| b'a' + (i % 26) as u8).collect();
-        let vectors = vec![
+        vec![
             vector(
                 "named.encode.tricky",
                 "Quotes \" and \\ backslashes: # not a comment, \u{e9}, tab\there, bell \u{7}.",
@@ -168,19 +174,92 @@ mod tests {
                     name: None,
                 }),
             ),
-        ];
-        let text = write_file("a header\n\nwith a blank line", &vectors);
-        assert!(
-            text.starts_with("# a header\n#\n# with a blank line\nvectors:\n"),
-            "{text}"
-        );
+        ]
+    }
+
+    fn assert_reads_back(text: &str, vectors: Vec<Vector>) {
         let mut errors = Vec::new();
-        let read = read_file("w.yaml", &text, &mut errors);
+        let read = read_file("w.yaml", text, &mut errors);
         assert!(errors.is_empty(), "{errors:?}\n{text}");
         assert_eq!(read.len(), vectors.len());
         for (mut read, written) in read.into_iter().zip(vectors) {
             read.location = written.location.clone();
             assert_eq!(read, written);
         }
+    }
+
+    /// Whatever the writer writes, the reader reads back unchanged.
+    #[test]
+    fn written_vectors_read_back_unchanged() {
+        let vectors = awkward_vectors();
+        let text = write_file("a header\n\nwith a blank line", &vectors);
+        assert!(
+            text.starts_with("# a header\n#\n# with a blank line\nvectors:\n"),
+            "{text}"
+        );
+        assert_reads_back(&text, vectors);
+    }
+
+    /// Items may sit at any indentation, with comments before them, as when
+    /// they are appended to a file written by hand.
+    #[test]
+    fn vectors_read_back_at_any_indentation() {
+        for indent in [0, 2, 5] {
+            let vectors = awkward_vectors();
+            let mut text = String::from("vectors:\n");
+            for v in &vectors {
+                write_comment(&mut text, "about the next item\n\nand more", indent);
+                write_vector(&mut text, v, indent);
+                text.push('\n');
+            }
+            assert_reads_back(&text, vectors);
+        }
+    }
+
+    /// A mapping is written in block style exactly when one of its byte
+    /// strings is longer than 24 bytes, and the long string goes on over
+    /// lines of 24 bytes, indented past its key.
+    #[test]
+    fn byte_strings_longer_than_a_line_switch_to_block_style() {
+        let bytes = |n: u8| (0..n).collect::<Vec<u8>>();
+        let write = |request: Request, expect: Expectation| {
+            let mut out = String::new();
+            write_vector(&mut out, &vector("x.y", "d", request, expect), 1);
+            out
+        };
+        let flow = write(
+            Request::DecodePacked { bytes: bytes(24) },
+            Expectation::Invalid(ErrorCode::Other),
+        );
+        assert!(
+            flow.contains(
+                "\n   input: { bytes: \"00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f \
+                 10 11 12 13 14 15 16 17\" }\n   outcome: invalid\n   expect: { error: other }\n"
+            ),
+            "{flow}"
+        );
+        let block = write(
+            Request::EncodeNamed {
+                guid: 1,
+                name: Some(bytes(50)),
+            },
+            Expectation::Valid(Value::Encoded { bytes: bytes(3) }),
+        );
+        assert!(
+            block.contains(
+                "\n   input:\n     guid: \"0000000000000001\"\n     name: \"00 01 02 03 04 05 06 07 \
+                 08 09 0a 0b 0c 0d 0e 0f 10 11 12 13 14 15 16 17\n       18 19 1a 1b 1c 1d 1e 1f \
+                 20 21 22 23 24 25 26 27 28 29 2a 2b 2c 2d 2e 2f\n       30 31\"\n   \
+                 outcome: valid\n   expect: { bytes: \"00 01 02\" }\n"
+            ),
+            "{block}"
+        );
+    }
+
+    #[test]
+    fn comments_mark_every_line() {
+        let mut out = String::new();
+        write_comment(&mut out, "one\n\ntwo", 3);
+        assert_eq!(out, "   # one\n   #\n   # two\n");
     }
 }

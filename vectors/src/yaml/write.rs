@@ -1,4 +1,6 @@
-//! Writes vectors as YAML in the corpus's house style, for the generator.
+//! Writes vectors as YAML in the corpus's house style. The generator's files
+//! and the vectors that differential fuzzing prints both come out of here, so
+//! the format has one spelling.
 //!
 //! The output is deterministic text (no serializer settings to drift), and
 //! every value that YAML could reinterpret is quoted. Tests read the output
@@ -10,11 +12,9 @@ use core::fmt::Write as _;
 use crate::hex_text;
 use crate::model::{Expectation, Request, Value, Vector};
 
-/// Bytes per line when a byte string is too long for one line.
+/// Bytes per line of a byte string written over several lines. A mapping
+/// with a longer byte string is written in block style.
 const BYTES_PER_LINE: usize = 24;
-
-/// A flow mapping longer than this is written as a block mapping instead.
-const MAX_FLOW_LINE: usize = 100;
 
 /// One scalar of an `input` or `expect` mapping.
 enum Scalar<'a> {
@@ -35,9 +35,15 @@ impl Scalar<'_> {
         }
     }
 
-    /// The scalar in a block mapping whose keys sit at `indent`: long byte
-    /// strings continue on further lines, which YAML folds back with spaces.
-    fn block(&self, indent: usize) -> String {
+    /// A byte string too long for one line.
+    fn is_long(&self) -> bool {
+        matches!(self, Scalar::Hex(bytes) if bytes.len() > BYTES_PER_LINE)
+    }
+
+    /// The scalar as the value of a block mapping: a long byte string goes on
+    /// over further lines indented by `continuation` spaces, which YAML folds
+    /// back into the spaces that hex strings allow between bytes.
+    fn block(&self, continuation: usize) -> String {
         let Scalar::Hex(bytes) = *self else {
             return self.inline();
         };
@@ -45,27 +51,27 @@ impl Scalar<'_> {
             .chunks(BYTES_PER_LINE)
             .map(hex_text::format_spaced)
             .collect();
-        let continuation = format!("\n{:width$}", "", width = indent + 2);
-        format!("\"{}\"", lines.join(&continuation))
+        let joint = format!("\n{:continuation$}", "");
+        format!("\"{}\"", lines.join(&joint))
     }
 }
 
-/// Writes a mapping field either as `key: { a: 1, b: 2 }` or, when that is
-/// too long, as a block mapping under `key:`.
-fn mapping(out: &mut String, key: &str, entries: &[(&str, Scalar<'_>)]) {
-    let flow: Vec<String> = entries
-        .iter()
-        .map(|(k, v)| format!("{k}: {}", v.inline()))
-        .collect();
-    let line = format!("    {key}: {{ {} }}", flow.join(", "));
-    if line.len() <= MAX_FLOW_LINE {
-        out.push_str(&line);
-        out.push('\n');
+/// Writes a field of the vector whose `-` is at `indent`, either as
+/// `key: { a: 1, b: 2 }` or, when a byte string is too long for one line,
+/// as a block mapping under `key:`.
+fn mapping(out: &mut String, indent: usize, key: &str, entries: &[(&str, Scalar<'_>)]) {
+    let pad = " ".repeat(indent);
+    if !entries.iter().any(|(_, v)| v.is_long()) {
+        let flow: Vec<String> = entries
+            .iter()
+            .map(|(k, v)| format!("{k}: {}", v.inline()))
+            .collect();
+        let _ = writeln!(out, "{pad}  {key}: {{ {} }}", flow.join(", "));
         return;
     }
-    let _ = writeln!(out, "    {key}:");
+    let _ = writeln!(out, "{pad}  {key}:");
     for (k, v) in entries {
-        let _ = writeln!(out, "      {k}: {}", v.block(6));
+        let _ = writeln!(out, "{pad}    {k}: {}", v.block(indent + 6));
     }
 }
 
@@ -102,38 +108,80 @@ fn list(words: impl Iterator<Item = &'static str>) -> String {
     format!("[{}]", words.collect::<Vec<_>>().join(", "))
 }
 
-fn write_vector(out: &mut String, v: &Vector) {
-    let _ = writeln!(out, "  - id: {}", id(&v.id));
-    let _ = writeln!(out, "    description: {}", quote(&v.description));
-    let _ = writeln!(out, "    type: {}", v.request.guid_type());
-    let _ = writeln!(out, "    op: {}", v.request.op());
+/// Appends `vector` to `out` as one item of a file's `vectors` list, with its
+/// `-` after `indent` spaces and its fields two further in. The vector's
+/// location is not written.
+///
+/// `input` and `expect` are flow mappings (`input: { bytes: "0a de ad" }`)
+/// unless one of their byte strings is longer than 24 bytes; then they are
+/// block mappings, and each long byte string goes on over lines of 24 bytes.
+/// Strings are double-quoted wherever YAML could read them as something
+/// else, with control characters escaped, so every line is one line of text.
+///
+/// Items of one list are usually separated by a blank line, and comment lines
+/// ([`write_comment`]) at the same `indent` may stand before an item.
+///
+/// ```
+/// use wow_guid_vectors::{yaml, Corpus, Expectation, Location, Request, Value, Vector, Version};
+///
+/// let vector = Vector {
+///     id: "packed.decode.doc-example".into(),
+///     description: "The spec's worked example.".into(),
+///     request: Request::DecodePacked { bytes: vec![0x0a, 0xde, 0xad] },
+///     expect: Expectation::Valid(Value::Packed { guid: 0xad00_de00, consumed: 3 }),
+///     flags: vec![],
+///     versions: vec![Version::Vanilla],
+///     source: None,
+///     location: Location::whole_file("example.yaml"),
+/// };
+/// let mut text = String::from("vectors:\n");
+/// yaml::write_vector(&mut text, &vector, 2);
+/// assert_eq!(
+///     text,
+///     "vectors:
+///   - id: packed.decode.doc-example
+///     description: \"The spec's worked example.\"
+///     type: packed_guid
+///     op: decode
+///     input: { bytes: \"0a de ad\" }
+///     outcome: valid
+///     expect: { guid: \"00000000ad00de00\", consumed: 3 }
+///     versions: [vanilla]
+/// "
+/// );
+/// let corpus = Corpus::from_sources(&[("example.yaml".into(), text)]).unwrap();
+/// assert_eq!(corpus.vectors[0].request, vector.request);
+/// ```
+pub fn write_vector(out: &mut String, vector: &Vector, indent: usize) {
+    let v = vector;
+    let pad = " ".repeat(indent);
+    let _ = writeln!(out, "{pad}- id: {}", id(&v.id));
+    let _ = writeln!(out, "{pad}  description: {}", quote(&v.description));
+    let _ = writeln!(out, "{pad}  type: {}", v.request.guid_type());
+    let _ = writeln!(out, "{pad}  op: {}", v.request.op());
     match &v.request {
         Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => {
-            mapping(out, "input", &[("bytes", Scalar::Hex(bytes))]);
+            mapping(out, indent, "input", &[("bytes", Scalar::Hex(bytes))]);
         }
-        Request::EncodePacked { guid } => mapping(out, "input", &[("guid", Scalar::Guid(*guid))]),
+        Request::EncodePacked { guid } => {
+            mapping(out, indent, "input", &[("guid", Scalar::Guid(*guid))]);
+        }
         Request::EncodeNamed { guid, name } => {
             let mut entries = vec![("guid", Scalar::Guid(*guid))];
             if let Some(name) = name {
                 entries.push(("name", Scalar::Hex(name)));
             }
-            mapping(out, "input", &entries);
+            mapping(out, indent, "input", &entries);
         }
     }
-    let _ = writeln!(out, "    outcome: {}", v.expect.outcome());
-    match &v.expect {
-        Expectation::Invalid(code) => {
-            mapping(out, "expect", &[("error", Scalar::Word(code.as_str()))])
-        }
+    let _ = writeln!(out, "{pad}  outcome: {}", v.expect.outcome());
+    let expect = match &v.expect {
+        Expectation::Invalid(code) => vec![("error", Scalar::Word(code.as_str()))],
         Expectation::Valid(value) | Expectation::Acceptable { value, .. } => match value {
-            Value::Packed { guid, consumed } => mapping(
-                out,
-                "expect",
-                &[
-                    ("guid", Scalar::Guid(*guid)),
-                    ("consumed", Scalar::Count(*consumed)),
-                ],
-            ),
+            Value::Packed { guid, consumed } => vec![
+                ("guid", Scalar::Guid(*guid)),
+                ("consumed", Scalar::Count(*consumed)),
+            ],
             Value::Named {
                 guid,
                 consumed,
@@ -146,28 +194,42 @@ fn write_vector(out: &mut String, v: &Vector) {
                 if let Some(name) = name {
                     entries.push(("name", Scalar::Hex(name)));
                 }
-                mapping(out, "expect", &entries);
+                entries
             }
-            Value::Encoded { bytes } => mapping(out, "expect", &[("bytes", Scalar::Hex(bytes))]),
+            Value::Encoded { bytes } => vec![("bytes", Scalar::Hex(bytes))],
         },
-    }
+    };
+    mapping(out, indent, "expect", &expect);
     if let Expectation::Acceptable { why, .. } = &v.expect {
-        let _ = writeln!(out, "    why: {}", quote(why));
+        let _ = writeln!(out, "{pad}  why: {}", quote(why));
     }
     if !v.flags.is_empty() {
         let _ = writeln!(
             out,
-            "    flags: {}",
+            "{pad}  flags: {}",
             list(v.flags.iter().map(|f| f.as_str()))
         );
     }
     let _ = writeln!(
         out,
-        "    versions: {}",
+        "{pad}  versions: {}",
         list(v.versions.iter().map(|v| v.as_str()))
     );
     if let Some(source) = &v.source {
-        let _ = writeln!(out, "    source: {}", quote(source));
+        let _ = writeln!(out, "{pad}  source: {}", quote(source));
+    }
+}
+
+/// Appends `text` to `out` as YAML comment lines after `indent` spaces:
+/// `# ` before each line, a bare `#` for an empty one.
+pub fn write_comment(out: &mut String, text: &str, indent: usize) {
+    let pad = " ".repeat(indent);
+    for line in text.lines() {
+        if line.is_empty() {
+            let _ = writeln!(out, "{pad}#");
+        } else {
+            let _ = writeln!(out, "{pad}# {line}");
+        }
     }
 }
 
@@ -175,19 +237,13 @@ fn write_vector(out: &mut String, v: &Vector) {
 /// order, separated by blank lines. Locations are ignored.
 pub(crate) fn write_file(header: &str, vectors: &[Vector]) -> String {
     let mut out = String::new();
-    for line in header.lines() {
-        if line.is_empty() {
-            out.push_str("#\n");
-        } else {
-            let _ = writeln!(out, "# {line}");
-        }
-    }
+    write_comment(&mut out, header, 0);
     out.push_str("vectors:\n");
     for (i, v) in vectors.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        write_vector(&mut out, v);
+        write_vector(&mut out, v, 2);
     }
     out
 }
