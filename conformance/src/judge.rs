@@ -15,6 +15,7 @@
 
 use std::fmt;
 
+use wow_guid_vectors::hex_text::format as hex;
 use wow_guid_vectors::{ErrorCode, Expectation, Value};
 
 use crate::implementation::Fault;
@@ -79,13 +80,6 @@ pub enum Mismatch {
     },
     /// No acceptable response at all.
     Fault(Fault),
-}
-
-fn hex(bytes: &[u8]) -> String {
-    if bytes.is_empty() {
-        return "-".into();
-    }
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Says which part of two values differs, in the words of the format.

@@ -28,6 +28,7 @@
 
 use std::fmt;
 
+use hex::FromHexError;
 use wow_guid_vectors::{ErrorCode, GuidType, Op, Request, Value};
 
 /// The longest response line the runner accepts, terminator included. A
@@ -46,26 +47,27 @@ pub enum Response {
     Unsupported,
 }
 
-const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
-
 /// Appends `bytes` as protocol hex: lowercase pairs, or `-` when empty.
 pub fn write_hex(out: &mut Vec<u8>, bytes: &[u8]) {
     if bytes.is_empty() {
         out.push(b'-');
         return;
     }
-    out.reserve(bytes.len() * 2);
-    for &b in bytes {
-        out.push(HEX_DIGITS[usize::from(b >> 4)]);
-        out.push(HEX_DIGITS[usize::from(b & 0x0f)]);
-    }
+    // Encoding in place spares the hot path the String that hex::encode
+    // would allocate for every field.
+    let start = out.len();
+    out.resize(start + bytes.len() * 2, 0);
+    let encoded = hex::encode_to_slice(bytes, &mut out[start..]);
+    // Its only error is a slice of the wrong length, and this one is exact.
+    debug_assert!(encoded.is_ok(), "{encoded:?}");
 }
 
 /// Appends a GUID as exactly 16 lowercase hex digits, most significant first.
 pub fn write_guid(out: &mut Vec<u8>, guid: u64) {
-    for shift in (0..16).rev() {
-        out.push(HEX_DIGITS[((guid >> (shift * 4)) & 0xf) as usize]);
-    }
+    let mut digits = [0u8; 16];
+    let encoded = hex::encode_to_slice(guid.to_be_bytes(), &mut digits);
+    debug_assert!(encoded.is_ok(), "{encoded:?}");
+    out.extend_from_slice(&digits);
 }
 
 fn write_decimal(out: &mut Vec<u8>, mut n: usize) {
@@ -211,15 +213,6 @@ impl fmt::Display for HexError {
     }
 }
 
-fn hex_value(c: u8) -> Option<u8> {
-    match c {
-        b'0'..=b'9' => Some(c - b'0'),
-        b'a'..=b'f' => Some(c - b'a' + 10),
-        b'A'..=b'F' => Some(c - b'A' + 10),
-        _ => None,
-    }
-}
-
 /// Reads a protocol byte string: `-` for empty, else hex pairs in either case.
 ///
 /// # Errors
@@ -228,20 +221,28 @@ pub fn parse_hex(field: &[u8]) -> Result<Vec<u8>, HexError> {
     if field == b"-" {
         return Ok(Vec::new());
     }
-    if field.len() & 1 == 1 {
-        // Report a bad character before the length: it is the likelier mistake.
-        if let Some(index) = field.iter().position(|&c| hex_value(c).is_none()) {
-            return Err(HexError::NotHex { index });
-        }
-        return Err(HexError::OddLength);
+    // `hex` rejects an odd length before it looks at the digits; report a
+    // bad character first, as it is the likelier mistake: decode the pairs,
+    // then look at a digit left over.
+    let pairs = field.len() & !1;
+    #[expect(
+        clippy::slow_vector_initialization,
+        reason = "vec![0; n] asks the allocator for zeroed memory, which measured \
+                  slower than this for the protocol's short fields"
+    )]
+    let mut out = Vec::with_capacity(pairs / 2);
+    out.resize(pairs / 2, 0);
+    let decoded = hex::decode_to_slice(&field[..pairs], &mut out);
+    if let Err(FromHexError::InvalidHexCharacter { index, .. }) = decoded {
+        return Err(HexError::NotHex { index });
     }
-    let mut out = Vec::with_capacity(field.len() / 2);
-    for (i, pair) in field.chunks_exact(2).enumerate() {
-        let hi = hex_value(pair[0]).ok_or(HexError::NotHex { index: i * 2 })?;
-        let lo = hex_value(pair[1]).ok_or(HexError::NotHex { index: i * 2 + 1 })?;
-        out.push(hi << 4 | lo);
+    // Its other errors are about lengths, right here by construction.
+    debug_assert!(decoded.is_ok(), "{decoded:?}");
+    match field.get(pairs) {
+        None => Ok(out),
+        Some(last) if last.is_ascii_hexdigit() => Err(HexError::OddLength),
+        Some(_) => Err(HexError::NotHex { index: pairs }),
     }
-    Ok(out)
 }
 
 /// Why a GUID field could not be read.
@@ -278,15 +279,15 @@ impl fmt::Display for GuidError {
 /// # Errors
 /// [`GuidError`] for another length or a non-hex character.
 pub fn parse_guid(field: &[u8]) -> Result<u64, GuidError> {
-    if field.len() != 16 {
-        return Err(GuidError::Length { len: field.len() });
+    let mut be = [0u8; 8];
+    // `hex` checks the length before the digits, as this error order asks.
+    match hex::decode_to_slice(field, &mut be) {
+        Ok(()) => Ok(u64::from_be_bytes(be)),
+        Err(FromHexError::InvalidHexCharacter { index, .. }) => Err(GuidError::NotHex { index }),
+        Err(FromHexError::OddLength | FromHexError::InvalidStringLength) => {
+            Err(GuidError::Length { len: field.len() })
+        }
     }
-    let mut guid = 0u64;
-    for (index, &c) in field.iter().enumerate() {
-        let v = hex_value(c).ok_or(GuidError::NotHex { index })?;
-        guid = guid << 4 | u64::from(v);
-    }
-    Ok(guid)
 }
 
 /// Splits a line on single spaces, remembering where each field starts so
@@ -992,6 +993,39 @@ mod tests {
             let line = response_line("x", resp);
             assert_eq!(parse_response(line.as_bytes(), "x", req).as_ref(), Ok(resp));
         }
+    }
+
+    /// A bad character is named before an odd length, wherever it is; a
+    /// GUID's length is checked before its digits.
+    #[test]
+    fn hex_fields_name_the_first_problem() {
+        assert_eq!(parse_hex(b"0aDE"), Ok(vec![0x0a, 0xde]));
+        assert_eq!(parse_hex(b"-"), Ok(vec![]));
+        assert_eq!(parse_hex(b"abc"), Err(HexError::OddLength));
+        assert_eq!(parse_hex(b"g0a"), Err(HexError::NotHex { index: 0 }));
+        assert_eq!(parse_hex(b"0ag"), Err(HexError::NotHex { index: 2 }));
+        assert_eq!(parse_hex(b"0a-"), Err(HexError::NotHex { index: 2 }));
+        assert_eq!(parse_hex(b"0a0\xff"), Err(HexError::NotHex { index: 3 }));
+        assert_eq!(parse_guid(b"00000000AD00de00"), Ok(0xad00_de00));
+        assert_eq!(
+            parse_guid(b"000000000000000g"),
+            Err(GuidError::NotHex { index: 15 })
+        );
+        assert_eq!(
+            parse_guid(b"g00000000000000"),
+            Err(GuidError::Length { len: 15 })
+        );
+        assert_eq!(
+            parse_guid(b"000000000000000000"),
+            Err(GuidError::Length { len: 18 })
+        );
+        let mut out = b"x ".to_vec();
+        write_hex(&mut out, &[0x0a, 0xde, 0xad]);
+        out.push(b' ');
+        write_guid(&mut out, 0x0123_4567_89ab_cdef);
+        out.push(b' ');
+        write_hex(&mut out, &[]);
+        assert_eq!(out, b"x 0adead 0123456789abcdef -");
     }
 
     #[test]

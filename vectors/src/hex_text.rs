@@ -8,9 +8,13 @@
 //! - A GUID is exactly 16 hex digits, most significant first, no `0x`.
 //!
 //! This module only converts text; it never looks at what the bytes mean.
+//! The digits themselves are the `hex` crate's work; what is ours is the
+//! spelling around them (spaces, `-`) and errors that say where the text
+//! goes wrong.
 
 use core::fmt;
-use core::fmt::Write as _;
+
+use hex::FromHexError;
 
 /// Why a byte string is not valid hex. Offsets are byte offsets into the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -109,12 +113,7 @@ pub fn format(bytes: &[u8]) -> String {
     if bytes.is_empty() {
         return "-".to_owned();
     }
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        // Writing to a String cannot fail.
-        let _ = write!(out, "{b:02x}");
-    }
-    out
+    hex::encode(bytes)
 }
 
 /// The YAML form of a byte string: lowercase hex bytes separated by single
@@ -122,11 +121,11 @@ pub fn format(bytes: &[u8]) -> String {
 #[must_use]
 pub fn format_spaced(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len() * 3);
-    for (i, b) in bytes.iter().enumerate() {
-        if i > 0 {
+    for (i, digit) in hex::encode(bytes).chars().enumerate() {
+        if i > 0 && i % 2 == 0 {
             out.push(' ');
         }
-        let _ = write!(out, "{b:02x}");
+        out.push(digit);
     }
     out
 }
@@ -141,45 +140,61 @@ pub fn parse(s: &str) -> Result<Vec<u8>, HexError> {
         return Ok(Vec::new());
     }
     let mut out = Vec::with_capacity(s.len() / 2);
-    let mut high: Option<(usize, u8)> = None;
-    for (offset, ch) in s.char_indices() {
-        if ch.is_whitespace() {
-            if let Some((pending, _)) = high {
-                return Err(odd_run(s, pending));
-            }
-            continue;
-        }
-        let Some(digit) = ch.to_digit(16) else {
-            return Err(HexError::InvalidChar { offset, ch });
-        };
-        // to_digit(16) is at most 15, so this never truncates.
-        let digit = digit as u8;
-        match high.take() {
-            None => high = Some((offset, digit)),
-            Some((_, h)) => out.push(h << 4 | digit),
-        }
+    let mut offset = 0;
+    // Each piece is a run of digits and the whitespace character ending it.
+    for piece in s.split_inclusive(char::is_whitespace) {
+        let run = piece.strip_suffix(char::is_whitespace).unwrap_or(piece);
+        parse_run(s, offset, run.as_bytes(), &mut out)?;
+        offset += piece.len();
     }
-    match high {
-        Some((pending, _)) => Err(odd_run(s, pending)),
-        None => Ok(out),
+    Ok(out)
+}
+
+/// Appends the bytes of `run` to `out`: the text between two whitespace
+/// characters, at byte `offset` of `s`.
+fn parse_run(s: &str, offset: usize, run: &[u8], out: &mut Vec<u8>) -> Result<(), HexError> {
+    // `hex` rejects an odd length before it looks at the digits, but a bad
+    // character is the error to report wherever it is: decode the pairs,
+    // then look at a digit left over.
+    let pairs = run.len() & !1;
+    let start = out.len();
+    out.resize(start + pairs / 2, 0);
+    let decoded = hex::decode_to_slice(&run[..pairs], &mut out[start..]);
+    if let Err(FromHexError::InvalidHexCharacter { index, .. }) = decoded {
+        return Err(invalid_char(s, offset + index));
+    }
+    // Its other errors are about lengths, right here by construction.
+    debug_assert!(decoded.is_ok(), "{decoded:?}");
+    match run.get(pairs) {
+        None => Ok(()),
+        Some(last) if last.is_ascii_hexdigit() => Err(HexError::OddDigits {
+            offset: offset + pairs,
+            digits: run.len(),
+        }),
+        Some(_) => Err(invalid_char(s, offset + pairs)),
     }
 }
 
-/// Builds the error for a digit left without a partner at `offset`.
-fn odd_run(s: &str, offset: usize) -> HexError {
-    let start = s[..offset].rfind(char::is_whitespace).map_or(0, |ws| {
-        ws + s[ws..].chars().next().map_or(1, char::len_utf8)
-    });
-    HexError::OddDigits {
+/// The error for the character at byte `offset`. The callers' offsets
+/// follow hex digits or whole whitespace characters only, so a character
+/// starts there.
+fn invalid_char(s: &str, offset: usize) -> HexError {
+    HexError::InvalidChar {
         offset,
-        digits: offset - start + 1,
+        ch: char_at(s, offset),
     }
+}
+
+fn char_at(s: &str, offset: usize) -> char {
+    s.get(offset..)
+        .and_then(|rest| rest.chars().next())
+        .unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
 /// A GUID as 16 lowercase hex digits, most significant first.
 #[must_use]
 pub fn format_guid(guid: u64) -> String {
-    format!("{guid:016x}")
+    hex::encode(guid.to_be_bytes())
 }
 
 /// Parses a GUID written as exactly 16 hex digits (either case), most
@@ -188,15 +203,25 @@ pub fn format_guid(guid: u64) -> String {
 /// # Errors
 /// [`GuidTextError`] for any other character or any other length.
 pub fn parse_guid(s: &str) -> Result<u64, GuidTextError> {
-    if let Some((offset, ch)) = s.char_indices().find(|(_, c)| !c.is_ascii_hexdigit()) {
-        return Err(GuidTextError::InvalidChar { offset, ch });
+    let mut be = [0u8; 8];
+    match hex::decode_to_slice(s, &mut be) {
+        Ok(()) => Ok(u64::from_be_bytes(be)),
+        Err(FromHexError::InvalidHexCharacter { index, .. }) => Err(GuidTextError::InvalidChar {
+            offset: index,
+            ch: char_at(s, index),
+        }),
+        // A wrong length: `hex` says so before it looks at the digits, but a
+        // bad character is the likelier mistake, so it is named first.
+        Err(FromHexError::OddLength | FromHexError::InvalidStringLength) => {
+            match s.bytes().position(|b| !b.is_ascii_hexdigit()) {
+                Some(offset) => Err(GuidTextError::InvalidChar {
+                    offset,
+                    ch: char_at(s, offset),
+                }),
+                None => Err(GuidTextError::WrongLength { digits: s.len() }),
+            }
+        }
     }
-    if s.len() != 16 {
-        return Err(GuidTextError::WrongLength { digits: s.len() });
-    }
-    // 16 checked hex digits always fit in a u64; map the impossible error
-    // rather than unwrap so this function has no panic path.
-    u64::from_str_radix(s, 16).map_err(|_| GuidTextError::WrongLength { digits: s.len() })
 }
 
 #[cfg(test)]
@@ -253,6 +278,31 @@ mod tests {
             })
         );
         assert_eq!(parse("-0a").unwrap_err().offset(), 0);
+        // A bad character left over after the pairs of a group is named as
+        // such, not as an odd length.
+        assert_eq!(
+            parse("0a dez"),
+            Err(HexError::InvalidChar { offset: 5, ch: 'z' })
+        );
+        assert_eq!(
+            parse("0a d\u{e9}"),
+            Err(HexError::InvalidChar {
+                offset: 4,
+                ch: '\u{e9}'
+            })
+        );
+        assert_eq!(
+            parse("0a\u{3000}abc"),
+            Err(HexError::OddDigits {
+                offset: 7,
+                digits: 3
+            })
+        );
+    }
+
+    #[test]
+    fn any_unicode_whitespace_separates_bytes() {
+        assert_eq!(parse("0a\u{3000}de\u{a0}ad"), Ok(vec![0x0a, 0xde, 0xad]));
     }
 
     #[test]
@@ -278,6 +328,18 @@ mod tests {
         assert_eq!(
             parse_guid(""),
             Err(GuidTextError::WrongLength { digits: 0 })
+        );
+        // A bad character is named before a wrong length.
+        assert_eq!(
+            parse_guid("00000000000000\u{e9}0"),
+            Err(GuidTextError::InvalidChar {
+                offset: 14,
+                ch: '\u{e9}'
+            })
+        );
+        assert_eq!(
+            parse_guid("abc-"),
+            Err(GuidTextError::InvalidChar { offset: 3, ch: '-' })
         );
     }
 }

@@ -27,9 +27,10 @@
 //! This is deliberately separate from the runner's own `serve` command: it is
 //! the file to copy when your codec is a Rust crate. Keep the protocol half,
 //! replace the calls in [`answer`] with calls into your crate, and the only
-//! dependency left is your codec. It lives as an example of the
-//! `wow-guid-conformance` package so that `cargo test` builds it and the
-//! integration tests can run it without a nested cargo build.
+//! dependencies left are your codec and the `hex` crate (`hex = "0.4"`). It
+//! lives as an example of the `wow-guid-conformance` package so that `cargo
+//! test` builds it and the integration tests can run it without a nested
+//! cargo build.
 
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Write};
@@ -167,41 +168,30 @@ fn exact_args<'a>(kind: &'static str, args: &[&'a [u8]]) -> Result<[&'a [u8]; 1]
     }
 }
 
-fn hex_digit(c: u8) -> Option<u8> {
-    // to_digit accepts either case, as the protocol asks.
-    char::from(c).to_digit(16).map(|d| d as u8)
-}
-
 fn parse_bytes(field: &[u8]) -> Result<Vec<u8>, BadRequest> {
     let bad = || BadRequest::BadHex(String::from_utf8_lossy(field).into_owned());
-    if field == b"-" {
-        return Ok(Vec::new());
+    match field {
+        b"-" => Ok(Vec::new()),
+        // hex would read nothing as no bytes; the protocol spells that `-`.
+        b"" => Err(bad()),
+        // Either case, as the protocol asks.
+        _ => hex::decode(field).map_err(|_| bad()),
     }
-    if field.is_empty() || !field.len().is_multiple_of(2) {
-        return Err(bad());
-    }
-    field
-        .chunks_exact(2)
-        .map(|pair| Some(hex_digit(pair[0])? << 4 | hex_digit(pair[1])?))
-        .collect::<Option<Vec<u8>>>()
-        .ok_or_else(bad)
 }
 
 fn parse_guid(field: &[u8]) -> Result<u64, BadRequest> {
-    let bad = || BadRequest::BadGuid(String::from_utf8_lossy(field).into_owned());
-    if field.len() != 16 {
-        return Err(bad());
-    }
-    field.iter().try_fold(0u64, |guid, &c| {
-        Ok(guid << 4 | u64::from(hex_digit(c).ok_or_else(bad)?))
-    })
+    let mut be = [0u8; 8];
+    // Fails on anything but exactly 16 hex digits.
+    hex::decode_to_slice(field, &mut be)
+        .map_err(|_| BadRequest::BadGuid(String::from_utf8_lossy(field).into_owned()))?;
+    Ok(u64::from_be_bytes(be))
 }
 
 fn format_bytes(bytes: &[u8]) -> String {
     if bytes.is_empty() {
         return "-".to_owned();
     }
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(bytes)
 }
 
 /// Turns one request line (no line ending) into one response line.
