@@ -82,57 +82,116 @@ pub enum Mismatch {
     Fault(Fault),
 }
 
+/// Which part of two values differs: the one comparison behind both the
+/// runner's wording of a [`Mismatch::WrongValue`] (this type's `Display`) and
+/// the fuzzer's class of it, so the two cannot drift apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ValueDifference<'a> {
+    /// Decoded values of one shape whose GUID, byte count or both differ;
+    /// each part that differs holds `(expected, got)`, and at least one does.
+    Decoded {
+        /// The GUIDs, if they differ.
+        guid: Option<(u64, u64)>,
+        /// The byte counts, if they differ.
+        consumed: Option<(usize, usize)>,
+    },
+    /// Decoded named GUIDs with equal GUID and byte count: the name is left.
+    Name {
+        /// The name the vector expects, if any.
+        expected: Option<&'a [u8]>,
+        /// The name that came back, if any.
+        got: Option<&'a [u8]>,
+    },
+    /// Two encodings.
+    Encoding {
+        /// The bytes the vector expects.
+        expected: &'a [u8],
+        /// The bytes that came back.
+        got: &'a [u8],
+    },
+    /// A value of another shape than the expected one.
+    Kind,
+}
+
+impl<'a> ValueDifference<'a> {
+    /// Classifies how `got` differs from `expected`.
+    pub(crate) fn between(expected: &'a Value, got: &'a Value) -> Self {
+        match (expected, got) {
+            (
+                Value::Packed {
+                    guid: eg,
+                    consumed: ec,
+                },
+                Value::Packed {
+                    guid: gg,
+                    consumed: gc,
+                },
+            )
+            | (
+                Value::Named {
+                    guid: eg,
+                    consumed: ec,
+                    ..
+                },
+                Value::Named {
+                    guid: gg,
+                    consumed: gc,
+                    ..
+                },
+            ) if eg != gg || ec != gc => Self::Decoded {
+                guid: (eg != gg).then_some((*eg, *gg)),
+                consumed: (ec != gc).then_some((*ec, *gc)),
+            },
+            (Value::Named { name: en, .. }, Value::Named { name: gn, .. }) => Self::Name {
+                expected: en.as_deref(),
+                got: gn.as_deref(),
+            },
+            (Value::Encoded { bytes: e }, Value::Encoded { bytes: g }) => Self::Encoding {
+                expected: e,
+                got: g,
+            },
+            _ => Self::Kind,
+        }
+    }
+}
+
 /// Says which part of two values differs, in the words of the format.
-fn value_difference(f: &mut fmt::Formatter<'_>, expected: &Value, got: &Value) -> fmt::Result {
-    match (expected, got) {
-        (
-            Value::Packed {
-                guid: eg,
-                consumed: ec,
-            },
-            Value::Packed {
-                guid: gg,
-                consumed: gc,
-            },
-        )
-        | (
-            Value::Named {
-                guid: eg,
-                consumed: ec,
-                ..
-            },
-            Value::Named {
-                guid: gg,
-                consumed: gc,
-                ..
-            },
-        ) if eg != gg || ec != gc => {
-            let mut parts = Vec::new();
-            if eg != gg {
-                parts.push(format!("GUID {gg:016x}, expected {eg:016x}"));
+impl fmt::Display for ValueDifference<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::Decoded { guid, consumed } => {
+                let mut parts = Vec::new();
+                if let Some((expected, got)) = guid {
+                    parts.push(format!("GUID {got:016x}, expected {expected:016x}"));
+                }
+                if let Some((expected, got)) = consumed {
+                    parts.push(format!("consumed {got} bytes, expected {expected}"));
+                }
+                write!(f, "wrong value: {}", parts.join("; "))
             }
-            if ec != gc {
-                parts.push(format!("consumed {gc} bytes, expected {ec}"));
+            Self::Name { expected, got } => write!(
+                f,
+                "wrong name: {}, expected {}",
+                got.map_or("none".into(), hex),
+                expected.map_or("none".into(), hex)
+            ),
+            Self::Encoding { expected, got } => {
+                write!(
+                    f,
+                    "wrong encoding: {}, expected {}",
+                    hex(got),
+                    hex(expected)
+                )
             }
-            write!(f, "wrong value: {}", parts.join("; "))
+            Self::Kind => f.write_str("wrong kind of value for this request"),
         }
-        (Value::Named { name: en, .. }, Value::Named { name: gn, .. }) => write!(
-            f,
-            "wrong name: {}, expected {}",
-            gn.as_deref().map_or("none".into(), hex),
-            en.as_deref().map_or("none".into(), hex)
-        ),
-        (Value::Encoded { bytes: e }, Value::Encoded { bytes: g }) => {
-            write!(f, "wrong encoding: {}, expected {}", hex(g), hex(e))
-        }
-        _ => f.write_str("wrong kind of value for this request"),
     }
 }
 
 impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::WrongValue { expected, got } => value_difference(f, expected, got),
+            Self::WrongValue { expected, got } => ValueDifference::between(expected, got).fmt(f),
             Self::RejectedValid { code, .. } => {
                 write!(f, "rejected valid input with `error {code}`")
             }
@@ -251,6 +310,28 @@ mod tests {
             })
         ));
         assert_eq!(judge(&e, &Ok(Response::Unsupported), STRICT), Verdict::Skip);
+    }
+
+    #[test]
+    fn both_differing_parts_are_named_guid_first() {
+        let (expected, got) = (packed(0x0102, 3), packed(0x01, 2));
+        let difference = ValueDifference::between(&expected, &got);
+        assert_eq!(
+            difference,
+            ValueDifference::Decoded {
+                guid: Some((0x0102, 0x01)),
+                consumed: Some((3, 2)),
+            }
+        );
+        assert_eq!(
+            difference.to_string(),
+            "wrong value: GUID 0000000000000001, expected 0000000000000102; \
+             consumed 2 bytes, expected 3"
+        );
+        assert_eq!(
+            ValueDifference::between(&expected, &Value::Encoded { bytes: vec![0] }),
+            ValueDifference::Kind
+        );
     }
 
     #[test]

@@ -5,15 +5,14 @@
 //! differed, reports it once; the shrinker keeps the signature fixed, so the
 //! minimal request shows the same bug as the one first seen rather than some
 //! other disagreement that happens to be smaller. Pure: reads the judge's
-//! [`Mismatch`] and nothing else.
+//! [`Mismatch`] and nothing else; which part of a wrong value differs is the
+//! judge's own classification, the one its messages are worded from.
 
 use std::fmt;
 
-use wow_guid_vectors::Value;
-
 use super::Kind;
 use crate::implementation::Fault;
-use crate::judge::Mismatch;
+use crate::judge::{Mismatch, ValueDifference};
 use crate::protocol::Response;
 
 /// What differed, coarsely enough that one bug gives one class.
@@ -58,7 +57,17 @@ impl Difference {
     #[must_use]
     pub fn of(mismatch: &Mismatch) -> Self {
         match mismatch {
-            Mismatch::WrongValue { expected, got } => value_difference(expected, got),
+            Mismatch::WrongValue { expected, got } => {
+                match ValueDifference::between(expected, got) {
+                    ValueDifference::Decoded {
+                        consumed: Some(_), ..
+                    } => Self::WrongConsumed,
+                    ValueDifference::Decoded { consumed: None, .. } => Self::WrongGuid,
+                    ValueDifference::Name { .. } => Self::WrongName,
+                    ValueDifference::Encoding { .. } => Self::WrongEncoding,
+                    ValueDifference::Kind => Self::WrongValueKind,
+                }
+            }
             Mismatch::RejectedValid { .. } => Self::ErrorInsteadOfValue,
             Mismatch::AcceptedInvalid { .. } => Self::ValueInsteadOfError,
             Mismatch::WrongErrorCode { .. } => Self::WrongErrorCode,
@@ -119,54 +128,6 @@ impl Difference {
     }
 }
 
-fn value_difference(expected: &Value, got: &Value) -> Difference {
-    match (expected, got) {
-        (
-            Value::Packed {
-                guid: eg,
-                consumed: ec,
-            },
-            Value::Packed {
-                guid: gg,
-                consumed: gc,
-            },
-        ) => {
-            if ec != gc {
-                Difference::WrongConsumed
-            } else if eg != gg {
-                Difference::WrongGuid
-            } else {
-                // Equal values do not fail; the judge never says so.
-                Difference::WrongValueKind
-            }
-        }
-        (
-            Value::Named {
-                guid: eg,
-                consumed: ec,
-                name: en,
-            },
-            Value::Named {
-                guid: gg,
-                consumed: gc,
-                name: gn,
-            },
-        ) => {
-            if ec != gc {
-                Difference::WrongConsumed
-            } else if eg != gg {
-                Difference::WrongGuid
-            } else if en != gn {
-                Difference::WrongName
-            } else {
-                Difference::WrongValueKind
-            }
-        }
-        (Value::Encoded { .. }, Value::Encoded { .. }) => Difference::WrongEncoding,
-        _ => Difference::WrongValueKind,
-    }
-}
-
 impl fmt::Display for Difference {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -215,7 +176,7 @@ pub struct Disagreement {
 mod tests {
     use super::*;
     use std::time::Duration;
-    use wow_guid_vectors::ErrorCode;
+    use wow_guid_vectors::{ErrorCode, Value};
 
     #[test]
     fn consumed_takes_precedence_over_guid_and_name() {
