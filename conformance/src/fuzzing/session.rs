@@ -29,7 +29,7 @@ use super::finding::{Finding, Reproduction, ShrinkStats};
 use super::generate::Generator;
 use super::oracle::{check, Check};
 use super::restart::answer_restarting;
-use super::shrink::{self, AfterPrefix, Limits, OneImplementation};
+use super::shrink::{self, AfterPrefix, Limits, OneImplementation, Tester};
 use super::signature::{Difference, Disagreement, Signature};
 use super::Kind;
 use crate::implementation::{HarnessError, Implementation, Query};
@@ -375,45 +375,32 @@ fn investigate<I: Implementation>(
     let mut tests = 0;
     let mut steps = 0;
     let mut complete = true;
+    // Each pass shrinks one request of the sequence with the rest fixed in
+    // `tester`; the passes' costs add up to the finding's.
+    let mut pass = |request: Request,
+                    disagreement: Disagreement,
+                    tester: &mut dyn Tester|
+     -> Result<(Request, Disagreement), HarnessError> {
+        let shrunk = shrink::shrink(request, disagreement, tester, &limits_left())?;
+        tests += shrunk.tests;
+        steps += shrunk.steps;
+        complete &= shrunk.complete;
+        Ok((shrunk.request, shrunk.disagreement))
+    };
     // The disagreeing request first, then each request before it, each
     // with the rest of the sequence fixed.
     let mut tester = AfterPrefix::new(&mut replay_launch, prefix.clone(), Vec::new(), plan.judge);
-    let shrunk = shrink::shrink(request, found, &mut tester, &limits_left())?;
-    tests += shrunk.tests;
-    steps += shrunk.steps;
-    complete &= shrunk.complete;
-    let mut last = shrunk.request;
-    let mut disagreement = shrunk.disagreement;
+    let (mut last, mut disagreement) = pass(request, found, &mut tester)?;
     for i in 0..prefix.len() {
         let mut suffix = prefix[i + 1..].to_vec();
         suffix.push(last.clone());
         let mut tester =
             AfterPrefix::new(&mut replay_launch, prefix[..i].to_vec(), suffix, plan.judge);
-        let shrunk = shrink::shrink(
-            prefix[i].clone(),
-            disagreement.clone(),
-            &mut tester,
-            &limits_left(),
-        )?;
-        tests += shrunk.tests;
-        steps += shrunk.steps;
-        complete &= shrunk.complete;
-        prefix[i] = shrunk.request;
-        disagreement = shrunk.disagreement;
+        (prefix[i], disagreement) = pass(prefix[i].clone(), disagreement, &mut tester)?;
     }
     // Shrinking the steps before may have made the last one shrinkable again.
     let mut tester = AfterPrefix::new(&mut replay_launch, prefix.clone(), Vec::new(), plan.judge);
-    let shrunk = shrink::shrink(
-        last.clone(),
-        disagreement.clone(),
-        &mut tester,
-        &limits_left(),
-    )?;
-    tests += shrunk.tests;
-    steps += shrunk.steps;
-    complete &= shrunk.complete;
-    last = shrunk.request;
-    disagreement = shrunk.disagreement;
+    (last, disagreement) = pass(last, disagreement, &mut tester)?;
     finding.prefix = prefix;
     finding.request = last;
     finding.disagreement = disagreement;
