@@ -33,15 +33,17 @@
 //!   [`PackedGuid::encode_into`] always use it: there is nothing to detect at
 //!   run time.
 //!
-//! A CPU-specific path was measured and left out. BMI2's `PDEP`/`PEXT` behind
-//! `is_x86_feature_detected!` needs `unsafe` to call (this crate forbids it),
-//! and cannot be inlined into a caller built for the default target, so every
-//! value pays a call. Measured on the machine in `benches/README.md`: decoding
-//! was no faster than [`table`] (within a few percent either way, since the
-//! stream's serial chain is the same), and encoding was about 1.25x faster
-//! (2.3 against 2.9 ns per GUID). On AMD processors before Zen 3 the
-//! instructions are microcoded and far slower than [`table`], so a
-//! detection that only asks "has BMI2?" would be a trap there.
+//! A CPU-specific path was measured and left out: BMI2's `PDEP`/`PEXT`
+//! chosen at run time with `is_x86_feature_detected!`. Calling it needs
+//! `unsafe` (the workspace forbids `unsafe_code`), and it cannot be inlined
+//! into a caller built for the default target, so every value pays a call.
+//! In a copy of `benches/packed` with that path added, on the machine named in
+//! `benches/README.md`, it decoded 3-4% faster than [`table`] (2.59 against
+//! 2.71 ns per value on the realistic mix, 2.62 against 2.71 on random masks)
+//! and encoded no faster (2.68 against 2.63 ns on uniform GUIDs): not a clear
+//! enough win to give up a crate free of `unsafe`. On AMD processors before
+//! Zen 3 the two instructions are microcoded and many times slower, so a
+//! detection that only asks "has BMI2?" would also be a trap there.
 
 use core::fmt;
 

@@ -38,7 +38,7 @@
 //!   time.
 //! - **A table load instead of `count_ones`.** The default x86-64 target has
 //!   no POPCNT; there `count_ones` is a dozen dependent instructions, and a
-//!   256-byte table lookup is one load. The chain above is measured 1.6x faster
+//!   256-byte table lookup is one load. The chain above is measured 1.5x faster
 //!   with the table.
 //!
 //! # When it applies
