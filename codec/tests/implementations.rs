@@ -18,36 +18,8 @@ const RANDOM_INPUTS: usize = 1 << 20;
 /// Random GUIDs encoded by each encoder in the seeded run.
 const RANDOM_GUIDS: usize = 1 << 20;
 
-/// SplitMix64: small, well mixed and seedable, so a failure is reproducible.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn byte(&mut self) -> u8 {
-        (self.next() >> 56) as u8
-    }
-
-    /// A GUID with a random subset of its bytes zeroed, so that every mask
-    /// and every length is common.
-    fn guid(&mut self) -> u64 {
-        let keep = self.byte();
-        let bytes = self.next().to_le_bytes();
-        let mut guid = 0u64;
-        for (i, byte) in bytes.into_iter().enumerate() {
-            if keep & (1 << i) != 0 {
-                guid |= u64::from(byte) << (8 * i);
-            }
-        }
-        guid
-    }
-}
+mod support;
+use support::SplitMix64;
 
 /// Decodes `input` with `decode` and with the naive model and fails, naming
 /// the decoder and the input in hex, unless value, consumed length and error

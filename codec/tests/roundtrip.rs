@@ -9,32 +9,8 @@ use wow_guid_codec::naive;
 use wow_guid_codec::packed::{DECODERS, ENCODERS, MAX_ENCODED_LEN};
 use wow_guid_codec::PackedGuid;
 
-/// SplitMix64: a tiny, well-mixed, seedable generator, so runs are reproducible.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A GUID with a random subset of its bytes zeroed, so that every mask and
-    /// every encoded length is common rather than almost always 9.
-    fn guid(&mut self) -> u64 {
-        let value = self.next();
-        let keep = self.next() as u8;
-        let mut guid = 0;
-        for i in 0..8 {
-            if keep & (1 << i) != 0 {
-                guid |= value & (0xff << (8 * i));
-            }
-        }
-        guid
-    }
-}
+mod support;
+use support::SplitMix64;
 
 fn edge_guids() -> Vec<u64> {
     let mut guids = vec![0, 1, u64::MAX, 0x0000_0000_AD00_DE00, 0xF130_0000_1234_0001];

@@ -36,23 +36,9 @@ pub struct Guids {
     pub guids: Vec<u64>,
 }
 
-/// SplitMix64: small, well mixed and seedable.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `low..=high` (the modulo bias is far below noise).
-    fn range(&mut self, low: u64, high: u64) -> u64 {
-        low + self.next() % (high - low + 1)
-    }
-}
+#[path = "../../tests/support/mod.rs"]
+mod support;
+use support::SplitMix64;
 
 /// High types of the Wrath world server (the top 16 bits of a GUID).
 const PLAYER: u64 = 0x0000;
