@@ -19,11 +19,13 @@
 //! | [`packed_decode`], [`named_decode`] | no panic on any bytes; `consumed <= len`; `decode(input) == decode(input[..consumed])`; canonical form; encoded length; error offsets inside the input |
 //! | [`named_decode_with_limit`] | the name limit turns exactly the too-long names into `NameTooLong` and changes nothing else |
 //! | [`packed_roundtrip`], [`named_roundtrip`] | `decode(encode(v)) == (v, encode(v).len())`; length function; every strict prefix is an error; trailing bytes are left alone |
-//! | [`packed_differential`], [`named_differential`], [`differential`] | every entry of [`packed::DECODERS`] and [`packed::ENCODERS`], and the named decoder, agree with [`crate::naive`]: same value, same consumed, same error |
+//! | [`packed_differential`], [`named_differential`], [`differential`] | every entry of [`packed::DECODERS`], [`packed::ENCODERS`] and [`packed::ENCODE_MANY`], and the named decoder, agree with [`crate::naive`]: same value, same consumed, same error |
+//! | [`packed_encode_many`] | every list encoder writes the naive encodings end to end, and stops at exactly the first GUID that does not fit |
 //! | [`stream`] | values encoded back to back decode back to the same sequence |
 //!
-//! New fast paths added to [`packed::DECODERS`] or [`packed::ENCODERS`] are
-//! covered without touching this module: the differential walks both lists.
+//! New fast paths added to [`packed::DECODERS`], [`packed::ENCODERS`] or
+//! [`packed::ENCODE_MANY`] are covered without touching this module: the
+//! differential walks all three lists.
 
 use alloc::vec::Vec;
 use core::fmt;
@@ -561,7 +563,9 @@ pub fn named_roundtrip(value: &NamedGuid) {
 /// `consumed` and the same error as [`naive::decode_packed`]. Every entry of
 /// [`packed::ENCODERS`] must write the same bytes as [`naive::encode_packed`]
 /// for GUIDs read from the input (each 8-byte chunk, little-endian, and the
-/// decoded value), whatever the output buffer held before.
+/// decoded value), whatever the output buffer held before, and every entry
+/// of [`packed::ENCODE_MANY`] must encode that list of GUIDs as
+/// [`packed_encode_many`] says.
 ///
 /// # Panics
 /// When an implementation disagrees with the model.
@@ -584,9 +588,11 @@ pub fn packed_differential(input: &[u8]) {
         le[..chunk.len()].copy_from_slice(chunk);
         u64::from_le_bytes(le)
     });
-    for guid in chunks.chain(model.ok().map(|(guid, _)| guid)) {
+    let guids: Vec<u64> = chunks.chain(model.ok().map(|(guid, _)| guid)).collect();
+    for &guid in &guids {
         packed_encoders(guid);
     }
+    packed_encode_many(&guids);
 }
 
 /// Every entry of [`packed::ENCODERS`] against [`naive::encode_packed`] for
@@ -614,6 +620,79 @@ pub fn packed_encoders(guid: u64) {
                 );
             }
         }
+    }
+}
+
+/// Every entry of [`packed::ENCODE_MANY`], and
+/// [`packed::encode_many_to_vec`], against the naive encodings of `guids`
+/// laid end to end.
+///
+/// - With room to spare and with exactly enough room: the same bytes and the
+///   same length, whatever the buffer held before.
+/// - With every shorter buffer: `OutputTooSmall` for the first GUID whose
+///   encoding does not fit entirely, at the offset where it would start, and
+///   the GUIDs before it written exactly.
+///
+/// # Panics
+/// When an implementation disagrees with the model.
+pub fn packed_encode_many(guids: &[u64]) {
+    let mut model = Vec::new();
+    let mut ends = Vec::with_capacity(guids.len());
+    for &guid in guids {
+        let (bytes, len) = naive::encode_packed(guid);
+        model.extend_from_slice(&bytes[..len]);
+        ends.push(model.len());
+    }
+    let input: Vec<u8> = guids.iter().flat_map(|guid| guid.to_le_bytes()).collect();
+    let list: Vec<PackedGuid> = guids.iter().map(|&guid| PackedGuid(guid)).collect();
+    for &(name, encode_many) in packed::ENCODE_MANY {
+        for available in 0..=model.len() + MAX_ENCODED_LEN {
+            let fill = if available % 2 == 0 { 0x00 } else { 0xff };
+            let mut out = alloc::vec![fill; available];
+            let got = encode_many(&list, &mut out);
+            let expected = match ends.iter().position(|&end| end > available) {
+                None => Ok(model.len()),
+                Some(index) => {
+                    let offset = if index == 0 { 0 } else { ends[index - 1] };
+                    Err(packed::EncodeManyError::OutputTooSmall {
+                        index,
+                        offset,
+                        needed: ends[index] - offset,
+                        available,
+                    })
+                }
+            };
+            let written = match expected {
+                Ok(len) => len,
+                Err(packed::EncodeManyError::OutputTooSmall { offset, .. }) => offset,
+            };
+            if got != expected || out[..written] != model[..written] {
+                violated(
+                    "packed.differential.encode-many",
+                    &input,
+                    format_args!(
+                        "`{name}` into a {available}-byte buffer filled with {fill:#04x} \
+                         returns {got:?} and writes \"{}\"; the naive model gives {expected:?} \
+                         and \"{}\"",
+                        Hex(&out[..written]),
+                        Hex(&model[..written])
+                    ),
+                );
+            }
+        }
+    }
+    let mut appended = alloc::vec![0xaa];
+    packed::encode_many_to_vec(&list, &mut appended);
+    if appended[0] != 0xaa || appended[1..] != model[..] {
+        violated(
+            "packed.differential.encode-many",
+            &input,
+            format_args!(
+                "encode_many_to_vec after one byte aa gives \"{}\"; the naive model \"{}\"",
+                Hex(&appended),
+                Hex(&model)
+            ),
+        );
     }
 }
 
@@ -761,10 +840,12 @@ enum DecodeFailure {
 /// # Panics
 /// When one of them fails its round trip.
 pub fn fixed_values() {
-    for guid in [0, 1, 0x0000_0000_AD00_DE00, 0x8000_0000_0000_0000, u64::MAX] {
+    let fixed = [0, 1, 0x0000_0000_AD00_DE00, 0x8000_0000_0000_0000, u64::MAX];
+    for guid in fixed {
         packed_roundtrip(PackedGuid(guid));
         packed_encoders(guid);
     }
+    packed_encode_many(&fixed);
     let zero = NamedGuid::from_raw_parts(0, None);
     if zero != Ok(NamedGuid::Zero) {
         violated(

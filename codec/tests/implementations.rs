@@ -5,12 +5,15 @@
 //! falls back to a byte-by-byte gather near the end of the input, so besides
 //! every mask this file walks every input length from 0 to 12 around that
 //! boundary, with bytes after the value that must be left alone, and a seeded
-//! run of random inputs. Each check loops over every entry of
-//! `packed::DECODERS` or `packed::ENCODERS`, so an implementation added to
-//! those lists is covered without touching this file.
+//! run of random inputs. The list encoders write straight into the buffer
+//! while nine bytes remain and check each value near the end, so they get
+//! every GUID length at every distance from the end of the buffer. Each
+//! check loops over every entry of `packed::DECODERS`, `packed::ENCODERS` or
+//! `packed::ENCODE_MANY`, so an implementation added to those lists is
+//! covered without touching this file.
 
 use wow_guid_codec::naive;
-use wow_guid_codec::packed::{DECODERS, ENCODERS, MAX_ENCODED_LEN};
+use wow_guid_codec::packed::{EncodeManyError, DECODERS, ENCODERS, ENCODE_MANY, MAX_ENCODED_LEN};
 use wow_guid_codec::PackedGuid;
 
 /// Random inputs decoded by each decoder in the seeded run.
@@ -68,6 +71,10 @@ fn the_lists_name_each_implementation_once() {
     for names in [
         DECODERS.iter().map(|&(name, _)| name).collect::<Vec<_>>(),
         ENCODERS.iter().map(|&(name, _)| name).collect::<Vec<_>>(),
+        ENCODE_MANY
+            .iter()
+            .map(|&(name, _)| name)
+            .collect::<Vec<_>>(),
     ] {
         assert_eq!(names.first(), Some(&"default"), "{names:?}");
         let mut sorted = names.clone();
@@ -204,6 +211,88 @@ fn a_seeded_million_random_guids_encode_and_decode_back() {
                     (decoded.value.get(), decoded.consumed),
                     (guid, len),
                     "encoder {name:?} then decoder {decoder_name:?}"
+                );
+            }
+        }
+    }
+}
+
+/// The naive encodings of `guids`, end to end.
+fn naive_list(guids: &[PackedGuid]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for guid in guids {
+        let (bytes, len) = naive::encode_packed(guid.get());
+        out.extend_from_slice(&bytes[..len]);
+    }
+    out
+}
+
+#[test]
+fn a_seeded_list_of_a_million_guids_encodes_like_the_naive_loop() {
+    let mut rng = SplitMix64(0x5eed_0005);
+    // Zero-heavy and uniform GUIDs interleaved at random, so that long and
+    // short encodings follow each other in every order.
+    let guids: Vec<PackedGuid> = (0..RANDOM_GUIDS)
+        .map(|_| {
+            PackedGuid(if rng.byte() < 128 {
+                rng.guid()
+            } else {
+                rng.next()
+            })
+        })
+        .collect();
+    let want = naive_list(&guids);
+    for &(name, encode_many) in ENCODE_MANY {
+        // Exactly enough room, then room to spare, in dirty buffers.
+        for extra in [0, MAX_ENCODED_LEN] {
+            let mut out = vec![0xcc; want.len() + extra];
+            let len = encode_many(&guids, &mut out).unwrap();
+            assert_eq!(len, want.len(), "{name:?} with {extra} spare bytes");
+            assert!(out[..len] == want[..], "{name:?} with {extra} spare bytes");
+        }
+    }
+    let mut appended = Vec::new();
+    wow_guid_codec::packed::encode_many_to_vec(&guids, &mut appended);
+    assert!(appended == want, "encode_many_to_vec");
+}
+
+#[test]
+fn every_length_at_every_distance_from_the_end_of_the_buffer() {
+    // One GUID of each encoded length 1..=9, after a run of 9-byte GUIDs and
+    // a GUID 0 that put it at each distance from the end of a buffer just
+    // large enough (so the GUID 0 is sometimes written by the careful path
+    // for the end of the buffer, and the failing GUID is not its first).
+    for len in 1..=MAX_ENCODED_LEN {
+        // `len - 1` low bytes set: 0 for length 1, u64::MAX for length 9.
+        let last = PackedGuid(
+            u64::MAX
+                .checked_shr(8 * (MAX_ENCODED_LEN - len) as u32)
+                .unwrap_or(0),
+        );
+        assert_eq!(last.encoded_len(), len);
+        for lead in 0..4 {
+            let mut guids = vec![PackedGuid(0x8182_8384_8586_8788); lead];
+            guids.push(PackedGuid(0));
+            guids.push(last);
+            let want = naive_list(&guids);
+            for &(name, encode_many) in ENCODE_MANY {
+                let mut out = vec![0xcc; want.len()];
+                assert_eq!(encode_many(&guids, &mut out), Ok(want.len()), "{name:?}");
+                assert!(out == want, "{name:?}: {out:02x?}");
+                let mut short = vec![0xcc; want.len() - 1];
+                assert_eq!(
+                    encode_many(&guids, &mut short),
+                    Err(EncodeManyError::OutputTooSmall {
+                        index: lead + 1,
+                        offset: want.len() - len,
+                        needed: len,
+                        available: want.len() - 1,
+                    }),
+                    "{name:?}"
+                );
+                assert!(
+                    short[..want.len() - len] == want[..want.len() - len],
+                    "{name:?}"
                 );
             }
         }

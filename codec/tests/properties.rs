@@ -186,6 +186,24 @@ fn differential_encoders() {
         .for_each(|&guid| properties::packed_encoders(guid));
 }
 
+/// Lists of up to 12 zero-heavy GUIDs through every list encoder, with every
+/// output buffer size.
+#[test]
+fn differential_encode_many() {
+    let lists = produce_with::<Vec<(u64, u8)>>()
+        .len(0usize..=12)
+        .map_gen(|guids| {
+            guids
+                .into_iter()
+                .map(|(guid, keep)| zero_bytes(guid, keep))
+                .collect::<Vec<_>>()
+        });
+    check!()
+        .with_generator(lists)
+        .with_iterations(ITERATIONS / 10)
+        .for_each(|guids| properties::packed_encode_many(guids));
+}
+
 #[test]
 fn stream() {
     check!()

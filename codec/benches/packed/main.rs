@@ -11,6 +11,10 @@
 //! 256-entry length table; `floor-count-ones` shows what `count_ones` costs on
 //! the default x86-64 target, which has no POPCNT.
 //!
+//! The list encoders of `packed::ENCODE_MANY` (`many`, `many-table`,
+//! `many-ssse3`) do the same job as the encode loop, written as one call that
+//! takes the whole list and the whole buffer.
+//!
 //! Every implementation is called directly, not through the `fn` pointers of
 //! the lists, so that it is inlined into the loop as it is in a dependent
 //! crate. `codec/benches/report.sh` runs this and prints the ratios.
@@ -21,7 +25,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use wow_guid_codec::packed::{portable, table, DECODERS, ENCODERS, MAX_ENCODED_LEN};
+use wow_guid_codec::packed::{
+    encode_many, portable, table, EncodeManyError, DECODERS, ENCODERS, ENCODE_MANY, MAX_ENCODED_LEN,
+};
 use wow_guid_codec::{naive, PackedGuid, PackedGuidError};
 
 /// Decodes every value of `stream` with `decode` and returns the sum of the
@@ -154,6 +160,46 @@ macro_rules! each_encoder {
     }};
 }
 
+/// The list encoders' counterpart of `each_encoder!`: `$encode_many` takes
+/// the whole list and the whole buffer.
+macro_rules! each_list_encoder {
+    (|$name:ident, $encode_many:ident| $body:block) => {{
+        let benched = ["default", "table", "ssse3"];
+        for (name, _) in ENCODE_MANY {
+            assert!(
+                benched.contains(name),
+                "list encoder {name:?} is not benchmarked: add it here"
+            );
+        }
+        {
+            let $name = "many";
+            let $encode_many = |g: &[PackedGuid], out: &mut [u8]| encode_many(g, out);
+            $body
+        }
+        {
+            let $name = "many-table";
+            let $encode_many = |g: &[PackedGuid], out: &mut [u8]| table::encode_many(g, out);
+            $body
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            let $name = "many-ssse3";
+            let $encode_many = |g: &[PackedGuid], out: &mut [u8]| {
+                wow_guid_codec::packed::ssse3::encode_many(g, out)
+            };
+            $body
+        }
+    }};
+}
+
+/// Unwraps a list encoder's result; the benchmark buffers always have room.
+fn written(result: Result<usize, EncodeManyError>) -> usize {
+    match result {
+        Ok(len) => len,
+        Err(e) => panic!("benchmark output buffer too small: {e}"),
+    }
+}
+
 fn decode(c: &mut Criterion) {
     for stream in [data::realistic_stream(), data::random_mask_stream()] {
         let bytes = stream.bytes.as_slice();
@@ -200,6 +246,14 @@ fn encode(c: &mut Criterion) {
             assert_eq!(&out[..len], expected.as_slice(), "encoder {name:?}");
             group.bench_function(name, |b| {
                 b.iter(|| write_all(black_box(list), &mut out, encode))
+            });
+        });
+        let packed: Vec<PackedGuid> = list.iter().map(|&guid| PackedGuid(guid)).collect();
+        each_list_encoder!(|name, encode_many| {
+            let len = written(encode_many(&packed, &mut out));
+            assert_eq!(&out[..len], expected.as_slice(), "list encoder {name:?}");
+            group.bench_function(name, |b| {
+                b.iter(|| written(encode_many(black_box(&packed), &mut out)))
             });
         });
         group.finish();

@@ -32,25 +32,39 @@
 //!   runs on every target, and [`PackedGuid::decode`] and
 //!   [`PackedGuid::encode_into`] always use it: there is nothing to detect at
 //!   run time.
+//! - [`ssse3`] (x86-64): encodes a whole list of GUIDs with one `PSHUFB` per
+//!   GUID, about twice as fast as the table loop. It is compiled for SSSE3
+//!   and chosen at run time, once per list, by [`encode_many`]; the one-value
+//!   API cannot use it without paying a call per value.
 //!
-//! A CPU-specific path was measured and left out: BMI2's `PDEP`/`PEXT`
-//! chosen at run time with `is_x86_feature_detected!`. Calling it needs
-//! `unsafe` (the workspace forbids `unsafe_code`), and it cannot be inlined
-//! into a caller built for the default target, so every value pays a call.
-//! In a copy of `benches/packed` with that path added, on the machine named in
-//! `benches/README.md`, it decoded 3-4% faster than [`table`] (2.59 against
-//! 2.71 ns per value on the realistic mix, 2.62 against 2.71 on random masks)
-//! and encoded no faster (2.68 against 2.63 ns on uniform GUIDs): not a clear
-//! enough win to give up a crate free of `unsafe`. On AMD processors before
-//! Zen 3 the two instructions are microcoded and many times slower, so a
-//! detection that only asks "has BMI2?" would also be a trap there.
+//! Lists of GUIDs (the count-prefixed lists of the update messages) go
+//! through [`encode_many`], whose implementations are listed in
+//! [`ENCODE_MANY`]. Decoding has no list form: the decoders already run at
+//! the speed of the bare walk over the masks (see `benches/README.md`), so a
+//! list would have nothing to win.
+//!
+//! BMI2's `PDEP`/`PEXT` were measured and left out: per value they need a
+//! call (like SSSE3), and on the machine named in `benches/README.md` they
+//! decoded 3-4% faster than [`table`] (2.59 against 2.71 ns per value on the
+//! realistic mix, 2.62 against 2.71 on random masks) and encoded no faster
+//! (2.68 against 2.63 ns on uniform GUIDs); for lists, `PEXT` came out
+//! slower than `PSHUFB` (1.37 against 1.28 ns per GUID). On AMD processors
+//! before Zen 3 the two instructions are microcoded and many times slower, so
+//! a detection that only asks "has BMI2?" would also be a trap there.
 
 use core::fmt;
 
 use crate::Decoded;
 
+mod many;
 pub mod portable;
+#[cfg(target_arch = "x86_64")]
+pub mod ssse3;
 pub mod table;
+
+#[cfg(feature = "alloc")]
+pub use many::encode_many_to_vec;
+pub use many::{encode_many, EncodeManyError};
 
 /// The longest encoding: the mask byte and all eight GUID bytes.
 pub const MAX_ENCODED_LEN: usize = 9;
@@ -185,6 +199,22 @@ pub const ENCODERS: &[(&str, EncodeFn)] = &[
     ("default", PackedGuid::encode_into),
     ("portable", portable::encode),
     ("table", table::encode),
+];
+
+/// Signature shared by every implementation of [`encode_many`]: writes the
+/// encodings of a list of GUIDs back to back and returns the bytes written.
+pub type EncodeManyFn = fn(&[PackedGuid], &mut [u8]) -> Result<usize, EncodeManyError>;
+
+/// Every implementation of [`encode_many`], by name: `default` is
+/// [`encode_many`] itself (the SSSE3 loop where the CPU has SSSE3, else the
+/// table loop), then each implementation module's. `ssse3` falls back to the
+/// table loop on a CPU without SSSE3, so every entry runs everywhere. Like
+/// [`ENCODERS`], held to [`crate::naive`] by the tests and fuzz targets.
+pub const ENCODE_MANY: &[(&str, EncodeManyFn)] = &[
+    ("default", encode_many),
+    ("table", table::encode_many),
+    #[cfg(target_arch = "x86_64")]
+    ("ssse3", ssse3::encode_many),
 ];
 
 impl From<u64> for PackedGuid {

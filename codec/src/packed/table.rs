@@ -55,6 +55,7 @@
 //! This module may touch the input slice, the output buffer and its own
 //! read-only tables.
 
+use super::many::{encode_many_with, EncodeManyError};
 use super::{nonzero_byte_mask, PackedGuid, PackedGuidError, MAX_ENCODED_LEN};
 use crate::Decoded;
 
@@ -132,6 +133,12 @@ const fn consumed_table() -> [u8; 256] {
     table
 }
 
+/// Bytes a value with this mask takes on the wire, from [`CONSUMED`].
+#[inline(always)]
+pub(crate) fn encoded_len(mask: u8) -> usize {
+    usize::from(CONSUMED[usize::from(mask)])
+}
+
 /// Moves the low `popcount(mask)` bytes of `word` up to the mask's byte
 /// positions and clears every other byte.
 #[inline(always)]
@@ -175,7 +182,7 @@ pub fn decode(input: &[u8]) -> Result<Decoded<PackedGuid>, PackedGuidError> {
             available: 0,
         });
     };
-    let consumed = usize::from(CONSUMED[usize::from(mask)]);
+    let consumed = encoded_len(mask);
     let word = match rest.first_chunk::<8>() {
         // Nine or more bytes: every byte the mask can ask for is there, and
         // the ones past the value are cleared by `expand`.
@@ -223,7 +230,17 @@ pub fn encode(guid: PackedGuid, out: &mut [u8; MAX_ENCODED_LEN]) -> usize {
     // All eight bytes: the caller reads only the first `len - 1`, and one
     // store is cheaper than a length-dependent copy.
     out[1..].copy_from_slice(&packed.to_le_bytes());
-    usize::from(CONSUMED[usize::from(mask)])
+    encoded_len(mask)
+}
+
+/// Writes the packed encodings of `guids` into `out` back to back with
+/// [`encode`], inlined into the loop. Same contract as
+/// [`super::encode_many`], which uses it where the SSSE3 loop does not run.
+///
+/// # Errors
+/// [`EncodeManyError::OutputTooSmall`] when an encoding does not fit.
+pub fn encode_many(guids: &[PackedGuid], out: &mut [u8]) -> Result<usize, EncodeManyError> {
+    encode_many_with(guids, out, |guid, slot| encode(PackedGuid(guid), slot))
 }
 
 #[cfg(test)]
