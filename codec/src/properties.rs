@@ -19,13 +19,14 @@
 //! | [`packed_decode`], [`named_decode`] | no panic on any bytes; `consumed <= len`; `decode(input) == decode(input[..consumed])`; canonical form; encoded length; error offsets inside the input |
 //! | [`named_decode_with_limit`] | the name limit turns exactly the too-long names into `NameTooLong` and changes nothing else |
 //! | [`packed_roundtrip`], [`named_roundtrip`] | `decode(encode(v)) == (v, encode(v).len())`; length function; every strict prefix is an error; trailing bytes are left alone |
-//! | [`packed_differential`], [`named_differential`], [`differential`] | every entry of [`packed::DECODERS`], [`packed::ENCODERS`] and [`packed::ENCODE_MANY`], and the named decoder, agree with [`crate::naive`]: same value, same consumed, same error |
+//! | [`packed_differential`], [`named_differential`], [`differential`] | every entry of [`packed::DECODERS`], [`packed::ENCODERS`], [`packed::ENCODE_MANY`] and [`packed::DECODE_MANY`], and the named decoder, agree with [`crate::naive`]: same value, same consumed, same error |
 //! | [`packed_encode_many`] | every list encoder writes the naive encodings end to end, and stops at exactly the first GUID that does not fit |
+//! | [`packed_decode_many`] | every list decoder reads what the naive decoder reads value after value, and fails at exactly the value where it fails |
 //! | [`stream`] | values encoded back to back decode back to the same sequence |
 //!
-//! New fast paths added to [`packed::DECODERS`], [`packed::ENCODERS`] or
-//! [`packed::ENCODE_MANY`] are covered without touching this module: the
-//! differential walks all three lists.
+//! New fast paths added to [`packed::DECODERS`], [`packed::ENCODERS`],
+//! [`packed::ENCODE_MANY`] or [`packed::DECODE_MANY`] are covered without
+//! touching this module: the differential walks all four lists.
 
 use alloc::vec::Vec;
 use core::fmt;
@@ -563,9 +564,10 @@ pub fn named_roundtrip(value: &NamedGuid) {
 /// `consumed` and the same error as [`naive::decode_packed`]. Every entry of
 /// [`packed::ENCODERS`] must write the same bytes as [`naive::encode_packed`]
 /// for GUIDs read from the input (each 8-byte chunk, little-endian, and the
-/// decoded value), whatever the output buffer held before, and every entry
-/// of [`packed::ENCODE_MANY`] must encode that list of GUIDs as
-/// [`packed_encode_many`] says.
+/// decoded value), whatever the output buffer held before. Every entry of
+/// [`packed::ENCODE_MANY`] must encode that list of GUIDs as
+/// [`packed_encode_many`] says, and every entry of [`packed::DECODE_MANY`]
+/// must read the input as [`packed_decode_many`] says.
 ///
 /// # Panics
 /// When an implementation disagrees with the model.
@@ -593,6 +595,79 @@ pub fn packed_differential(input: &[u8]) {
         packed_encoders(guid);
     }
     packed_encode_many(&guids);
+    packed_decode_many(input);
+}
+
+/// Every entry of [`packed::DECODE_MANY`], and [`packed::decode_many_to_vec`],
+/// against the naive decoder walking `input` value after value.
+///
+/// For every count from 0 to one past the number of values the naive walk
+/// reads before it fails or the input ends: the same values and the same
+/// bytes consumed, or, for the count one too many, `UnexpectedEof` for that
+/// value with the naive error's mask and length at its offset.
+///
+/// # Panics
+/// When an implementation disagrees with the model.
+pub fn packed_decode_many(input: &[u8]) {
+    let mut values = Vec::new();
+    let mut ends = Vec::new();
+    let mut offset = 0;
+    let failure = loop {
+        match naive::decode_packed(&input[offset..]) {
+            Ok((guid, consumed)) => {
+                values.push(PackedGuid(guid));
+                offset += consumed;
+                ends.push(offset);
+            }
+            Err(PackedGuidError::UnexpectedEof { mask, needed, .. }) => {
+                break packed::DecodeManyError::UnexpectedEof {
+                    index: values.len(),
+                    offset,
+                    mask,
+                    needed,
+                    end: input.len(),
+                };
+            }
+        }
+    };
+    for count in 0..=values.len() + 1 {
+        let expected = if count <= values.len() {
+            Ok(if count == 0 { 0 } else { ends[count - 1] })
+        } else {
+            Err(failure)
+        };
+        let good = count.min(values.len());
+        for &(name, decode_many) in packed::DECODE_MANY {
+            let mut out = alloc::vec![PackedGuid(0x0bad_0bad_0bad_0bad); count];
+            let got = decode_many(input, &mut out);
+            if got != expected || out[..good] != values[..good] {
+                violated(
+                    "packed.differential.decode-many",
+                    input,
+                    format_args!(
+                        "`{name}` decoding {count} value(s) returns {got:?} and {:?}; the naive \
+                         walk gives {expected:?} and {:?}",
+                        &out[..good],
+                        &values[..good]
+                    ),
+                );
+            }
+        }
+        let mut appended = alloc::vec![PackedGuid(1)];
+        let got = packed::decode_many_to_vec(input, count, &mut appended);
+        if got != expected || appended[0] != PackedGuid(1) || appended[1..] != values[..good] {
+            violated(
+                "packed.differential.decode-many",
+                input,
+                format_args!(
+                    "decode_many_to_vec of {count} value(s) returns {got:?} and appends {:?}; \
+                     the naive walk gives {expected:?} and {:?}",
+                    &appended[1..],
+                    &values[..good]
+                ),
+            );
+        }
+    }
 }
 
 /// Every entry of [`packed::ENCODERS`] against [`naive::encode_packed`] for

@@ -13,7 +13,9 @@
 //! covered without touching this file.
 
 use wow_guid_codec::naive;
-use wow_guid_codec::packed::{EncodeManyError, DECODERS, ENCODERS, ENCODE_MANY, MAX_ENCODED_LEN};
+use wow_guid_codec::packed::{
+    DecodeManyError, EncodeManyError, DECODERS, DECODE_MANY, ENCODERS, ENCODE_MANY, MAX_ENCODED_LEN,
+};
 use wow_guid_codec::PackedGuid;
 
 /// Random inputs decoded by each decoder in the seeded run.
@@ -254,6 +256,56 @@ fn a_seeded_list_of_a_million_guids_encodes_like_the_naive_loop() {
     let mut appended = Vec::new();
     wow_guid_codec::packed::encode_many_to_vec(&guids, &mut appended);
     assert!(appended == want, "encode_many_to_vec");
+    // And back, followed by a byte of the next field.
+    let mut stream = want;
+    stream.push(0xff);
+    for &(name, decode_many) in DECODE_MANY {
+        let mut decoded = vec![PackedGuid(1); guids.len()];
+        assert_eq!(
+            decode_many(&stream, &mut decoded),
+            Ok(stream.len() - 1),
+            "{name:?}"
+        );
+        assert!(decoded == guids, "list decoder {name:?}");
+    }
+}
+
+#[test]
+fn every_mask_at_every_distance_from_the_end_of_the_input() {
+    // The list decoders read nine bytes at once while nine remain and check
+    // each value in the last few: put each mask's value at each distance
+    // from the end, after values that shift it there, complete and cut short.
+    for mask in 0..=255u8 {
+        let value = patterned(mask);
+        let want = naive::decode_packed(&value).unwrap().0;
+        for lead in 0..10 {
+            let mut input = vec![0x00; lead];
+            input.extend_from_slice(&value);
+            for &(name, decode_many) in DECODE_MANY {
+                let mut out = vec![PackedGuid(1); lead + 1];
+                assert_eq!(
+                    decode_many(&input, &mut out),
+                    Ok(input.len()),
+                    "{name:?} {input:02x?}"
+                );
+                assert_eq!(out[lead], PackedGuid(want), "{name:?} {input:02x?}");
+                assert!(out[..lead].iter().all(|&g| g == PackedGuid(0)), "{name:?}");
+                if value.len() > 1 {
+                    assert_eq!(
+                        decode_many(&input[..input.len() - 1], &mut out),
+                        Err(DecodeManyError::UnexpectedEof {
+                            index: lead,
+                            offset: lead,
+                            mask: Some(mask),
+                            needed: value.len(),
+                            end: input.len() - 1,
+                        }),
+                        "{name:?} {input:02x?}"
+                    );
+                }
+            }
+        }
+    }
 }
 
 #[test]

@@ -204,6 +204,16 @@ fn differential_encode_many() {
         .for_each(|guids| properties::packed_encode_many(guids));
 }
 
+/// Back-to-back values through every list decoder, with every count up to
+/// one past what the input holds.
+#[test]
+fn differential_decode_many() {
+    check!()
+        .with_generator(bytes(96))
+        .with_iterations(ITERATIONS / 10)
+        .for_each(|input| properties::packed_decode_many(input));
+}
+
 #[test]
 fn stream() {
     check!()

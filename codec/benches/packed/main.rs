@@ -11,9 +11,10 @@
 //! 256-entry length table; `floor-count-ones` shows what `count_ones` costs on
 //! the default x86-64 target, which has no POPCNT.
 //!
-//! The list encoders of `packed::ENCODE_MANY` (`many`, `many-table`,
-//! `many-ssse3`) do the same job as the encode loop, written as one call that
-//! takes the whole list and the whole buffer.
+//! The list functions of `packed::DECODE_MANY` and `packed::ENCODE_MANY`
+//! (`many`, `many-table`, `many-ssse3`) do the same jobs as one call each:
+//! decode the whole stream into an array of GUIDs, or encode the whole list
+//! into the buffer.
 //!
 //! Every implementation is called directly, not through the `fn` pointers of
 //! the lists, so that it is inlined into the loop as it is in a dependent
@@ -26,7 +27,8 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use wow_guid_codec::packed::{
-    encode_many, portable, table, EncodeManyError, DECODERS, ENCODERS, ENCODE_MANY, MAX_ENCODED_LEN,
+    decode_many, encode_many, portable, table, DecodeManyError, EncodeManyError, DECODERS,
+    DECODE_MANY, ENCODERS, ENCODE_MANY, MAX_ENCODED_LEN,
 };
 use wow_guid_codec::{naive, PackedGuid, PackedGuidError};
 
@@ -192,6 +194,46 @@ macro_rules! each_list_encoder {
     }};
 }
 
+/// The list decoders' counterpart of `each_list_encoder!`: `$decode_many`
+/// takes the whole stream and an array for all its values.
+macro_rules! each_list_decoder {
+    (|$name:ident, $decode_many:ident| $body:block) => {{
+        let benched = ["default", "table", "ssse3"];
+        for (name, _) in DECODE_MANY {
+            assert!(
+                benched.contains(name),
+                "list decoder {name:?} is not benchmarked: add it here"
+            );
+        }
+        {
+            let $name = "many";
+            let $decode_many = |s: &[u8], out: &mut [PackedGuid]| decode_many(s, out);
+            $body
+        }
+        {
+            let $name = "many-table";
+            let $decode_many = |s: &[u8], out: &mut [PackedGuid]| table::decode_many(s, out);
+            $body
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            let $name = "many-ssse3";
+            let $decode_many = |s: &[u8], out: &mut [PackedGuid]| {
+                wow_guid_codec::packed::ssse3::decode_many(s, out)
+            };
+            $body
+        }
+    }};
+}
+
+/// Unwraps a list decoder's result; the benchmark streams always decode.
+fn consumed(result: Result<usize, DecodeManyError>) -> usize {
+    match result {
+        Ok(consumed) => consumed,
+        Err(e) => panic!("benchmark data does not decode: {e}"),
+    }
+}
+
 /// Unwraps a list encoder's result; the benchmark buffers always have room.
 fn written(result: Result<usize, EncodeManyError>) -> usize {
     match result {
@@ -219,6 +261,15 @@ fn decode(c: &mut Criterion) {
         each_decoder!(|name, decode| {
             assert_eq!(walk(bytes, decode), expected, "decoder {name:?}");
             group.bench_function(name, |b| b.iter(|| walk(black_box(bytes), decode)));
+        });
+        let mut values = vec![PackedGuid(0); data::DECODE_VALUES];
+        each_list_decoder!(|name, decode_many| {
+            assert_eq!(consumed(decode_many(bytes, &mut values)), bytes.len());
+            let sum = values.iter().fold(0u64, |sum, g| sum.wrapping_add(g.get()));
+            assert_eq!(sum, expected, "list decoder {name:?}");
+            group.bench_function(name, |b| {
+                b.iter(|| consumed(decode_many(black_box(bytes), &mut values)))
+            });
         });
         group.finish();
     }

@@ -1,13 +1,14 @@
-//! Many packed GUIDs at once: a slice of GUIDs written back to back into one
-//! buffer.
+//! Many packed GUIDs at once: a list of GUIDs written back to back into one
+//! buffer, or read back from one.
 //!
 //! Messages carry lists of packed GUIDs: the out-of-range block of
 //! `SMSG_UPDATE_OBJECT` is a `u32` count followed by that many packed GUIDs,
-//! hundreds of them when a player teleports into a busy zone. Encoding such a
-//! list one value at a time works ([`PackedGuid::encode_into`]), but a call
-//! that takes the whole list can choose a CPU-specific loop once per list
-//! instead of once per value: that is what [`encode_many`] does, with the
-//! SSSE3 loop of [`super::ssse3`] where the CPU has it and the table loop of
+//! hundreds of them when a player teleports into a busy zone. Such a list can
+//! be handled one value at a time ([`PackedGuid::encode_into`],
+//! [`PackedGuid::decode`]), but a call that takes the whole list can choose a
+//! CPU-specific loop once per list instead of once per value: that is what
+//! [`encode_many`] and [`decode_many`] do, with the loops of
+//! [`super::ssse3`] where the CPU has the instructions and the table loops of
 //! [`super::table`] everywhere else.
 //!
 //! This module owns the slice-level contract (where each value goes, what
@@ -17,7 +18,7 @@
 
 use core::fmt;
 
-use super::{table, PackedGuid, MAX_ENCODED_LEN};
+use super::{table, PackedGuid, PackedGuidError, MAX_ENCODED_LEN};
 
 /// Writes the packed encodings of `guids` into `out`, one after another, and
 /// returns the number of bytes written.
@@ -166,3 +167,199 @@ impl fmt::Display for EncodeManyError {
 }
 
 impl core::error::Error for EncodeManyError {}
+
+/// Decodes `out.len()` packed GUIDs, back to back from the front of `input`,
+/// into `out`, and returns the number of bytes they took. Bytes after them
+/// are the next field of the message and are left alone.
+///
+/// Uses the fastest implementation this CPU runs (see
+/// [`super::DECODE_MANY`]); they all give the same result.
+///
+/// # Errors
+/// [`DecodeManyError::UnexpectedEof`] when the input ends before the last
+/// value does: the values before the failing one are in `out[..index]`, the
+/// rest of `out` is unspecified.
+///
+/// ```
+/// use wow_guid_codec::packed::{decode_many, DecodeManyError};
+/// use wow_guid_codec::PackedGuid;
+///
+/// // A count of 3 came before these bytes; 0xAA belongs to the next field.
+/// let input = [0x0A, 0xDE, 0xAD, 0x00, 0x01, 0x42, 0xAA];
+/// let mut guids = [PackedGuid(0); 3];
+/// assert_eq!(decode_many(&input, &mut guids), Ok(6));
+/// assert_eq!(guids, [PackedGuid(0xAD00_DE00), PackedGuid(0), PackedGuid(0x42)]);
+///
+/// // A fourth value would start at offset 6 with mask 0xAA (four bytes).
+/// let mut four = [PackedGuid(0); 4];
+/// assert_eq!(
+///     decode_many(&input, &mut four),
+///     Err(DecodeManyError::UnexpectedEof { index: 3, offset: 6, mask: Some(0xAA), needed: 5, end: 7 })
+/// );
+/// ```
+pub fn decode_many(input: &[u8], out: &mut [PackedGuid]) -> Result<usize, DecodeManyError> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        super::ssse3::decode_many(input, out)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        table::decode_many(input, out)
+    }
+}
+
+/// Decodes `count` packed GUIDs from the front of `input` with
+/// [`decode_many`], appends them to `out`, and returns the number of bytes
+/// they took.
+///
+/// `count` usually comes from the message itself, so it is not trusted: at
+/// most one value per input byte is reserved, however large it is.
+///
+/// # Errors
+/// As [`decode_many`]; `out` then ends with the values before the failing
+/// one.
+#[cfg(feature = "alloc")]
+pub fn decode_many_to_vec(
+    input: &[u8],
+    count: usize,
+    out: &mut alloc::vec::Vec<PackedGuid>,
+) -> Result<usize, DecodeManyError> {
+    let start = out.len();
+    // Every value takes at least one byte, so more than `input.len()` values
+    // cannot all be there.
+    let there = count.min(input.len());
+    out.resize(start + there, PackedGuid(0));
+    match decode_many(input, &mut out[start..]) {
+        Ok(consumed) if there == count => Ok(consumed),
+        Ok(consumed) => {
+            // `there` values of at least one byte each filled the input.
+            Err(DecodeManyError::UnexpectedEof {
+                index: there,
+                offset: consumed,
+                mask: None,
+                needed: 1,
+                end: input.len(),
+            })
+        }
+        Err(e) => {
+            let DecodeManyError::UnexpectedEof { index, .. } = e;
+            out.truncate(start + index);
+            Err(e)
+        }
+    }
+}
+
+/// The loop of the list decoders that read a window of nine bytes at a time
+/// (the SSSE3 one): `decode` reads one value from a window starting at its
+/// mask (enough for the longest value) and returns it with its length.
+///
+/// While nine bytes remain, every value is decoded from such a window with
+/// no further check; the last few values of the input go through
+/// [`decode_each`], which checks each length.
+#[inline(always)]
+pub(crate) fn decode_many_with(
+    input: &[u8],
+    out: &mut [PackedGuid],
+    decode: impl Fn(&[u8; MAX_ENCODED_LEN]) -> (u64, usize),
+) -> Result<usize, DecodeManyError> {
+    let mut pos = 0;
+    for index in 0..out.len() {
+        let Some(window) = input
+            .get(pos..)
+            .and_then(<[u8]>::first_chunk::<MAX_ENCODED_LEN>)
+        else {
+            return decode_each(input, pos, out, index);
+        };
+        let (guid, consumed) = decode(window);
+        out[index] = PackedGuid(guid);
+        pos += consumed;
+    }
+    Ok(pos)
+}
+
+/// Decodes `out[first..]` from `input[pos..]` one checked value at a time
+/// with [`table::decode`], and returns where the last one ends: the whole of
+/// [`table::decode_many`], and the end of the input for the window loops.
+#[inline]
+pub(crate) fn decode_each(
+    input: &[u8],
+    pos: usize,
+    out: &mut [PackedGuid],
+    first: usize,
+) -> Result<usize, DecodeManyError> {
+    let mut rest = input.get(pos..).unwrap_or_default();
+    for (index, slot) in out.iter_mut().enumerate().skip(first) {
+        match table::decode(rest) {
+            Ok(decoded) => {
+                *slot = decoded.value;
+                rest = rest.get(decoded.consumed..).unwrap_or_default();
+            }
+            Err(PackedGuidError::UnexpectedEof { mask, needed, .. }) => {
+                return Err(DecodeManyError::UnexpectedEof {
+                    index,
+                    offset: input.len() - rest.len(),
+                    mask,
+                    needed,
+                    end: input.len(),
+                });
+            }
+        }
+    }
+    Ok(input.len() - rest.len())
+}
+
+/// Why [`decode_many`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DecodeManyError {
+    /// Value `index` (counting from 0) starts at `offset` and needs `needed`
+    /// bytes from there, but the input ends at `end`. `mask` is its mask
+    /// byte, or `None` when the input ends right where the mask should be.
+    UnexpectedEof {
+        /// Position of the value in the list.
+        index: usize,
+        /// Offset of its mask byte in the input: the bytes the values
+        /// before it took.
+        offset: usize,
+        /// Its mask byte, when the input has one there.
+        mask: Option<u8>,
+        /// Bytes the value needs from `offset`: 1 + the mask's set bits
+        /// (1 when the mask itself is missing).
+        needed: usize,
+        /// The input's length.
+        end: usize,
+    },
+}
+
+impl fmt::Display for DecodeManyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::UnexpectedEof {
+                index,
+                offset,
+                mask: None,
+                end,
+                ..
+            } => write!(
+                f,
+                "packed GUID {index} missing: the input ends at offset {end}, where its mask \
+                 byte should be (offset {offset})"
+            ),
+            Self::UnexpectedEof {
+                index,
+                offset,
+                mask: Some(mask),
+                needed,
+                end,
+            } => write!(
+                f,
+                "packed GUID {index} truncated: its mask {mask:#04x} at offset {offset} \
+                 announces {} GUID byte(s), so it needs offsets {offset}..{}, but the input \
+                 ends at offset {end}",
+                needed - 1,
+                offset + needed
+            ),
+        }
+    }
+}
+
+impl core::error::Error for DecodeManyError {}

@@ -62,9 +62,9 @@ pub mod portable;
 pub mod ssse3;
 pub mod table;
 
+pub use many::{decode_many, encode_many, DecodeManyError, EncodeManyError};
 #[cfg(feature = "alloc")]
-pub use many::encode_many_to_vec;
-pub use many::{encode_many, EncodeManyError};
+pub use many::{decode_many_to_vec, encode_many_to_vec};
 
 /// The longest encoding: the mask byte and all eight GUID bytes.
 pub const MAX_ENCODED_LEN: usize = 9;
@@ -215,6 +215,18 @@ pub const ENCODE_MANY: &[(&str, EncodeManyFn)] = &[
     ("table", table::encode_many),
     #[cfg(target_arch = "x86_64")]
     ("ssse3", ssse3::encode_many),
+];
+
+/// Signature shared by every implementation of [`decode_many`]: decodes as
+/// many values as the output slice holds and returns the bytes they took.
+pub type DecodeManyFn = fn(&[u8], &mut [PackedGuid]) -> Result<usize, DecodeManyError>;
+
+/// Every implementation of [`decode_many`], by name, like [`ENCODE_MANY`].
+pub const DECODE_MANY: &[(&str, DecodeManyFn)] = &[
+    ("default", decode_many),
+    ("table", table::decode_many),
+    #[cfg(target_arch = "x86_64")]
+    ("ssse3", ssse3::decode_many),
 ];
 
 impl From<u64> for PackedGuid {

@@ -54,7 +54,7 @@ use core::arch::x86_64::{
     _mm_setzero_si128, _mm_shuffle_epi8,
 };
 
-use super::many::{encode_many_with, EncodeManyError};
+use super::many::{decode_many_with, encode_many_with, DecodeManyError, EncodeManyError};
 use super::{table, PackedGuid, MAX_ENCODED_LEN};
 
 /// Lane of the vector where [`encode_one`] puts the mask, for the shuffle to
@@ -91,8 +91,33 @@ const fn shuffle_table() -> [u64; 256] {
     table
 }
 
-/// Whether this CPU runs the SSSE3 loop; [`encode_many`] falls back to the
-/// table loop when it does not.
+/// `PSHUFB` controls for decoding, one per mask: lane `i` takes value byte
+/// `k` (counting from the byte after the mask) when bit `i` is the `k`-th set
+/// bit of the mask, and is `0x80` (a zero byte) when bit `i` is clear.
+static EXPAND: [u64; 256] = expand_table();
+
+const fn expand_table() -> [u64; 256] {
+    let mut table = [0u64; 256];
+    let mut mask = 0usize;
+    while mask < 256 {
+        let mut lanes = [0x80u8; 8];
+        let mut next = 0;
+        let mut i = 0;
+        while i < 8 {
+            if mask & (1 << i) != 0 {
+                lanes[i] = next;
+                next += 1;
+            }
+            i += 1;
+        }
+        table[mask] = u64::from_le_bytes(lanes);
+        mask += 1;
+    }
+    table
+}
+
+/// Whether this CPU runs the SSSE3 encoding loop; [`encode_many`] falls back
+/// to the table loop when it does not.
 #[must_use]
 pub fn available() -> bool {
     #[cfg(target_feature = "ssse3")]
@@ -126,7 +151,70 @@ pub fn encode_many(guids: &[PackedGuid], out: &mut [u8]) -> Result<usize, Encode
     }
 }
 
-/// The shared loop with [`encode_one`] inlined into it, compiled for SSSE3.
+/// Whether this CPU runs the decoding loop, which also needs POPCNT (the
+/// value's length is on the serial path from one value to the next, and one
+/// `POPCNT` is shorter than a table load); [`decode_many`] falls back to the
+/// table loop when it does not.
+#[must_use]
+pub fn decode_available() -> bool {
+    #[cfg(all(target_feature = "ssse3", target_feature = "popcnt"))]
+    {
+        true
+    }
+    #[cfg(all(
+        not(all(target_feature = "ssse3", target_feature = "popcnt")),
+        feature = "std"
+    ))]
+    {
+        std::is_x86_feature_detected!("ssse3") && std::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(all(
+        not(all(target_feature = "ssse3", target_feature = "popcnt")),
+        not(feature = "std")
+    ))]
+    {
+        false
+    }
+}
+
+/// Decodes `out.len()` packed GUIDs from the front of `input` with the
+/// SSSE3 and POPCNT loop when [`decode_available`], else with
+/// [`table::decode_many`]. Same contract as [`super::decode_many`], which
+/// calls it on x86-64.
+///
+/// # Errors
+/// [`DecodeManyError::UnexpectedEof`] when the input ends early.
+pub fn decode_many(input: &[u8], out: &mut [PackedGuid]) -> Result<usize, DecodeManyError> {
+    if decode_available() {
+        // SAFETY: `decode_many_ssse3` enables only SSSE3 and POPCNT (and what
+        // they imply), and `decode_available` just checked that this CPU has
+        // both.
+        unsafe { decode_many_ssse3(input, out) }
+    } else {
+        table::decode_many(input, out)
+    }
+}
+
+/// The shared decoding loop with [`decode_one`] inlined into it, compiled
+/// for SSSE3 and POPCNT.
+#[target_feature(enable = "ssse3,popcnt")]
+fn decode_many_ssse3(input: &[u8], out: &mut [PackedGuid]) -> Result<usize, DecodeManyError> {
+    decode_many_with(input, out, |window| decode_one(window))
+}
+
+/// Decodes the value whose mask is `window[0]`; the window always holds the
+/// eight bytes after the mask, and `PSHUFB` drops those past the value.
+#[target_feature(enable = "ssse3,popcnt")]
+#[inline]
+fn decode_one(&[mask, ref word @ ..]: &[u8; MAX_ENCODED_LEN]) -> (u64, usize) {
+    let bytes = _mm_cvtsi64_si128(u64::from_le_bytes(*word) as i64);
+    let control = _mm_cvtsi64_si128(EXPAND[usize::from(mask)] as i64);
+    let guid = _mm_cvtsi128_si64(_mm_shuffle_epi8(bytes, control)) as u64;
+    (guid, 1 + mask.count_ones() as usize)
+}
+
+/// The shared encoding loop with [`encode_one`] inlined into it, compiled
+/// for SSSE3.
 #[target_feature(enable = "ssse3")]
 fn encode_many_ssse3(guids: &[PackedGuid], out: &mut [u8]) -> Result<usize, EncodeManyError> {
     encode_many_with(guids, out, |guid, slot| encode_one(guid, slot))
@@ -157,7 +245,24 @@ fn encode_one(guid: u64, out: &mut [u8; MAX_ENCODED_LEN]) -> usize {
 mod tests {
     use super::*;
 
-    /// Lane by lane, the control table says what its documentation says.
+    /// Lane by lane, the decoding controls say what their documentation says.
+    #[test]
+    fn expand_controls_put_each_sent_byte_in_its_lane() {
+        for mask in 0..=255u8 {
+            let lanes = EXPAND[usize::from(mask)].to_le_bytes();
+            let mut next = 0;
+            for (i, &lane) in lanes.iter().enumerate() {
+                if mask & (1 << i) != 0 {
+                    assert_eq!(lane, next, "mask {mask:#04x} lane {i}");
+                    next += 1;
+                } else {
+                    assert_eq!(lane, 0x80, "mask {mask:#04x} lane {i}");
+                }
+            }
+        }
+    }
+
+    /// Lane by lane, the encoding controls say what their documentation says.
     #[test]
     fn shuffle_controls_pick_the_mask_then_the_set_bytes() {
         for mask in 0..=255u8 {
