@@ -76,7 +76,7 @@
 //! encoder, the baseline that tests, fuzzers and benchmarks compare with.
 #![no_std]
 // `unsafe` is denied everywhere but `packed::ssse3`, which documents why it
-// needs one block.
+// needs its two blocks.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

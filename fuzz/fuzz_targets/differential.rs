@@ -1,6 +1,7 @@
-//! Raw bytes into every packed decoder and encoder in `packed::DECODERS` and
-//! `packed::ENCODERS`, and into the named decoder, each against the naive
-//! model. The checks live in `wow_guid_codec::properties::differential`.
+//! Raw bytes into every packed decoder and encoder in `packed::DECODERS`,
+//! `packed::ENCODERS`, `packed::DECODE_MANY` and `packed::ENCODE_MANY`, and
+//! into the named decoder, each against the naive model. The checks live in
+//! `wow_guid_codec::properties::differential`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
