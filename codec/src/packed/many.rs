@@ -13,8 +13,8 @@
 //!
 //! This module owns the slice-level contract (where each value goes, what
 //! happens when the buffer runs out) and the dispatch; the per-value work
-//! belongs to the implementation modules. It may touch the GUID slice and the
-//! output buffer only.
+//! belongs to the implementation modules. It may touch the input and output
+//! slices only.
 
 use core::fmt;
 
