@@ -356,7 +356,9 @@ fn mask_sweep() -> Vec<Vector> {
             (
                 "Mask 00: no bytes follow, GUID 0 is the single byte 00.".to_owned(),
                 "GUID 0 encodes as the single byte 00.".to_owned(),
-                Some("NOTES.md: GUID 0 is the single byte 00 (not 2 to 9 bytes)"),
+                Some(
+                    "NOTES.md#guid-0-is-one-byte: GUID 0 is the single byte 00 (not 2 to 9 bytes)",
+                ),
             )
         } else {
             (
@@ -431,7 +433,7 @@ fn truncation() -> Vec<Vector> {
             },
             Expectation::Invalid(ErrorCode::Eof),
             vec![Flag::Truncated],
-            Some("NOTES.md: truncated input is an error everywhere"),
+            Some("NOTES.md#truncated-input-is-an-error: input that ends inside the value is an error"),
         ));
     }
     for mask in 1..u8::MAX {
@@ -490,7 +492,7 @@ fn single_byte() -> Vec<Vector> {
                     consumed: wire.len(),
                 }),
                 flags.clone(),
-                (byte == 0).then_some("NOTES.md: every decoder accepts non-shortest forms"),
+                (byte == 0).then_some("NOTES.md#decoders-accept-non-shortest-forms: every decoder accepts non-shortest forms"),
             ));
             if byte != 0 {
                 out.push(vector(
@@ -513,7 +515,8 @@ fn single_byte() -> Vec<Vector> {
 
 fn sign_bit() -> Vec<Vector> {
     const FILE: &str = "generated/packed-sign-bit.yaml";
-    const SOURCE: &str = "NOTES.md: the spec's C snippet promotes the byte to int before the shift";
+    const SOURCE: &str =
+        "NOTES.md#the-specs-c-snippet-sign-extends: the spec's C snippet shifts the byte as an int";
     let mut out = Vec::new();
     let push_pair = |out: &mut Vec<Vector>, name: String, what: String, bytes: [u8; 8]| {
         let (wire, guid) = packed(0xff, |i| bytes[i]);
@@ -569,7 +572,7 @@ fn sign_bit() -> Vec<Vector> {
 fn long_names() -> Vec<Vector> {
     const FILE: &str = "generated/named-long-names.yaml";
     const SOURCE: &str =
-        "NOTES.md: wow_messages stops a name after 256 bytes and swallows the next byte";
+        "NOTES.md#names-have-no-length-limit: wow_messages stops a name after 256 bytes and drops the next byte";
     let mut cases: Vec<(String, Vec<u8>, &str)> = [255usize, 256, 257, 300, 4096]
         .into_iter()
         .map(|len| {

@@ -52,7 +52,7 @@
 //!     expect: { guid: "00000000ad00de00", consumed: 3 }
 //!     flags: [doc-example, sign-bit]
 //!     versions: [vanilla, tbc, wrath]
-//!     source: "spec: Examples section"
+//!     source: "NOTES.md#the-worked-example: the spec's Examples section"
 //! ```
 //!
 //! # A vector's fields
@@ -69,7 +69,7 @@
 //! | `why`         | string             | iff `acceptable`   | Why both answers are conformant. Not allowed for other outcomes. |
 //! | `flags`       | list of words      | no, default `[]`   | Topics, from [`Flag`]; no repeats. |
 //! | `versions`    | list of words      | yes, at least one  | From [`Version`]; no repeats; only versions that use the type ([`GuidType::versions`]: `named_guid` is TBC and Wrath only). |
-//! | `source`      | string, one line   | no                 | Where the expectation comes from: a spec sentence, a note, a real bug. |
+//! | `source`      | string, one line   | no                 | Where the expectation comes from: a citation of a note below the corpus root, then text ([`citation`]). |
 //!
 //! Any other field is an error, as is any field written twice.
 //!
@@ -159,6 +159,7 @@
 //! they write, the loader reads back unchanged.
 #![forbid(unsafe_code)]
 
+pub mod citation;
 mod corpus;
 mod error;
 mod files;

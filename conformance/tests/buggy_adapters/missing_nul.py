@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """PLANTED BUG: a name that runs into the end of the input is accepted as if
-the NUL were there (NOTES.md: emulators tolerate it; the spec does not).
+the NUL were there (vectors/NOTES.md#a-name-must-end-with-its-nul: emulators
+tolerate it; the spec does not).
 
 Minimal vector: the 8 bytes 00 00 00 00 00 00 00 01 (a non-zero GUID, then
 nothing): expected eof, this answers the GUID with an empty name.

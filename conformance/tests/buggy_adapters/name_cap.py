@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """PLANTED BUG: a NamedGuid decoder that stops a name after 256 bytes and then
-swallows the next byte as if it were the NUL (NOTES.md: what wow_messages
+swallows the next byte as if it were the NUL (vectors/NOTES.md#names-have-no-length-limit: what wow_messages
 does), so the rest of the message is read out of step.
 
 Minimal vector (wrong byte count): GUID bytes 00 00 00 00 00 00 00 01, a name

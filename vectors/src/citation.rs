@@ -1,0 +1,447 @@
+//! Citations: where a vector's `source` says its expectation comes from.
+//!
+//! A `source` starts with a citation of a file below the corpus root, then a
+//! colon and the words it rests on:
+//!
+//! ```text
+//! NOTES.md#truncated-input-is-an-error: the mask promises more bytes than there are
+//! ```
+//!
+//! The path is relative to the corpus root (the directory that holds
+//! `packed_guid/` and `named_guid/`), `/`-separated, and may not leave it: the
+//! corpus, its notes and everything a vector cites travel together, in the
+//! repository and in the packaged crate. The anchor, when given, names a
+//! heading of a Markdown file the way Markdown renderers derive it ([`slug`]),
+//! so a citation is also a working link.
+//!
+//! [`check`] finds every citation in a corpus that does not resolve. The
+//! vectors crate's tests run it on the checked-in corpus; this module reads
+//! the cited files and nothing else.
+
+use core::fmt;
+use std::path::Path;
+
+use crate::model::{Location, Vector};
+
+/// A parsed `source`: the cited file, the heading in it, and the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Citation<'a> {
+    /// The cited file, relative to the corpus root, `/`-separated.
+    pub path: &'a str,
+    /// The heading's anchor (without `#`), if the citation names one.
+    pub anchor: Option<&'a str>,
+    /// What the source says, after the citation.
+    pub text: &'a str,
+}
+
+/// Why a `source` is not a citation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotACitation {
+    /// There is no `: ` after the citation (or nothing before it).
+    NoColon,
+    /// The path is absolute, a URL, empty, or has a character outside
+    /// `A-Z a-z 0-9 . _ - /`.
+    BadPath(String),
+    /// The path has an empty, `.` or `..` component: it would leave the corpus root.
+    LeavesRoot(String),
+    /// `#` is not followed by an anchor of `a-z 0-9 - _`.
+    BadAnchor(String),
+}
+
+impl fmt::Display for NotACitation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotACitation::NoColon => f.write_str(
+                "does not start with a citation: write `FILE#HEADING: text`, \
+                 for example `NOTES.md#truncated-input-is-an-error: ...`",
+            ),
+            NotACitation::BadPath(path) => write!(
+                f,
+                "cites `{path}`, which is not a relative path below the corpus root \
+                 (letters, digits, `.`, `_`, `-` and `/` only)"
+            ),
+            NotACitation::LeavesRoot(path) => write!(
+                f,
+                "cites `{path}`, which leaves the corpus root: cite a file below it, \
+                 such as `NOTES.md`"
+            ),
+            NotACitation::BadAnchor(anchor) => write!(
+                f,
+                "has the anchor `#{anchor}`; an anchor is a heading's slug: \
+                 lowercase letters, digits, `-` and `_`"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NotACitation {}
+
+impl<'a> Citation<'a> {
+    /// Splits `source` into its citation and its text.
+    ///
+    /// # Errors
+    /// Why `source` does not start with a well-formed citation.
+    pub fn parse(source: &'a str) -> Result<Citation<'a>, NotACitation> {
+        let Some((cited, text)) = source.split_once(": ") else {
+            return Err(NotACitation::NoColon);
+        };
+        if cited.is_empty() {
+            return Err(NotACitation::NoColon);
+        }
+        let (path, anchor) = match cited.split_once('#') {
+            Some((path, anchor)) => (path, Some(anchor)),
+            None => (cited, None),
+        };
+        let path_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '/');
+        if path.is_empty() || !path.chars().all(path_char) {
+            return Err(NotACitation::BadPath(path.to_owned()));
+        }
+        if path
+            .split('/')
+            .any(|part| part.is_empty() || part == "." || part == "..")
+        {
+            return Err(NotACitation::LeavesRoot(path.to_owned()));
+        }
+        if let Some(anchor) = anchor {
+            let anchor_char =
+                |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '-' | '_');
+            if anchor.is_empty() || !anchor.chars().all(anchor_char) {
+                return Err(NotACitation::BadAnchor(anchor.to_owned()));
+            }
+        }
+        Ok(Citation { path, anchor, text })
+    }
+}
+
+/// The anchor a Markdown renderer gives a heading: lowercase, spaces turned
+/// into `-`, and every character other than letters, digits, `-` and `_`
+/// dropped (so `` The spec's `C` snippet `` becomes `the-specs-c-snippet`).
+#[must_use]
+pub fn slug(heading: &str) -> String {
+    heading
+        .trim()
+        .chars()
+        .flat_map(char::to_lowercase)
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every heading anchor of a Markdown text, in order. A repeated slug gets
+/// `-1`, `-2`, ... as renderers number them. Headings inside fenced code
+/// blocks are not headings.
+#[must_use]
+pub fn anchors(markdown: &str) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    let mut fence: Option<&str> = None;
+    for line in markdown.lines() {
+        let trimmed = line.trim_start();
+        for marker in ["```", "~~~"] {
+            if trimmed.starts_with(marker) {
+                fence = match fence {
+                    None => Some(marker),
+                    Some(open) if open == marker => None,
+                    open => open,
+                };
+            }
+        }
+        if fence.is_some() || !line.starts_with('#') {
+            continue;
+        }
+        let level = line.chars().take_while(|&c| c == '#').count();
+        let rest = &line[level..];
+        if level > 6 || !(rest.is_empty() || rest.starts_with(' ')) {
+            continue;
+        }
+        let base = slug(rest.trim().trim_end_matches('#'));
+        let mut anchor = base.clone();
+        let mut n = 0;
+        while found.contains(&anchor) {
+            n += 1;
+            anchor = format!("{base}-{n}");
+        }
+        found.push(anchor);
+    }
+    found
+}
+
+/// A vector whose `source` does not resolve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BrokenCitation {
+    /// The vector's id.
+    pub id: String,
+    /// Where the vector starts.
+    pub location: Location,
+    /// What is wrong.
+    pub problem: Problem,
+}
+
+/// What is wrong with a citation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// The `source` does not start with a citation.
+    NotACitation(NotACitation),
+    /// The cited file is not below the corpus root.
+    NoSuchFile {
+        /// The cited path.
+        path: String,
+    },
+    /// The cited file exists but cannot be read as UTF-8 text.
+    Unreadable {
+        /// The cited path.
+        path: String,
+        /// The reason, as the operating system gave it.
+        reason: String,
+    },
+    /// The cited Markdown file has no heading with that anchor.
+    NoSuchHeading {
+        /// The cited path.
+        path: String,
+        /// The anchor that is not there.
+        anchor: String,
+    },
+    /// An anchor was given for a file that is not Markdown.
+    AnchorOutsideMarkdown {
+        /// The cited path.
+        path: String,
+    },
+}
+
+impl fmt::Display for BrokenCitation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: vector `{}`: `source` ", self.location, self.id)?;
+        match &self.problem {
+            Problem::NotACitation(why) => write!(f, "{why}"),
+            Problem::NoSuchFile { path } => {
+                write!(
+                    f,
+                    "cites `{path}`, which is not a file below the corpus root"
+                )
+            }
+            Problem::Unreadable { path, reason } => {
+                write!(f, "cites `{path}`, which cannot be read as text: {reason}")
+            }
+            Problem::NoSuchHeading { path, anchor } => write!(
+                f,
+                "cites `{path}#{anchor}`, but `{path}` has no heading with that anchor"
+            ),
+            Problem::AnchorOutsideMarkdown { path } => write!(
+                f,
+                "gives an anchor for `{path}`, which is not a Markdown (`.md`) file"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BrokenCitation {}
+
+/// Every vector of `vectors` whose `source` is not a citation, or cites a
+/// file or heading that does not exist below `root`, in order. Vectors
+/// without a `source` are not checked.
+#[must_use]
+pub fn check(vectors: &[Vector], root: &Path) -> Vec<BrokenCitation> {
+    // Each cited file is read once: the whole corpus cites a handful of files.
+    let mut files: std::collections::HashMap<&str, Result<Vec<String>, Problem>> =
+        std::collections::HashMap::new();
+    let mut broken = Vec::new();
+    for vector in vectors {
+        let Some(source) = vector.source.as_deref() else {
+            continue;
+        };
+        let problem = match Citation::parse(source) {
+            Err(why) => Some(Problem::NotACitation(why)),
+            Ok(citation) => {
+                let headings = files
+                    .entry(citation.path)
+                    .or_insert_with(|| read_anchors(root, citation.path));
+                match (headings, citation.anchor) {
+                    (Err(problem), _) => Some(problem.clone()),
+                    (Ok(_), None) => None,
+                    (Ok(_), Some(_)) if !citation.path.ends_with(".md") => {
+                        Some(Problem::AnchorOutsideMarkdown {
+                            path: citation.path.to_owned(),
+                        })
+                    }
+                    (Ok(anchors), Some(anchor)) => {
+                        (!anchors.iter().any(|a| a == anchor)).then(|| Problem::NoSuchHeading {
+                            path: citation.path.to_owned(),
+                            anchor: anchor.to_owned(),
+                        })
+                    }
+                }
+            }
+        };
+        if let Some(problem) = problem {
+            broken.push(BrokenCitation {
+                id: vector.id.clone(),
+                location: vector.location.clone(),
+                problem,
+            });
+        }
+    }
+    broken
+}
+
+/// The heading anchors of the file at `path` below `root` (none for a file
+/// that is not Markdown).
+fn read_anchors(root: &Path, path: &str) -> Result<Vec<String>, Problem> {
+    let full = root.join(path);
+    if !full.is_file() {
+        return Err(Problem::NoSuchFile {
+            path: path.to_owned(),
+        });
+    }
+    match std::fs::read_to_string(&full) {
+        Ok(text) if path.ends_with(".md") => Ok(anchors(&text)),
+        Ok(_) => Ok(Vec::new()),
+        Err(err) => Err(Problem::Unreadable {
+            path: path.to_owned(),
+            reason: err.to_string(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_citation_splits_into_path_anchor_and_text() {
+        assert_eq!(
+            Citation::parse("NOTES.md#guid-0-is-one-byte: GUID 0 is 00: one byte"),
+            Ok(Citation {
+                path: "NOTES.md",
+                anchor: Some("guid-0-is-one-byte"),
+                text: "GUID 0 is 00: one byte",
+            })
+        );
+        assert_eq!(
+            Citation::parse("notes/packed.md: text"),
+            Ok(Citation {
+                path: "notes/packed.md",
+                anchor: None,
+                text: "text",
+            })
+        );
+    }
+
+    #[test]
+    fn sources_that_are_not_citations_say_why() {
+        assert_eq!(
+            Citation::parse("found by differential fuzzing, seed 1"),
+            Err(NotACitation::NoColon)
+        );
+        assert_eq!(Citation::parse(": text"), Err(NotACitation::NoColon));
+        assert!(matches!(
+            Citation::parse("https://example.org/x: text"),
+            Err(NotACitation::NoColon | NotACitation::BadPath(_))
+        ));
+        assert_eq!(
+            Citation::parse("/etc/NOTES.md: text"),
+            Err(NotACitation::LeavesRoot("/etc/NOTES.md".into()))
+        );
+        assert_eq!(
+            Citation::parse("../NOTES.md: text"),
+            Err(NotACitation::LeavesRoot("../NOTES.md".into()))
+        );
+        assert_eq!(
+            Citation::parse("spec notes: text"),
+            Err(NotACitation::BadPath("spec notes".into()))
+        );
+        assert_eq!(
+            Citation::parse("NOTES.md#Truncated: text"),
+            Err(NotACitation::BadAnchor("Truncated".into()))
+        );
+        assert_eq!(
+            Citation::parse("NOTES.md#: text"),
+            Err(NotACitation::BadAnchor(String::new()))
+        );
+    }
+
+    #[test]
+    fn slugs_follow_the_renderers() {
+        assert_eq!(
+            slug("The spec's C snippet sign-extends"),
+            "the-specs-c-snippet-sign-extends"
+        );
+        assert_eq!(
+            slug("The GUID is a little-endian `u64`"),
+            "the-guid-is-a-little-endian-u64"
+        );
+        assert_eq!(slug("  Names are strict UTF-8 "), "names-are-strict-utf-8");
+        assert_eq!(slug("a_b (c)"), "a_b-c");
+    }
+
+    #[test]
+    fn anchors_skip_code_blocks_and_number_repeats() {
+        let md = "# Title\n\n## Examples\n\n```sh\n# not a heading\n```\n\n### Examples\n#nospace\n####### seven\n## Last ##\n";
+        assert_eq!(anchors(md), ["title", "examples", "examples-1", "last"]);
+    }
+
+    fn vector(source: Option<&str>) -> Vector {
+        let corpus = crate::Corpus::embedded().expect("the checked-in corpus loads");
+        let mut v = corpus.vectors[0].clone();
+        v.source = source.map(str::to_owned);
+        v
+    }
+
+    #[test]
+    fn check_reports_each_kind_of_broken_citation() {
+        let dir = std::env::temp_dir().join(format!("citation-check-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("notes")).unwrap();
+        std::fs::write(dir.join("notes/a.md"), "# A\n## Known heading\n").unwrap();
+        std::fs::write(dir.join("plain.txt"), "text").unwrap();
+        let cases = [
+            (Some("notes/a.md#known-heading: ok"), None),
+            (Some("plain.txt: ok"), None),
+            (Some("notes/a.md: ok"), None),
+            (None, None),
+            (
+                Some("just words"),
+                Some(Problem::NotACitation(NotACitation::NoColon)),
+            ),
+            (
+                Some("notes/b.md#x: text"),
+                Some(Problem::NoSuchFile {
+                    path: "notes/b.md".into(),
+                }),
+            ),
+            (
+                Some("notes: text"),
+                Some(Problem::NoSuchFile {
+                    path: "notes".into(),
+                }),
+            ),
+            (
+                Some("notes/a.md#unknown: text"),
+                Some(Problem::NoSuchHeading {
+                    path: "notes/a.md".into(),
+                    anchor: "unknown".into(),
+                }),
+            ),
+            (
+                Some("plain.txt#a: text"),
+                Some(Problem::AnchorOutsideMarkdown {
+                    path: "plain.txt".into(),
+                }),
+            ),
+        ];
+        for (source, expected) in cases {
+            let vectors = [vector(source)];
+            let found = check(&vectors, &dir);
+            assert_eq!(
+                found.first().map(|b| b.problem.clone()),
+                expected,
+                "source {source:?}"
+            );
+            if let Some(b) = found.first() {
+                let message = b.to_string();
+                assert!(message.contains(&vectors[0].id), "{message}");
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
