@@ -85,25 +85,17 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+mod buffer;
+mod decoded;
 pub mod naive;
 pub mod named;
 pub mod packed;
 #[cfg(feature = "properties")]
 pub mod properties;
 
-pub use named::{BufferSizeError, NamedGuidDecodeError, NamedGuidRef, NamedGuidValueError};
+pub use buffer::BufferSizeError;
+pub use decoded::Decoded;
 #[cfg(feature = "alloc")]
 pub use named::{Name, NamedGuid};
+pub use named::{NamedGuidDecodeError, NamedGuidRef, NamedGuidValueError};
 pub use packed::{EncodedPackedGuid, PackedGuid, PackedGuidError};
-
-/// A decoded value and how many input bytes it took.
-///
-/// Decoders read one value from the front of their input; whatever follows
-/// `consumed` belongs to the next field of the message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Decoded<T> {
-    /// The value.
-    pub value: T,
-    /// How many bytes of the input the value took.
-    pub consumed: usize,
-}

@@ -22,7 +22,8 @@
 use core::fmt;
 use core::num::NonZeroU64;
 
-use crate::Decoded;
+use crate::buffer::BufferSizeError;
+use crate::decoded::Decoded;
 
 /// Length of the GUID part, which is always present.
 pub const GUID_LEN: usize = 8;
@@ -341,27 +342,6 @@ impl<'a> NamedGuidRef<'a> {
     }
 }
 
-/// The output slice given to an encoder does not have the encoded length.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct BufferSizeError {
-    /// The encoded length.
-    pub needed: usize,
-    /// The length of the slice given.
-    pub got: usize,
-}
-
-impl fmt::Display for BufferSizeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "output buffer has {} bytes but the encoding is exactly {} bytes",
-            self.got, self.needed
-        )
-    }
-}
-
-impl core::error::Error for BufferSizeError {}
-
 fn check_no_nul(name: &[u8]) -> Result<(), NamedGuidValueError> {
     match name.iter().position(|&b| b == 0) {
         Some(offset) => Err(NamedGuidValueError::InteriorNul { offset }),
@@ -378,7 +358,7 @@ mod owned {
     use core::num::NonZeroU64;
 
     use super::{check_no_nul, NamedGuidDecodeError, NamedGuidRef, NamedGuidValueError};
-    use crate::Decoded;
+    use crate::decoded::Decoded;
 
     /// A name that can travel in a [`NamedGuid`]: UTF-8 without NUL bytes.
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]

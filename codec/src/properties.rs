@@ -19,13 +19,13 @@
 //! | [`packed_decode`], [`named_decode`] | no panic on any bytes; `consumed <= len`; `decode(input) == decode(input[..consumed])`; canonical form; encoded length; error offsets inside the input |
 //! | [`named_decode_with_limit`] | the name limit turns exactly the too-long names into `NameTooLong` and changes nothing else |
 //! | [`packed_roundtrip`], [`named_roundtrip`] | `decode(encode(v)) == (v, encode(v).len())`; length function; every strict prefix is an error; trailing bytes are left alone |
-//! | [`packed_differential`], [`named_differential`], [`differential`] | every entry of [`packed::DECODERS`], [`packed::ENCODERS`], [`packed::ENCODE_MANY`] and [`packed::DECODE_MANY`], and the named decoder, agree with [`crate::naive`]: same value, same consumed, same error |
+//! | [`packed_differential`], [`named_differential`], [`differential`] | every entry of [`packed::DECODERS`], [`packed::ENCODERS`], [`packed::encode_many_implementations`] and [`packed::decode_many_implementations`], and the named decoder, agree with [`crate::naive`]: same value, same consumed, same error |
 //! | [`packed_encode_many`] | every list encoder writes the naive encodings end to end, and stops at exactly the first GUID that does not fit |
 //! | [`packed_decode_many`] | every list decoder reads what the naive decoder reads value after value, and fails at exactly the value where it fails |
 //! | [`stream`] | values encoded back to back decode back to the same sequence |
 //!
 //! New fast paths added to [`packed::DECODERS`], [`packed::ENCODERS`],
-//! [`packed::ENCODE_MANY`] or [`packed::DECODE_MANY`] are covered without
+//! [`packed::encode_many_implementations`] or [`packed::decode_many_implementations`] are covered without
 //! touching this module: the differential walks all four lists.
 
 use alloc::vec::Vec;
@@ -565,8 +565,8 @@ pub fn named_roundtrip(value: &NamedGuid) {
 /// [`packed::ENCODERS`] must write the same bytes as [`naive::encode_packed`]
 /// for GUIDs read from the input (each 8-byte chunk, little-endian, and the
 /// decoded value), whatever the output buffer held before. Every entry of
-/// [`packed::ENCODE_MANY`] must encode that list of GUIDs as
-/// [`packed_encode_many`] says, and every entry of [`packed::DECODE_MANY`]
+/// [`packed::encode_many_implementations`] must encode that list of GUIDs as
+/// [`packed_encode_many`] says, and every entry of [`packed::decode_many_implementations`]
 /// must read the input as [`packed_decode_many`] says.
 ///
 /// # Panics
@@ -598,7 +598,7 @@ pub fn packed_differential(input: &[u8]) {
     packed_decode_many(input);
 }
 
-/// Every entry of [`packed::DECODE_MANY`], and [`packed::decode_many_to_vec`],
+/// Every entry of [`packed::decode_many_implementations`], and [`packed::decode_many_to_vec`],
 /// against the naive decoder walking `input` value after value.
 ///
 /// For every count from 0 to one past the number of values the naive walk
@@ -637,7 +637,7 @@ pub fn packed_decode_many(input: &[u8]) {
             Err(failure)
         };
         let good = count.min(values.len());
-        for &(name, decode_many) in packed::DECODE_MANY {
+        for (name, decode_many) in packed::decode_many_implementations() {
             let mut out = alloc::vec![PackedGuid(0x0bad_0bad_0bad_0bad); count];
             let got = decode_many(input, &mut out);
             if got != expected || out[..good] != values[..good] {
@@ -698,7 +698,7 @@ pub fn packed_encoders(guid: u64) {
     }
 }
 
-/// Every entry of [`packed::ENCODE_MANY`], and
+/// Every entry of [`packed::encode_many_implementations`], and
 /// [`packed::encode_many_to_vec`], against the naive encodings of `guids`
 /// laid end to end.
 ///
@@ -720,7 +720,7 @@ pub fn packed_encode_many(guids: &[u64]) {
     }
     let input: Vec<u8> = guids.iter().flat_map(|guid| guid.to_le_bytes()).collect();
     let list: Vec<PackedGuid> = guids.iter().map(|&guid| PackedGuid(guid)).collect();
-    for &(name, encode_many) in packed::ENCODE_MANY {
+    for (name, encode_many) in packed::encode_many_implementations() {
         for available in 0..=model.len() + MAX_ENCODED_LEN {
             let fill = if available % 2 == 0 { 0x00 } else { 0xff };
             let mut out = alloc::vec![fill; available];

@@ -8,13 +8,15 @@
 //! run of random inputs. The list encoders write straight into the buffer
 //! while nine bytes remain and check each value near the end, so they get
 //! every GUID length at every distance from the end of the buffer. Each
-//! check loops over every entry of `packed::DECODERS`, `packed::ENCODERS` or
-//! `packed::ENCODE_MANY`, so an implementation added to those lists is
-//! covered without touching this file.
+//! check loops over every entry of `packed::DECODERS`, `packed::ENCODERS`,
+//! `packed::encode_many_implementations()` or
+//! `packed::decode_many_implementations()`, so an implementation added to
+//! those lists is covered without touching this file.
 
 use wow_guid_codec::naive;
 use wow_guid_codec::packed::{
-    DecodeManyError, EncodeManyError, DECODERS, DECODE_MANY, ENCODERS, ENCODE_MANY, MAX_ENCODED_LEN,
+    decode_many_implementations, encode_many_implementations, DecodeManyError, EncodeManyError,
+    DECODERS, ENCODERS, MAX_ENCODED_LEN,
 };
 use wow_guid_codec::PackedGuid;
 
@@ -73,9 +75,11 @@ fn the_lists_name_each_implementation_once() {
     for names in [
         DECODERS.iter().map(|&(name, _)| name).collect::<Vec<_>>(),
         ENCODERS.iter().map(|&(name, _)| name).collect::<Vec<_>>(),
-        ENCODE_MANY
-            .iter()
-            .map(|&(name, _)| name)
+        encode_many_implementations()
+            .map(|(name, _)| name)
+            .collect::<Vec<_>>(),
+        decode_many_implementations()
+            .map(|(name, _)| name)
             .collect::<Vec<_>>(),
     ] {
         assert_eq!(names.first(), Some(&"default"), "{names:?}");
@@ -244,7 +248,7 @@ fn a_seeded_list_of_a_million_guids_encodes_like_the_naive_loop() {
         })
         .collect();
     let want = naive_list(&guids);
-    for &(name, encode_many) in ENCODE_MANY {
+    for (name, encode_many) in encode_many_implementations() {
         // Exactly enough room, then room to spare, in dirty buffers.
         for extra in [0, MAX_ENCODED_LEN] {
             let mut out = vec![0xcc; want.len() + extra];
@@ -259,7 +263,7 @@ fn a_seeded_list_of_a_million_guids_encodes_like_the_naive_loop() {
     // And back, followed by a byte of the next field.
     let mut stream = want;
     stream.push(0xff);
-    for &(name, decode_many) in DECODE_MANY {
+    for (name, decode_many) in decode_many_implementations() {
         let mut decoded = vec![PackedGuid(1); guids.len()];
         assert_eq!(
             decode_many(&stream, &mut decoded),
@@ -281,7 +285,7 @@ fn every_mask_at_every_distance_from_the_end_of_the_input() {
         for lead in 0..10 {
             let mut input = vec![0x00; lead];
             input.extend_from_slice(&value);
-            for &(name, decode_many) in DECODE_MANY {
+            for (name, decode_many) in decode_many_implementations() {
                 let mut out = vec![PackedGuid(1); lead + 1];
                 assert_eq!(
                     decode_many(&input, &mut out),
@@ -327,7 +331,7 @@ fn every_length_at_every_distance_from_the_end_of_the_buffer() {
             guids.push(PackedGuid(0));
             guids.push(last);
             let want = naive_list(&guids);
-            for &(name, encode_many) in ENCODE_MANY {
+            for (name, encode_many) in encode_many_implementations() {
                 let mut out = vec![0xcc; want.len()];
                 assert_eq!(encode_many(&guids, &mut out), Ok(want.len()), "{name:?}");
                 assert!(out == want, "{name:?}: {out:02x?}");

@@ -1,6 +1,7 @@
 //! Raw bytes into every packed decoder and encoder in `packed::DECODERS`,
-//! `packed::ENCODERS`, `packed::DECODE_MANY` and `packed::ENCODE_MANY`, and
-//! into the named decoder, each against the naive model. The checks live in
+//! `packed::ENCODERS`, `packed::decode_many_implementations()` and
+//! `packed::encode_many_implementations()`, and into the named decoder, each
+//! against the naive model. The checks live in
 //! `wow_guid_codec::properties::differential`.
 #![no_main]
 

@@ -11,14 +11,18 @@
 //! 256-entry length table; `floor-count-ones` shows what `count_ones` costs on
 //! the default x86-64 target, which has no POPCNT.
 //!
-//! The list functions of `packed::DECODE_MANY` and `packed::ENCODE_MANY`
-//! (`many`, `many-table`, `many-ssse3`) do the same jobs as one call each:
+//! The list functions of `packed::decode_many_implementations()` and
+//! `packed::encode_many_implementations()` (`many`, `many-table`, and
+//! `many-ssse3` where this CPU runs it) do the same jobs as one call each:
 //! decode the whole stream into an array of GUIDs, or encode the whole list
 //! into the buffer.
 //!
-//! Every implementation is called directly, not through the `fn` pointers of
-//! the lists, so that it is inlined into the loop as it is in a dependent
-//! crate. `codec/benches/report.sh` runs this and prints the ratios.
+//! Every one-value implementation is called directly, not through the `fn`
+//! pointers of the lists, so that it is inlined into the loop as it is in a
+//! dependent crate. The SSSE3 list loops can only be reached through the
+//! pointer `packed::ssse3` hands out after checking the CPU: one call per
+//! list, as in `packed::encode_many` itself. `codec/benches/report.sh` runs
+//! this and prints the ratios.
 
 mod data;
 
@@ -27,8 +31,8 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use wow_guid_codec::packed::{
-    decode_many, encode_many, portable, table, DecodeManyError, EncodeManyError, DECODERS,
-    DECODE_MANY, ENCODERS, ENCODE_MANY, MAX_ENCODED_LEN,
+    decode_many, decode_many_implementations, encode_many, encode_many_implementations, portable,
+    table, DecodeManyError, EncodeManyError, DECODERS, ENCODERS, MAX_ENCODED_LEN,
 };
 use wow_guid_codec::{naive, PackedGuid, PackedGuidError};
 
@@ -167,9 +171,9 @@ macro_rules! each_encoder {
 macro_rules! each_list_encoder {
     (|$name:ident, $encode_many:ident| $body:block) => {{
         let benched = ["default", "table", "ssse3"];
-        for (name, _) in ENCODE_MANY {
+        for (name, _) in encode_many_implementations() {
             assert!(
-                benched.contains(name),
+                benched.contains(&name),
                 "list encoder {name:?} is not benchmarked: add it here"
             );
         }
@@ -184,11 +188,9 @@ macro_rules! each_list_encoder {
             $body
         }
         #[cfg(target_arch = "x86_64")]
-        {
+        if let Some(ssse3) = wow_guid_codec::packed::ssse3::encoder() {
             let $name = "many-ssse3";
-            let $encode_many = |g: &[PackedGuid], out: &mut [u8]| {
-                wow_guid_codec::packed::ssse3::encode_many(g, out)
-            };
+            let $encode_many = |g: &[PackedGuid], out: &mut [u8]| ssse3(g, out);
             $body
         }
     }};
@@ -199,9 +201,9 @@ macro_rules! each_list_encoder {
 macro_rules! each_list_decoder {
     (|$name:ident, $decode_many:ident| $body:block) => {{
         let benched = ["default", "table", "ssse3"];
-        for (name, _) in DECODE_MANY {
+        for (name, _) in decode_many_implementations() {
             assert!(
-                benched.contains(name),
+                benched.contains(&name),
                 "list decoder {name:?} is not benchmarked: add it here"
             );
         }
@@ -216,11 +218,9 @@ macro_rules! each_list_decoder {
             $body
         }
         #[cfg(target_arch = "x86_64")]
-        {
+        if let Some(ssse3) = wow_guid_codec::packed::ssse3::decoder() {
             let $name = "many-ssse3";
-            let $decode_many = |s: &[u8], out: &mut [PackedGuid]| {
-                wow_guid_codec::packed::ssse3::decode_many(s, out)
-            };
+            let $decode_many = |s: &[u8], out: &mut [PackedGuid]| ssse3(s, out);
             $body
         }
     }};

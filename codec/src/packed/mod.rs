@@ -18,96 +18,67 @@
 //! The number of bytes that follow the mask is the number of *set bits*, not
 //! the mask's value, and bit `i` stands for byte `i` of the little-endian GUID.
 //!
+//! # Layers
+//!
+//! The files are layered the way memchr layers its `arch` tree, and each
+//! imports only from the layers below it:
+//!
+//! | layer | files | what it holds |
+//! | --- | --- | --- |
+//! | public API | this file | the methods of [`PackedGuid`], the `Vec` helpers of the list functions, the lists of implementations |
+//! | one dispatch | `dispatch` | which implementation each operation runs: the only place a choice is made |
+//! | implementations | [`portable`], [`table`], [`ssse3`] | one way each of doing the work, same signatures, never calling one another |
+//! | generic loops | `generic` | the list loops written once over a one-value step, and the function types |
+//! | values and errors | `value`, `error` | [`PackedGuid`], [`EncodedPackedGuid`] and the error types |
+//!
 //! # Implementations
 //!
 //! The codec has more than one implementation of each direction, all with the
-//! same signatures ([`DecodeFn`], [`EncodeFn`]) and listed by name in
-//! [`DECODERS`] and [`ENCODERS`], so that tests, fuzz targets and benchmarks
-//! hold every one of them to [`crate::naive`]:
+//! same signatures ([`DecodeFn`], [`EncodeFn`], [`EncodeManyFn`],
+//! [`DecodeManyFn`]) and listed by name in [`DECODERS`], [`ENCODERS`],
+//! [`encode_many_implementations`] and [`decode_many_implementations`], so
+//! that tests, fuzz targets and benchmarks hold every one of them to
+//! [`crate::naive`] and to the vector corpus:
 //!
-//! - [`portable`]: the straightforward loop over the mask's bits, the readable
-//!   baseline; always compiled, not the default.
+//! - [`portable`]: the straightforward loop over the mask's bits, with no
+//!   tables; always compiled, not the default. Its module docs say why it
+//!   and [`crate::naive`] both exist.
 //! - [`table`]: the fast path (one table entry per mask, an eight-byte load,
 //!   three masked shifts, no mask-dependent branch). Plain safe Rust, so it
 //!   runs on every target, and [`PackedGuid::decode`] and
 //!   [`PackedGuid::encode_into`] always use it: there is nothing to detect at
 //!   run time.
 //! - [`ssse3`] (x86-64): encodes and decodes whole lists of GUIDs with one
-//!   `PSHUFB` per GUID (and one `POPCNT` per value when decoding), about
-//!   twice as fast as the table loop when encoding and a quarter faster than
-//!   the bare walk over the masks when decoding. It is compiled for those
-//!   features and chosen at run time, once per list, by [`encode_many`] and
-//!   [`decode_many`]; the one-value API cannot use it without paying a call
-//!   per value.
+//!   `PSHUFB` per GUID (and one `POPCNT` per value when decoding). It is
+//!   compiled for those features and chosen at run time, once per list, by
+//!   [`encode_many`] and [`decode_many`]; the one-value API cannot use it
+//!   without paying a call per value.
 //!
-//! Lists of GUIDs (the count-prefixed lists of the update messages) go
-//! through [`encode_many`] and [`decode_many`], whose implementations are
-//! listed in [`ENCODE_MANY`] and [`DECODE_MANY`] and held to the naive model
-//! the same way.
+//! Lists of GUIDs (the count-prefixed lists of the update messages; the
+//! count is the caller's to read or write) go through [`encode_many`] and
+//! [`decode_many`].
 //!
-//! BMI2's `PDEP`/`PEXT` were measured and left out. One value at a time they
-//! need a call, as SSSE3 does: on the machine named in `benches/README.md`
-//! they decoded 3-4% faster than [`table`] (2.59 against 2.71 ns per value on
-//! the realistic mix, 2.62 against 2.71 on random masks) and encoded no
-//! faster (2.68 against 2.63 ns on uniform GUIDs). In a list loop, in a
-//! scratch harness, `PEXT` encoded slower than `PSHUFB` (1.37 against 1.28
-//! ns per GUID). On AMD processors before Zen 3 the two instructions are
-//! microcoded and many times slower, so a detection that only asks "has
-//! BMI2?" would also be a trap there; SSSE3 and POPCNT are fast wherever they
-//! exist.
+//! What each path costs, and the paths measured and left out (BMI2's
+//! `PDEP`/`PEXT`, SSE2 for one value, a cached function pointer), is in
+//! `codec/benches/README.md`, the one place the figures are kept.
 
-use core::fmt;
+use crate::decoded::Decoded;
 
-use crate::Decoded;
-
-mod many;
+mod dispatch;
+mod error;
+mod generic;
 pub mod portable;
 #[cfg(target_arch = "x86_64")]
 pub mod ssse3;
 pub mod table;
+mod value;
 
-pub use many::{decode_many, encode_many, DecodeManyError, EncodeManyError};
-#[cfg(feature = "alloc")]
-pub use many::{decode_many_to_vec, encode_many_to_vec};
-
-/// The longest encoding: the mask byte and all eight GUID bytes.
-pub const MAX_ENCODED_LEN: usize = 9;
-
-/// A GUID as it travels in the packed form.
-///
-/// The wrapper exists so that the wire format is part of the type; the GUID
-/// itself is any `u64` (0 included).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-pub struct PackedGuid(pub u64);
+pub use dispatch::{decode_many, encode_many};
+pub use error::{DecodeManyError, EncodeManyError, PackedGuidError};
+pub use generic::{DecodeFn, DecodeManyFn, EncodeFn, EncodeManyFn};
+pub use value::{EncodedPackedGuid, PackedGuid, MAX_ENCODED_LEN};
 
 impl PackedGuid {
-    /// Wraps a GUID.
-    #[must_use]
-    pub const fn new(guid: u64) -> Self {
-        Self(guid)
-    }
-
-    /// The GUID as an integer.
-    #[must_use]
-    pub const fn get(self) -> u64 {
-        self.0
-    }
-
-    /// Length of the shortest (canonical) encoding: one mask byte plus one byte
-    /// for each non-zero byte of the GUID, so 1 to 9.
-    #[must_use]
-    pub const fn encoded_len(self) -> usize {
-        1 + nonzero_byte_mask(self.0).count_ones() as usize
-    }
-
-    /// The mask byte of the canonical encoding: bit `i` is set exactly when
-    /// byte `i` of the GUID is non-zero.
-    #[must_use]
-    pub const fn mask(self) -> u8 {
-        nonzero_byte_mask(self.0)
-    }
-
     /// Decodes one packed GUID from the front of `input`.
     ///
     /// Bytes after the value are left alone: they are the next field of the
@@ -129,18 +100,20 @@ impl PackedGuid {
     /// ```
     #[inline]
     pub fn decode(input: &[u8]) -> Result<Decoded<PackedGuid>, PackedGuidError> {
-        table::decode(input)
+        dispatch::decode(input)
     }
 
     /// Writes the canonical encoding into `out` and returns its length (1..=9).
     ///
-    /// Bytes of `out` past the returned length are unspecified.
+    /// The fixed-size form, which cannot fail: the fastest way to encode one
+    /// value. Bytes of `out` past the returned length are unspecified.
     #[inline]
     pub fn encode_into(self, out: &mut [u8; MAX_ENCODED_LEN]) -> usize {
-        table::encode(self, out)
+        dispatch::encode(self, out)
     }
 
-    /// The canonical encoding as a small value that derefs to `&[u8]`.
+    /// The canonical encoding as a small value that derefs to `&[u8]`, held
+    /// inline: no allocation.
     ///
     /// ```
     /// use wow_guid_codec::PackedGuid;
@@ -178,18 +151,72 @@ impl PackedGuid {
     }
 }
 
-/// Signature shared by every packed-GUID decoder in this crate.
-pub type DecodeFn = fn(&[u8]) -> Result<Decoded<PackedGuid>, PackedGuidError>;
+/// Appends the packed encodings of `guids` to `out`, one after another, with
+/// [`encode_many`]. As there, the count (if the message has one) is the
+/// caller's to write first.
+#[cfg(feature = "alloc")]
+pub fn encode_many_to_vec(guids: &[PackedGuid], out: &mut alloc::vec::Vec<u8>) {
+    let start = out.len();
+    // A slice of u64 has at most isize::MAX / 8 elements, so this cannot
+    // overflow; saturating keeps that argument out of the reader's way.
+    out.resize(
+        start.saturating_add(guids.len().saturating_mul(MAX_ENCODED_LEN)),
+        0,
+    );
+    let written = match encode_many(guids, &mut out[start..]) {
+        Ok(written) => written,
+        Err(e) => unreachable!("nine bytes per GUID always fit: {e}"),
+    };
+    out.truncate(start + written);
+}
 
-/// Signature shared by every packed-GUID encoder in this crate: writes the
-/// canonical encoding and returns its length.
-pub type EncodeFn = fn(PackedGuid, &mut [u8; MAX_ENCODED_LEN]) -> usize;
+/// Decodes `count` packed GUIDs from the front of `input` with
+/// [`decode_many`], appends them to `out`, and returns the number of bytes
+/// they took.
+///
+/// `count` usually comes from the message itself, read by the caller, so it
+/// is not trusted: at most one value per input byte is reserved, however
+/// large it is.
+///
+/// # Errors
+/// As [`decode_many`]; `out` then ends with the values before the failing
+/// one.
+#[cfg(feature = "alloc")]
+pub fn decode_many_to_vec(
+    input: &[u8],
+    count: usize,
+    out: &mut alloc::vec::Vec<PackedGuid>,
+) -> Result<usize, DecodeManyError> {
+    let start = out.len();
+    // Every value takes at least one byte, so more than `input.len()` values
+    // cannot all be there.
+    let there = count.min(input.len());
+    out.resize(start + there, PackedGuid(0));
+    match decode_many(input, &mut out[start..]) {
+        Ok(consumed) if there == count => Ok(consumed),
+        Ok(consumed) => {
+            // `there` values of at least one byte each filled the input.
+            Err(DecodeManyError::UnexpectedEof {
+                index: there,
+                offset: consumed,
+                mask: None,
+                needed: 1,
+                end: input.len(),
+            })
+        }
+        Err(e) => {
+            let DecodeManyError::UnexpectedEof { index, .. } = e;
+            out.truncate(start + index);
+            Err(e)
+        }
+    }
+}
 
 /// Every decoder compiled into this crate, by name: `default` is
 /// [`PackedGuid::decode`] itself (currently [`table::decode`]), then each
 /// implementation module's. Tests, fuzz targets and benchmarks iterate over
 /// this list so that no implementation escapes the comparison with
-/// [`crate::naive`].
+/// [`crate::naive`] and the corpus.
 pub const DECODERS: &[(&str, DecodeFn)] = &[
     ("default", PackedGuid::decode),
     ("portable", portable::decode),
@@ -205,208 +232,51 @@ pub const ENCODERS: &[(&str, EncodeFn)] = &[
     ("table", table::encode),
 ];
 
-/// Signature shared by every implementation of [`encode_many`]: writes the
-/// encodings of a list of GUIDs back to back and returns the bytes written.
-pub type EncodeManyFn = fn(&[PackedGuid], &mut [u8]) -> Result<usize, EncodeManyError>;
+/// How to get an implementation on this CPU: `None` when the CPU lacks the
+/// features it was compiled for.
+type Detect<F> = fn() -> Option<F>;
 
-/// Every implementation of [`encode_many`], by name: `default` is
-/// [`encode_many`] itself (the SSSE3 loop where the CPU has SSSE3, else the
-/// table loop), then each implementation module's. `ssse3` falls back to the
-/// table loop on a CPU without SSSE3, so every entry runs everywhere. Like
-/// [`ENCODERS`], held to [`crate::naive`] by the tests and fuzz targets.
-pub const ENCODE_MANY: &[(&str, EncodeManyFn)] = &[
-    ("default", encode_many),
-    ("table", table::encode_many),
+/// Every list encoder compiled into this crate, by name, with how to get it
+/// on this CPU.
+const ENCODE_MANY: &[(&str, Detect<EncodeManyFn>)] = &[
+    ("default", || Some(encode_many)),
+    ("table", || Some(table::encode_many)),
     #[cfg(target_arch = "x86_64")]
-    ("ssse3", ssse3::encode_many),
+    ("ssse3", ssse3::encoder),
 ];
 
-/// Signature shared by every implementation of [`decode_many`]: decodes as
-/// many values as the output slice holds and returns the bytes they took.
-pub type DecodeManyFn = fn(&[u8], &mut [PackedGuid]) -> Result<usize, DecodeManyError>;
-
-/// Every implementation of [`decode_many`], by name, like [`ENCODE_MANY`].
-pub const DECODE_MANY: &[(&str, DecodeManyFn)] = &[
-    ("default", decode_many),
-    ("table", table::decode_many),
+/// Every list decoder compiled into this crate, by name, like
+/// [`ENCODE_MANY`].
+const DECODE_MANY: &[(&str, Detect<DecodeManyFn>)] = &[
+    ("default", || Some(decode_many)),
+    ("table", || Some(table::decode_many)),
     #[cfg(target_arch = "x86_64")]
-    ("ssse3", ssse3::decode_many),
+    ("ssse3", ssse3::decoder),
 ];
 
-impl From<u64> for PackedGuid {
-    fn from(guid: u64) -> Self {
-        Self(guid)
-    }
+/// Every implementation of [`encode_many`] this CPU runs, by name: `default`
+/// is [`encode_many`] itself, then each implementation module's list
+/// encoder, skipping those whose CPU features are missing (a function rather
+/// than a constant like [`ENCODERS`] for that reason). Like [`ENCODERS`],
+/// held to [`crate::naive`] and the corpus by the tests and fuzz targets.
+pub fn encode_many_implementations() -> impl Iterator<Item = (&'static str, EncodeManyFn)> {
+    ENCODE_MANY
+        .iter()
+        .filter_map(|&(name, get)| Some((name, get()?)))
 }
 
-impl From<PackedGuid> for u64 {
-    fn from(guid: PackedGuid) -> Self {
-        guid.0
-    }
-}
-
-impl fmt::Display for PackedGuid {
-    /// Formats the GUID as 16 hex digits, most significant first, the way the
-    /// vectors and the conformance protocol write it.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:016x}", self.0)
-    }
-}
-
-impl Decoded<PackedGuid> {
-    /// Whether the input was the shortest encoding of the value: no mask bit
-    /// was set for a zero byte.
-    ///
-    /// Every known encoder writes only canonical forms, and every known
-    /// decoder accepts the others; a consumer that wants to be strict rejects
-    /// the value when this is `false`.
-    #[must_use]
-    pub const fn is_canonical(&self) -> bool {
-        self.consumed == self.value.encoded_len()
-    }
-}
-
-/// The canonical encoding of a [`PackedGuid`], held inline.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct EncodedPackedGuid {
-    buf: [u8; MAX_ENCODED_LEN],
-    len: u8,
-}
-
-impl EncodedPackedGuid {
-    /// The encoded bytes.
-    #[must_use]
-    pub fn as_bytes(&self) -> &[u8] {
-        &self.buf[..usize::from(self.len)]
-    }
-}
-
-impl core::ops::Deref for EncodedPackedGuid {
-    type Target = [u8];
-
-    fn deref(&self) -> &[u8] {
-        self.as_bytes()
-    }
-}
-
-impl AsRef<[u8]> for EncodedPackedGuid {
-    fn as_ref(&self) -> &[u8] {
-        self.as_bytes()
-    }
-}
-
-impl fmt::Debug for EncodedPackedGuid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("EncodedPackedGuid")
-            .field(&self.as_bytes())
-            .finish()
-    }
-}
-
-/// Why a packed GUID could not be decoded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum PackedGuidError {
-    /// The input ended before the value did.
-    UnexpectedEof {
-        /// The mask byte, or `None` when the input was empty.
-        mask: Option<u8>,
-        /// Bytes the value needs: the mask byte plus one per set bit.
-        needed: usize,
-        /// Bytes the input had; this is also the offset at which it ended.
-        available: usize,
-    },
-}
-
-impl PackedGuidError {
-    /// Offset (from the start of the input given to `decode`) at which the
-    /// input ran out.
-    #[must_use]
-    pub const fn offset(&self) -> usize {
-        match *self {
-            Self::UnexpectedEof { available, .. } => available,
-        }
-    }
-}
-
-impl fmt::Display for PackedGuidError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Self::UnexpectedEof {
-                mask: None,
-                needed: _,
-                available: _,
-            } => f.write_str(
-                "packed GUID truncated: the input is empty, so there is no mask byte at offset 0",
-            ),
-            Self::UnexpectedEof {
-                mask: Some(mask),
-                needed,
-                available,
-            } => write!(
-                f,
-                "packed GUID truncated: mask {mask:#04x} at offset 0 announces {} GUID byte(s), \
-                 so the value needs {needed} bytes, but the input ends at offset {available}",
-                needed - 1
-            ),
-        }
-    }
-}
-
-impl core::error::Error for PackedGuidError {}
-
-/// Bit `i` of the result is set exactly when byte `i` of `guid` is non-zero.
-///
-/// Branch-free: adding `0x7f` to the low seven bits of each byte carries into
-/// bit 7 exactly when those bits are non-zero; or-ing in the byte itself covers
-/// bytes whose only set bit is bit 7. The high bits are then gathered with a
-/// multiply whose partial products land each byte's top bit in the top byte.
-#[must_use]
-pub(crate) const fn nonzero_byte_mask(guid: u64) -> u8 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let flags = (((guid & LOW7) + LOW7) | guid) & HIGH;
-    // flags has only bits 7, 15, ..., 63. The constant has bits 49 - 7j, so
-    // bit 8i+7 times bit 49-7j lands at 56 + 8(i-j) + j: at 56+i when i = j,
-    // past bit 63 (dropped) when i > j, and when i < j at a position below 56
-    // that no other pair shares, so nothing carries into the top byte.
-    (flags.wrapping_mul(0x0002_0408_1020_4081) >> 56) as u8
+/// Every implementation of [`decode_many`] this CPU runs, by name, like
+/// [`encode_many_implementations`].
+pub fn decode_many_implementations() -> impl Iterator<Item = (&'static str, DecodeManyFn)> {
+    DECODE_MANY
+        .iter()
+        .filter_map(|&(name, get)| Some((name, get()?)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::string::ToString;
-
-    #[test]
-    fn nonzero_byte_mask_matches_bytewise_definition() {
-        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
-        for _ in 0..100_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            // Zero out a pseudo-random subset of bytes so that every mask shows up.
-            let keep = (x >> 56) as u8;
-            let mut guid = 0u64;
-            let mut expected = 0u8;
-            for (i, b) in x.to_le_bytes().into_iter().enumerate() {
-                if keep & (1 << i) != 0 {
-                    guid |= u64::from(b) << (8 * i);
-                    if b != 0 {
-                        expected |= 1 << i;
-                    }
-                }
-            }
-            assert_eq!(nonzero_byte_mask(guid), expected, "guid {guid:016x}");
-        }
-        for i in 0..8 {
-            for b in [0x01u64, 0x7f, 0x80, 0xff] {
-                assert_eq!(nonzero_byte_mask(b << (8 * i)), 1 << i);
-            }
-        }
-        assert_eq!(nonzero_byte_mask(0), 0);
-        assert_eq!(nonzero_byte_mask(u64::MAX), 0xff);
-    }
 
     #[test]
     fn errors_name_the_offset() {

@@ -12,19 +12,38 @@
 //!         if it is non-zero: set mask bit i, append the byte
 //! ```
 //!
-//! This is the codec's first and simplest implementation, kept always
-//! compiled as the readable baseline for the fast paths beside it: it needs
-//! no tables and no tricks, so it is easy to audit, and the differential tests
-//! hold the fast paths to it as well as to [`crate::naive`]. It is not the
-//! default: its loops branch on every mask bit (or every GUID byte), which
-//! costs a misprediction for about every other bit when masks vary, and on the
-//! default x86-64 target `count_ones` is a dozen instructions, not one.
-//! See [`super::table`] for the path [`PackedGuid::decode`] uses.
+//! An implementation with the same signatures as the fast paths (it is in
+//! [`super::DECODERS`] and [`super::ENCODERS`]) that is easy to audit: no
+//! tables, no tricks. It is not the default: its loops branch on every mask
+//! bit (or every GUID byte), which costs a misprediction for about every
+//! other bit when masks vary, and on the default x86-64 target `count_ones`
+//! is a dozen instructions, not one. [`PackedGuid::decode`] uses
+//! [`super::table`].
+//!
+//! # Why both this module and [`crate::naive`]
+//!
+//! Both are simple, for different jobs, and merging them would cost one of
+//! the jobs.
+//!
+//! - [`crate::naive`] is the **oracle**: the spec's loop transcribed, indexing
+//!   and all, returning plain tuples. It lives outside [`crate::packed`],
+//!   shares only the error types with it, and is not in the implementation
+//!   lists, since comparing it with itself would prove nothing. Tests and
+//!   fuzz targets hold every implementation to it, and the corpus test holds
+//!   it to the vectors. Giving it the codec's types and idioms would let a
+//!   mistake in those show up in the oracle too, and go unseen.
+//! - This module is an **implementation**: the codec's contract
+//!   ([`Decoded`], [`Decoded::is_canonical`], the function types of the
+//!   lists) in the idioms the fast paths use (checked slicing, no index that
+//!   could panic), without the 8 KiB of tables of [`super::table`]. It is the
+//!   reading to start from before the fast paths, and the implementation to
+//!   call for a caller who wants the codec's API without the tables.
 //!
 //! This module may touch the input slice and the output buffer only.
 
-use super::{PackedGuid, PackedGuidError, MAX_ENCODED_LEN};
-use crate::Decoded;
+use super::error::PackedGuidError;
+use super::value::{PackedGuid, MAX_ENCODED_LEN};
+use crate::decoded::Decoded;
 
 /// Decodes one packed GUID from the front of `input` by walking the mask's
 /// set bits. Same contract as [`PackedGuid::decode`].

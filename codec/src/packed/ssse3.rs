@@ -24,40 +24,46 @@
 //!   after a multiply-based mask. Here the mask is two vector instructions and
 //!   the compression one `PSHUFB` whose control comes from a 2 KiB table, so
 //!   a GUID takes about half the instructions, most of them on the vector
-//!   ports. Measured on the machine of `benches/README.md`: about 1.4 ns per
-//!   GUID against 2.9 for the table loop, about 6x the naive encoder.
+//!   ports.
 //! - **Decoding.** Where the next value starts depends on this one's mask:
 //!   load the mask, find its length, add. The table path finds the length
 //!   with a second load (`POPCNT` is not in the default target), so that
 //!   chain is two loads long; here it is one load and one `POPCNT`, and the
 //!   expansion is one `PSHUFB` beside it. That takes the loop below the
-//!   table walk the benchmarks call the floor: about 2.1 ns per value
-//!   against 2.8.
+//!   table walk the benchmarks call the floor.
+//!
+//! `codec/benches/README.md` has the measured figures.
 //!
 //! # When it applies
 //!
 //! On x86-64 CPUs with SSSE3 (Intel since 2006, AMD since 2011) and, for
-//! decoding, POPCNT (both since 2008 and 2011), and only through
-//! [`encode_many`] and [`decode_many`]: neither is part of the default x86-64
-//! target, so the loops live in functions compiled for them, which cannot be
-//! inlined into ordinary code. Checking the CPU and calling such a function
-//! once per list costs nothing measurable; doing it once per GUID in
-//! [`PackedGuid::encode_into`] or [`PackedGuid::decode`] would cost a call
-//! for every value, so the one-value API stays on the inlined table path.
-//! Elsewhere, and in `no_std` builds not compiled for these features (the
-//! check needs `std`), both fall back to the table loops.
+//! decoding, POPCNT (both since 2008 and 2011), and only for whole lists:
+//! neither is part of the default x86-64 target, so the loops live in
+//! functions compiled for them, which cannot be inlined into ordinary code.
+//! Checking the CPU and calling such a function once per list costs nothing
+//! measurable; doing it once per GUID in [`PackedGuid::encode_into`] or
+//! [`PackedGuid::decode`] would cost a call for every value, so the
+//! one-value API stays on the inlined table path.
+//!
+//! The module has memchr's shape: [`encoder`] and [`decoder`] return the
+//! list loop when this CPU runs it and `None` when it does not, and choose
+//! nothing else. Falling back is the dispatcher's job (the module `dispatch`),
+//! so the choice is made once, in one place. Without `std` the CPU cannot be
+//! asked, so both return `None` unless the crate is compiled for the
+//! features.
 //!
 //! # Why `unsafe` is allowed here
 //!
 //! This is the crate's only module with `unsafe`: two blocks, one per
-//! direction, each calling the function compiled for the features right
-//! after checking that the CPU has them (the rule for calling a
+//! direction, each calling the function compiled for the features from the
+//! private function that [`encoder`] or [`decoder`] hands out only after
+//! checking that the CPU has them (the rule for calling a
 //! `#[target_feature]` function from code compiled without it). The
 //! intrinsics themselves are safe inside those functions, and every load and
 //! store goes through ordinary bounds-checked slices. The module is held to
 //! [`crate::naive`] by the same differential tests and fuzz targets as the
-//! other implementations (it is in [`super::ENCODE_MANY`] and
-//! [`super::DECODE_MANY`]).
+//! other implementations (it is in [`super::encode_many_implementations`]
+//! and [`super::decode_many_implementations`]).
 //!
 //! This module may touch the input and output slices and its own read-only
 //! tables.
@@ -68,8 +74,9 @@ use core::arch::x86_64::{
     _mm_setzero_si128, _mm_shuffle_epi8,
 };
 
-use super::many::{decode_many_with, encode_many_with, DecodeManyError, EncodeManyError};
-use super::{table, PackedGuid, MAX_ENCODED_LEN};
+use super::error::{DecodeManyError, EncodeManyError};
+use super::generic::{self, encoded_len, DecodeManyFn, EncodeManyFn};
+use super::value::{PackedGuid, MAX_ENCODED_LEN};
 
 /// Lane of the vector where [`encode_one`] puts the mask, for the shuffle to
 /// take it to lane 0.
@@ -130,10 +137,23 @@ const fn expand_table() -> [u64; 256] {
     table
 }
 
-/// Whether this CPU runs the SSSE3 encoding loop; [`encode_many`] falls back
-/// to the table loop when it does not.
+/// The SSSE3 list encoder, when this CPU has SSSE3; `None` when it does
+/// not. The function has the contract of [`super::encode_many`].
 #[must_use]
-pub fn available() -> bool {
+pub fn encoder() -> Option<EncodeManyFn> {
+    has_ssse3().then_some(encode_many as EncodeManyFn)
+}
+
+/// The SSSE3 and POPCNT list decoder, when this CPU has both; `None` when it
+/// does not. The length of a value is on the serial path from one value to
+/// the next, and one `POPCNT` is shorter than a table load. The function has
+/// the contract of [`super::decode_many`].
+#[must_use]
+pub fn decoder() -> Option<DecodeManyFn> {
+    has_ssse3_and_popcnt().then_some(decode_many as DecodeManyFn)
+}
+
+fn has_ssse3() -> bool {
     #[cfg(target_feature = "ssse3")]
     {
         true
@@ -149,28 +169,7 @@ pub fn available() -> bool {
     }
 }
 
-/// Writes the packed encodings of `guids` into `out` back to back with the
-/// SSSE3 loop when [`available`], else with [`table::encode_many`]. Same
-/// contract as [`super::encode_many`], which calls it on x86-64.
-///
-/// # Errors
-/// [`EncodeManyError::OutputTooSmall`] when an encoding does not fit.
-pub fn encode_many(guids: &[PackedGuid], out: &mut [u8]) -> Result<usize, EncodeManyError> {
-    if available() {
-        // SAFETY: `encode_many_ssse3` enables only SSSE3 (and what SSSE3
-        // implies), and `available` just checked that this CPU has it.
-        unsafe { encode_many_ssse3(guids, out) }
-    } else {
-        table::encode_many(guids, out)
-    }
-}
-
-/// Whether this CPU runs the decoding loop, which also needs POPCNT (the
-/// value's length is on the serial path from one value to the next, and one
-/// `POPCNT` is shorter than a table load); [`decode_many`] falls back to the
-/// table loop when it does not.
-#[must_use]
-pub fn decode_available() -> bool {
+fn has_ssse3_and_popcnt() -> bool {
     #[cfg(all(target_feature = "ssse3", target_feature = "popcnt"))]
     {
         true
@@ -191,29 +190,29 @@ pub fn decode_available() -> bool {
     }
 }
 
-/// Decodes `out.len()` packed GUIDs from the front of `input` with the
-/// SSSE3 and POPCNT loop when [`decode_available`], else with
-/// [`table::decode_many`]. Same contract as [`super::decode_many`], which
-/// calls it on x86-64.
-///
-/// # Errors
-/// [`DecodeManyError::UnexpectedEof`] when the input ends early.
-pub fn decode_many(input: &[u8], out: &mut [PackedGuid]) -> Result<usize, DecodeManyError> {
-    if decode_available() {
-        // SAFETY: `decode_many_ssse3` enables only SSSE3 and POPCNT (and what
-        // they imply), and `decode_available` just checked that this CPU has
-        // both.
-        unsafe { decode_many_ssse3(input, out) }
-    } else {
-        table::decode_many(input, out)
-    }
+/// The list encoder [`encoder`] hands out.
+fn encode_many(guids: &[PackedGuid], out: &mut [u8]) -> Result<usize, EncodeManyError> {
+    // SAFETY: `encode_many_ssse3` enables only SSSE3 (and what SSSE3
+    // implies). This function is private, and the only way to it is the
+    // pointer `encoder` returns after `has_ssse3` found SSSE3 on this CPU;
+    // a CPU's features do not change while a process runs.
+    unsafe { encode_many_ssse3(guids, out) }
+}
+
+/// The list decoder [`decoder`] hands out.
+fn decode_many(input: &[u8], out: &mut [PackedGuid]) -> Result<usize, DecodeManyError> {
+    // SAFETY: `decode_many_ssse3` enables only SSSE3 and POPCNT (and what
+    // they imply). This function is private, and the only way to it is the
+    // pointer `decoder` returns after `has_ssse3_and_popcnt` found both on
+    // this CPU; a CPU's features do not change while a process runs.
+    unsafe { decode_many_ssse3(input, out) }
 }
 
 /// The shared decoding loop with [`decode_one`] inlined into it, compiled
 /// for SSSE3 and POPCNT.
 #[target_feature(enable = "ssse3,popcnt")]
 fn decode_many_ssse3(input: &[u8], out: &mut [PackedGuid]) -> Result<usize, DecodeManyError> {
-    decode_many_with(input, out, |window| decode_one(window))
+    generic::decode_many_windowed(input, out, |window| decode_one(window))
 }
 
 /// Decodes the value whose mask is `window[0]`; the window always holds the
@@ -231,7 +230,7 @@ fn decode_one(&[mask, ref word @ ..]: &[u8; MAX_ENCODED_LEN]) -> (u64, usize) {
 /// for SSSE3.
 #[target_feature(enable = "ssse3")]
 fn encode_many_ssse3(guids: &[PackedGuid], out: &mut [u8]) -> Result<usize, EncodeManyError> {
-    encode_many_with(guids, out, |guid, slot| encode_one(guid, slot))
+    generic::encode_many(guids, out, |guid, slot| encode_one(guid, slot))
 }
 
 /// Writes the canonical encoding of `guid` into `out` and returns its length.
@@ -252,7 +251,7 @@ fn encode_one(guid: u64, out: &mut [u8; MAX_ENCODED_LEN]) -> usize {
     // The ninth byte is the GUID's top byte when all eight are sent; for
     // shorter encodings it lies past the length and is not read.
     out[8] = (guid >> 56) as u8;
-    table::encoded_len(mask)
+    encoded_len(mask)
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 //! decode(input):
 //!     mask     = input[0]
 //!     consumed = CONSUMED[mask]                 // 1 + popcount(mask), one load
+//!                                               // (the table is generic's)
 //!     word     = input[1..9] as a little-endian u64 when 9 bytes are there,
 //!                else the 1 + popcount bytes there are, zero-padded (or EOF)
 //!     for k in 2, 1, 0:                         // expand: lift bytes to their slots
@@ -38,8 +39,8 @@
 //!   time.
 //! - **A table load instead of `count_ones`.** The default x86-64 target has
 //!   no POPCNT; there `count_ones` is a dozen dependent instructions, and a
-//!   256-byte table lookup is one load. The chain above is measured 1.5x faster
-//!   with the table.
+//!   256-byte table lookup (`generic`'s) is one load. The
+//!   benchmarks' `floor-count-ones` row shows the difference.
 //!
 //! # When it applies
 //!
@@ -47,17 +48,20 @@
 //! [`PackedGuid::encode_into`] use it on every target. Decoding loads eight
 //! bytes at once when at least nine remain; nearer the end of the input it
 //! gathers the (at most seven) value bytes one by one, which is slower but
-//! happens at most once per buffer. The tables take 8.25 KiB: four arrays of
+//! happens at most once per buffer. The tables take 8 KiB: four arrays of
 //! 256 `u64` (the three stage masks and the byte mask, kept apart so that a
-//! mask indexes each with one scaled load and no multiply) and the 256-byte
-//! `CONSUMED`.
+//! mask indexes each with one scaled load and no multiply), besides the
+//! 256-byte length table in `generic`.
+//!
+//! `codec/benches/README.md` has the measured figures.
 //!
 //! This module may touch the input slice, the output buffer and its own
 //! read-only tables.
 
-use super::many::{decode_each, encode_many_with, DecodeManyError, EncodeManyError};
-use super::{nonzero_byte_mask, PackedGuid, PackedGuidError, MAX_ENCODED_LEN};
-use crate::Decoded;
+use super::error::{DecodeManyError, EncodeManyError, PackedGuidError};
+use super::generic::{self, encoded_len};
+use super::value::{nonzero_byte_mask, PackedGuid, MAX_ENCODED_LEN};
+use crate::decoded::Decoded;
 
 /// How the bytes of each mask move between the packed and the in-place form.
 ///
@@ -74,9 +78,6 @@ static STAGES: [[u64; 256]; 4] = stages_table();
 
 /// Index of the byte masks in [`STAGES`].
 const BYTES: usize = 3;
-
-/// Bytes a value with this mask takes on the wire: 1 + the number of set bits.
-static CONSUMED: [u8; 256] = consumed_table();
 
 /// `0xff` in byte `i` for each set bit `i` of `bits`.
 const fn spread(bits: u8) -> u64 {
@@ -121,22 +122,6 @@ const fn stages_table() -> [[u64; 256]; 4] {
         mask += 1;
     }
     table
-}
-
-const fn consumed_table() -> [u8; 256] {
-    let mut table = [0u8; 256];
-    let mut mask = 0;
-    while mask < 256 {
-        table[mask] = 1 + (mask as u8).count_ones() as u8;
-        mask += 1;
-    }
-    table
-}
-
-/// Bytes a value with this mask takes on the wire, from [`CONSUMED`].
-#[inline(always)]
-pub(crate) fn encoded_len(mask: u8) -> usize {
-    usize::from(CONSUMED[usize::from(mask)])
 }
 
 /// Moves the low `popcount(mask)` bytes of `word` up to the mask's byte
@@ -233,28 +218,28 @@ pub fn encode(guid: PackedGuid, out: &mut [u8; MAX_ENCODED_LEN]) -> usize {
     encoded_len(mask)
 }
 
-/// Decodes `out.len()` packed GUIDs from the front of `input`, calling
-/// [`decode`] (inlined) for each. Same contract as [`super::decode_many`],
-/// which uses it where the SSSE3 loop does not run.
+/// Decodes `out.len()` packed GUIDs from the front of `input` with the
+/// shared checked loop, [`decode`] inlined into it. Same contract as
+/// [`super::decode_many`], which uses it where the SSSE3 loop does not run.
 ///
 /// This is the one-value loop a caller would write; a variant that reads
 /// nine-byte windows with the expansion inlined, like the SSSE3 loop, was
-/// measured slower (3.4 against 3.2 ns per value on the realistic mix).
+/// measured slower (`codec/benches/README.md`, "Paths weighed and left out").
 ///
 /// # Errors
 /// [`DecodeManyError::UnexpectedEof`] when the input ends early.
 pub fn decode_many(input: &[u8], out: &mut [PackedGuid]) -> Result<usize, DecodeManyError> {
-    decode_each(input, 0, out, 0)
+    generic::decode_many_checked(input, out, decode)
 }
 
-/// Writes the packed encodings of `guids` into `out` back to back with
-/// [`encode`], inlined into the loop. Same contract as
+/// Writes the packed encodings of `guids` into `out` back to back with the
+/// shared loop, [`encode`] inlined into it. Same contract as
 /// [`super::encode_many`], which uses it where the SSSE3 loop does not run.
 ///
 /// # Errors
 /// [`EncodeManyError::OutputTooSmall`] when an encoding does not fit.
 pub fn encode_many(guids: &[PackedGuid], out: &mut [u8]) -> Result<usize, EncodeManyError> {
-    encode_many_with(guids, out, |guid, slot| encode(PackedGuid(guid), slot))
+    generic::encode_many(guids, out, |guid, slot| encode(PackedGuid(guid), slot))
 }
 
 #[cfg(test)]
@@ -284,10 +269,6 @@ mod tests {
             };
             assert_eq!(expand(packed | garbage, mask), placed, "mask {mask:#04x}");
             assert_eq!(compress(placed, mask), packed, "mask {mask:#04x}");
-            assert_eq!(
-                usize::from(CONSUMED[usize::from(mask)]),
-                1 + mask.count_ones() as usize
-            );
         }
     }
 }
