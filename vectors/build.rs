@@ -10,6 +10,10 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 #[path = "src/files.rs"]
+#[allow(
+    dead_code,
+    reason = "the build script uses only the walk and the check"
+)]
 mod files;
 
 fn main() {
@@ -38,6 +42,12 @@ fn main() {
          pub(crate) static EMBEDDED: &[(&str, &[u8])] = &[\n",
     );
     for (relative, path) in &walk.files {
+        // The same check as the loader's: include_bytes! would block on a
+        // FIFO and read a device without end.
+        if let Err(err) = files::open(path) {
+            eprintln!("cannot embed {}: {err}", path.display());
+            std::process::exit(1);
+        }
         let Some(path) = path.to_str() else {
             eprintln!("path {} is not UTF-8", path.display());
             std::process::exit(1);

@@ -7,9 +7,10 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::error::{LoadError, LoadErrorKind, LoadErrors};
+use crate::files::{FileError, MAX_FILE_BYTES};
 use crate::model::{Expectation, Location, Request, Vector};
 use crate::vocab::Flag;
 
@@ -25,8 +26,19 @@ pub struct Corpus {
     pub vectors: Vec<Vector>,
 }
 
-/// One file to load: its relative name and its text, or why there is none.
-type Input<'a> = (String, Result<Cow<'a, str>, Box<LoadError>>);
+/// Where one file's text comes from.
+enum Source<'a> {
+    /// The text is at hand (embedded, or given as a string).
+    Text(Cow<'a, str>),
+    /// The text is read from this path when its turn comes, so that only one
+    /// file's text is in memory at a time.
+    Path(PathBuf),
+    /// There is no text: why.
+    Failed(Box<LoadError>),
+}
+
+/// One file to load: its relative name and where its text comes from.
+type Input<'a> = (String, Source<'a>);
 
 impl Corpus {
     /// The corpus compiled into this crate: every vector file that was below
@@ -37,14 +49,24 @@ impl Corpus {
     pub fn embedded() -> Result<Corpus, LoadErrors> {
         let inputs = embedded::EMBEDDED
             .iter()
-            .map(|(name, bytes)| ((*name).to_owned(), decode_utf8(name, bytes)))
+            .map(|(name, bytes)| {
+                let source = match decode_utf8(name, bytes) {
+                    Ok(text) => Source::Text(Cow::Borrowed(text)),
+                    Err(error) => Source::Failed(error),
+                };
+                ((*name).to_owned(), source)
+            })
             .collect();
         load(inputs, "(embedded corpus)")
     }
 
     /// Loads every `*.yaml` file below `dir` (hidden entries and `target`
     /// directories skipped; `*.yml` files are an error rather than silently
-    /// left out).
+    /// left out). Only regular files (or symlinks to them) of at most
+    /// [`MAX_FILE_BYTES`](crate::MAX_FILE_BYTES) are read; anything else
+    /// named `*.yaml` (a FIFO, a device, a directory) or a larger file is an
+    /// error at that file, found without reading it. Files are read one at a
+    /// time, as their turn comes.
     ///
     /// # Errors
     /// Every fault found in every file, plus unreadable files and
@@ -62,16 +84,14 @@ impl Corpus {
                     name
                 };
                 let error = io_error(&name, &err);
-                (name, Err(error))
+                (name, Source::Failed(error))
             })
             .collect();
-        for (name, path) in walk.files {
-            let text = match std::fs::read(&path) {
-                Ok(bytes) => decode_utf8(&name, &bytes).map(|s| Cow::Owned(s.into_owned())),
-                Err(err) => Err(io_error(&name, &err)),
-            };
-            inputs.push((name, text));
-        }
+        inputs.extend(
+            walk.files
+                .into_iter()
+                .map(|(name, path)| (name, Source::Path(path))),
+        );
         load(inputs, &dir.display().to_string())
     }
 
@@ -83,7 +103,7 @@ impl Corpus {
     pub fn from_sources(files: &[(String, String)]) -> Result<Corpus, LoadErrors> {
         let inputs = files
             .iter()
-            .map(|(name, text)| (name.clone(), Ok(Cow::Borrowed(text.as_str()))))
+            .map(|(name, text)| (name.clone(), Source::Text(Cow::Borrowed(text.as_str()))))
             .collect();
         load(inputs, "(no files)")
     }
@@ -119,24 +139,45 @@ fn io_error(name: &str, err: &std::io::Error) -> Box<LoadError> {
     })
 }
 
+fn file_error(name: &str, err: FileError) -> Box<LoadError> {
+    let kind = match err {
+        FileError::NotRegular(what) => LoadErrorKind::NotRegularFile { what },
+        FileError::TooLarge(size) => LoadErrorKind::FileTooLarge {
+            size,
+            limit: MAX_FILE_BYTES,
+        },
+        FileError::Io(err) => return io_error(name, &err),
+    };
+    Box::new(LoadError {
+        location: Location::whole_file(name),
+        kind,
+    })
+}
+
+/// Reads the file at `path` (see [`crate::files::read`]) as UTF-8 text.
+fn read_text(name: &str, path: &Path) -> Result<String, Box<LoadError>> {
+    let bytes = crate::files::read(path).map_err(|err| file_error(name, err))?;
+    String::from_utf8(bytes).map_err(|err| not_utf8(name, err.as_bytes(), err.utf8_error()))
+}
+
 /// The text of a file, or an error at its first byte that is not UTF-8.
-fn decode_utf8<'b>(name: &str, bytes: &'b [u8]) -> Result<Cow<'b, str>, Box<LoadError>> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => Ok(Cow::Borrowed(text)),
-        Err(err) => {
-            // The prefix up to `valid_up_to` is valid by definition.
-            let valid = std::str::from_utf8(&bytes[..err.valid_up_to()]).unwrap_or("");
-            let line_start = valid.rfind('\n').map_or(0, |i| i + 1);
-            Err(Box::new(LoadError {
-                location: Location {
-                    file: name.to_owned(),
-                    line: valid.matches('\n').count() + 1,
-                    column: valid[line_start..].chars().count() + 1,
-                },
-                kind: LoadErrorKind::NotUtf8,
-            }))
-        }
-    }
+fn decode_utf8<'b>(name: &str, bytes: &'b [u8]) -> Result<&'b str, Box<LoadError>> {
+    std::str::from_utf8(bytes).map_err(|err| not_utf8(name, bytes, err))
+}
+
+/// The error for `bytes`, which are not UTF-8 from `err.valid_up_to()` on.
+fn not_utf8(name: &str, bytes: &[u8], err: std::str::Utf8Error) -> Box<LoadError> {
+    // The prefix up to `valid_up_to` is valid by definition.
+    let valid = std::str::from_utf8(&bytes[..err.valid_up_to()]).unwrap_or("");
+    let line_start = valid.rfind('\n').map_or(0, |i| i + 1);
+    Box::new(LoadError {
+        location: Location {
+            file: name.to_owned(),
+            line: valid.matches('\n').count() + 1,
+            column: valid[line_start..].chars().count() + 1,
+        },
+        kind: LoadErrorKind::NotUtf8,
+    })
 }
 
 /// Loads files in sorted order, then applies the cross-file rules.
@@ -151,23 +192,20 @@ fn load(mut inputs: Vec<Input<'_>>, origin: &str) -> Result<Corpus, LoadErrors> 
     }
     inputs.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     let mut vectors = Vec::new();
-    let mut previous: Option<&str> = None;
-    for (name, text) in &inputs {
-        if previous == Some(name.as_str()) {
+    let mut previous: Option<String> = None;
+    for (name, source) in inputs {
+        if previous.as_deref() == Some(name.as_str()) {
             errors.push(LoadError {
-                location: Location::whole_file(name),
+                location: Location::whole_file(&name),
                 kind: LoadErrorKind::DuplicateFile,
             });
             continue;
         }
-        previous = Some(name);
-        let text = match text {
-            Ok(text) => text,
-            Err(error) => {
-                errors.push((**error).clone());
-                continue;
-            }
-        };
+        let name = &*previous.insert(name);
+        if let Source::Failed(error) = source {
+            errors.push(*error);
+            continue;
+        }
         if !name.ends_with(".yaml") {
             errors.push(LoadError {
                 location: Location::whole_file(name),
@@ -175,7 +213,22 @@ fn load(mut inputs: Vec<Input<'_>>, origin: &str) -> Result<Corpus, LoadErrors> 
             });
             continue;
         }
-        vectors.extend(crate::yaml::read_file(name, text, &mut errors));
+        let text = match source {
+            Source::Text(text) => text,
+            Source::Path(path) => match read_text(name, &path) {
+                Ok(text) => Cow::Owned(text),
+                Err(error) => {
+                    errors.push(*error);
+                    continue;
+                }
+            },
+            Source::Failed(_) => continue,
+        };
+        if text.len() as u64 > MAX_FILE_BYTES {
+            errors.push(*file_error(name, FileError::TooLarge(text.len() as u64)));
+            continue;
+        }
+        vectors.extend(crate::yaml::read_file(name, &text, &mut errors));
     }
     check_unique(&vectors, &mut errors);
     if errors.is_empty() {

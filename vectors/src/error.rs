@@ -217,6 +217,20 @@ pub enum LoadErrorKind {
         /// The I/O error's message.
         message: String,
     },
+    /// A `*.yaml` entry that is not a regular file (nor a symlink to one):
+    /// a FIFO, socket, device or directory. It is not opened for reading.
+    NotRegularFile {
+        /// What it is, in words (`a FIFO (named pipe)`, `a character device`).
+        what: &'static str,
+    },
+    /// The file is larger than [`crate::MAX_FILE_BYTES`]; it is not read.
+    FileTooLarge {
+        /// Its size in bytes (for a file that grew while it was read, the
+        /// bytes read before the limit was passed).
+        size: u64,
+        /// The limit.
+        limit: u64,
+    },
     /// The file is not UTF-8; the location is the first invalid byte.
     NotUtf8,
     /// The file name does not end in `.yaml` (for example `.yml`).
@@ -388,6 +402,16 @@ impl fmt::Display for LoadErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadErrorKind::Io { message, .. } => write!(f, "cannot read: {message}"),
+            LoadErrorKind::NotRegularFile { what } => write!(
+                f,
+                "not read: this is {what}, not a regular file; a vector file must be a regular \
+                 file or a symlink to one"
+            ),
+            LoadErrorKind::FileTooLarge { size, limit } => write!(
+                f,
+                "not read: the file is {size} bytes, more than the limit of {limit} bytes; \
+                 split it into several files"
+            ),
             LoadErrorKind::NotUtf8 => f.write_str("the file is not valid UTF-8 from here on"),
             LoadErrorKind::NotYamlFile => {
                 f.write_str("vector files must end in `.yaml`; rename the file")

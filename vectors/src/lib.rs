@@ -33,6 +33,12 @@
 //! paths relative to the root, compared as bytes, and the vectors of a file in
 //! the order written, so the corpus order is fixed. Paths use `/`.
 //!
+//! A vector file is a regular file (a symlink to one is followed) of at most
+//! [`MAX_FILE_BYTES`] (16 MiB), in UTF-8. Anything else named `*.yaml` (a
+//! FIFO, a socket, a device, a directory) and any larger file is an error at
+//! that file, found before anything is read from it, so a hostile directory
+//! cannot make the loader block or read without end.
+//!
 //! | directory        | contents                                             |
 //! |------------------|------------------------------------------------------|
 //! | `packed_guid/`   | hand-written PackedGuid vectors, one file per topic  |
@@ -173,6 +179,7 @@ pub mod yaml;
 
 pub use corpus::Corpus;
 pub use error::{Expected, Found, IdError, LoadError, LoadErrorKind, LoadErrors, Section};
+pub use files::MAX_FILE_BYTES;
 pub use model::{Expectation, Location, Request, Value, Vector};
 pub use vocab::{ErrorCode, Flag, GuidType, Op, Outcome, ParseWordError, Version};
 

@@ -853,3 +853,133 @@ fn load_dir_of_a_missing_directory() {
         }
     ));
 }
+
+/// Loads `dir` on a thread and gives up after a minute, so that a loader that
+/// blocks (on a FIFO) or reads without end (from a device) fails the test
+/// instead of hanging it.
+fn load_dir_within_a_minute(dir: &std::path::Path) -> Result<Corpus, wow_guid_vectors::LoadErrors> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let dir = dir.to_owned();
+    std::thread::spawn(move || {
+        let _ = tx.send(Corpus::load_dir(&dir));
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(60))
+        .expect("loading a directory with special files must not block")
+}
+
+/// Only regular files are read: a FIFO named `*.yaml` would block a reader
+/// until a writer comes, a symlink to `/dev/zero` would never end, and a
+/// symlinked directory cannot be read as text. Each is an error at its own
+/// name, and the good files beside them still load.
+#[cfg(unix)]
+#[test]
+fn load_dir_refuses_what_is_not_a_regular_file() {
+    let dir = TempDir::new("special-files");
+    let root = &dir.0;
+    std::fs::write(root.join("good.yaml"), GOOD).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(root.join("fifo.yaml"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    std::os::unix::fs::symlink("/dev/zero", root.join("zero.yaml")).unwrap();
+    std::fs::create_dir(root.join("real-dir")).unwrap();
+    std::os::unix::fs::symlink(root.join("real-dir"), root.join("linked-dir.yaml")).unwrap();
+    // A symlink to a regular file is read like the file itself.
+    let linked = GOOD
+        .replace("a.one", "a.linked")
+        .replace("0a de ad", "0a de ad ff");
+    std::fs::write(root.join("real.txt"), linked).unwrap();
+    std::os::unix::fs::symlink(root.join("real.txt"), root.join("linked.yaml")).unwrap();
+
+    let all = load_dir_within_a_minute(root).unwrap_err().0;
+    let shown: Vec<String> = all.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        all.iter()
+            .map(|e| (e.location.clone(), e.kind.clone()))
+            .collect::<Vec<_>>(),
+        [
+            (
+                Location::whole_file("fifo.yaml"),
+                LoadErrorKind::NotRegularFile {
+                    what: "a FIFO (named pipe)"
+                }
+            ),
+            (
+                Location::whole_file("linked-dir.yaml"),
+                LoadErrorKind::NotRegularFile {
+                    what: "a directory"
+                }
+            ),
+            (
+                Location::whole_file("zero.yaml"),
+                LoadErrorKind::NotRegularFile {
+                    what: "a character device"
+                }
+            ),
+        ],
+        "{shown:#?}"
+    );
+    assert_eq!(
+        shown[0],
+        "fifo.yaml: not read: this is a FIFO (named pipe), not a regular file; a vector file \
+         must be a regular file or a symlink to one"
+    );
+
+    for special in ["fifo.yaml", "zero.yaml", "linked-dir.yaml"] {
+        std::fs::remove_file(root.join(special)).unwrap();
+    }
+    let corpus = load_dir_within_a_minute(root).unwrap();
+    let ids: Vec<&str> = corpus.vectors.iter().map(|v| v.id.as_str()).collect();
+    assert_eq!(ids, ["a.one", "a.linked"]);
+}
+
+/// A file over the documented limit is refused from its size, before it is
+/// read (the file here is sparse: it takes no disk space and would take 16
+/// MiB of memory to read); one at the limit is read.
+#[test]
+fn load_dir_refuses_files_over_the_size_limit() {
+    let dir = TempDir::new("large-files");
+    let root = &dir.0;
+    let file = std::fs::File::create(root.join("huge.yaml")).unwrap();
+    file.set_len(wow_guid_vectors::MAX_FILE_BYTES + 1).unwrap();
+    let all = load_dir_within_a_minute(root).unwrap_err().0;
+    assert_eq!(
+        all,
+        [LoadError {
+            location: Location::whole_file("huge.yaml"),
+            kind: LoadErrorKind::FileTooLarge {
+                size: wow_guid_vectors::MAX_FILE_BYTES + 1,
+                limit: wow_guid_vectors::MAX_FILE_BYTES,
+            },
+        }]
+    );
+    assert_eq!(
+        all[0].to_string(),
+        "huge.yaml: not read: the file is 16777217 bytes, more than the limit of 16777216 bytes; \
+         split it into several files"
+    );
+
+    // At the limit the file is read: a good file padded with comment lines.
+    let mut text = GOOD.to_owned();
+    let line = format!("#{}\n", "x".repeat(1023));
+    while text.len() + line.len() <= wow_guid_vectors::MAX_FILE_BYTES as usize {
+        text.push_str(&line);
+    }
+    text.push_str(&"#".repeat(wow_guid_vectors::MAX_FILE_BYTES as usize - text.len()));
+    assert_eq!(text.len() as u64, wow_guid_vectors::MAX_FILE_BYTES);
+    std::fs::write(root.join("huge.yaml"), &text).unwrap();
+    let corpus = load_dir_within_a_minute(root).unwrap();
+    assert_eq!(corpus.vectors.len(), 1);
+
+    // The same limit holds for files given as strings.
+    text.push('#');
+    let all = errors_in(&[("big.yaml", &text)]);
+    assert_eq!(
+        all[0].kind,
+        LoadErrorKind::FileTooLarge {
+            size: wow_guid_vectors::MAX_FILE_BYTES + 1,
+            limit: wow_guid_vectors::MAX_FILE_BYTES,
+        }
+    );
+}
