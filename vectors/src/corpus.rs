@@ -172,7 +172,7 @@ fn not_utf8(name: &str, bytes: &[u8], err: std::str::Utf8Error) -> Box<LoadError
     let line_start = valid.rfind('\n').map_or(0, |i| i + 1);
     Box::new(LoadError {
         location: Location {
-            file: name.to_owned(),
+            file: name.into(),
             line: valid.matches('\n').count() + 1,
             column: valid[line_start..].chars().count() + 1,
         },
@@ -230,6 +230,8 @@ fn load(mut inputs: Vec<Input<'_>>, origin: &str) -> Result<Corpus, LoadErrors> 
         }
         vectors.extend(crate::yaml::read_file(name, &text, &mut errors));
     }
+    // Growth by doubling may have left up to half the list unused.
+    vectors.shrink_to_fit();
     check_unique(&vectors, &mut errors);
     if errors.is_empty() {
         Ok(Corpus { vectors })

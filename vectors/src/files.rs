@@ -18,8 +18,9 @@ use std::io::{self, Read as _};
 use std::path::{Path, PathBuf};
 
 /// The largest vector file the loader reads, in bytes (16 MiB): about
-/// 40,000 vectors, far more than the YAML parser's budget of nodes per file
-/// allows. A larger file is refused before it is read.
+/// 50,000 typical vectors, more than the YAML parser's budget of nodes per
+/// file lets through (about 33,000). A larger file is refused before it is
+/// read.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Why a listed file cannot be read.

@@ -7,6 +7,7 @@
 //! touches files or YAML.
 
 use core::fmt;
+use std::sync::Arc;
 
 use crate::vocab::{ErrorCode, Flag, GuidType, Op, Outcome, Version};
 
@@ -138,11 +139,11 @@ impl Expectation {
 /// example `packed_guid/decode.yaml`). `line` and `column` count from 1;
 /// columns count characters, not bytes. Line 0 means the location is the whole
 /// file (for example when it cannot be read), and then `Display` shows only the
-/// file.
+/// file. The file name is shared by every location in the file, not copied.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Location {
     /// Path relative to the corpus root, `/`-separated.
-    pub file: String,
+    pub file: Arc<str>,
     /// Line, from 1; 0 for the whole file.
     pub line: usize,
     /// Column in characters, from 1; 0 for the whole file.
@@ -154,7 +155,7 @@ impl Location {
     #[must_use]
     pub fn whole_file(file: &str) -> Self {
         Location {
-            file: file.to_owned(),
+            file: file.into(),
             line: 0,
             column: 0,
         }

@@ -14,7 +14,7 @@ fn errors(text: &str) -> Vec<(usize, usize, LoadErrorKind)> {
     errors_in(&[("t.yaml", text)])
         .into_iter()
         .map(|e| {
-            assert_eq!(e.location.file, "t.yaml");
+            assert_eq!(&*e.location.file, "t.yaml");
             (e.location.line, e.location.column, e.kind)
         })
         .collect()
@@ -52,7 +52,7 @@ const GOOD: &str = r#"vectors:
 
 fn loc(file: &str, line: usize, column: usize) -> Location {
     Location {
-        file: file.to_owned(),
+        file: file.into(),
         line,
         column,
     }

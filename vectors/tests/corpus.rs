@@ -44,11 +44,7 @@ fn embedded_corpus_is_the_directory() {
 #[test]
 fn files_come_in_sorted_order() {
     let corpus = corpus();
-    let files: Vec<&str> = corpus
-        .vectors
-        .iter()
-        .map(|v| v.location.file.as_str())
-        .collect();
+    let files: Vec<&str> = corpus.vectors.iter().map(|v| &*v.location.file).collect();
     let mut sorted = files.clone();
     sorted.sort_unstable();
     assert_eq!(files, sorted);
@@ -179,7 +175,7 @@ fn the_cases_the_issue_asks_for_are_present() {
 #[test]
 fn stateful_sequences_are_contiguous() {
     let corpus = corpus();
-    let mut runs: Vec<(String, Op)> = Vec::new();
+    let mut runs: Vec<(std::sync::Arc<str>, Op)> = Vec::new();
     let mut previous_stateful = false;
     for v in &corpus {
         let stateful = v.has_flag(Flag::Stateful);

@@ -151,7 +151,6 @@ pub(crate) fn expected_failures(
     ExpectedFailures::parse(
         &path.display().to_string(),
         &text,
-        |id| corpus.get(id).is_some(),
         corpus.vectors.iter().map(|v| v.id.as_str()),
     )
     .map_err(CliError::ExpectFail)

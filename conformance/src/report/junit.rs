@@ -79,7 +79,7 @@ impl ReportFormat for Junit {
     fn write(&self, report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()> {
         let mut suites: BTreeMap<&str, TestSuite> = BTreeMap::new();
         for result in &report.run.results {
-            let file = result.vector.location.file.as_str();
+            let file = &*result.vector.location.file;
             let suite = suites.entry(file).or_insert_with(|| TestSuite::new(file));
             let mut case = TestCase::new(result.vector.id.as_str(), status(result, report));
             case.set_classname(file);

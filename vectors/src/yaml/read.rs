@@ -98,7 +98,10 @@ fn check_id(id: &str) -> Result<(), IdError> {
 impl<'a> Reader<'a> {
     pub(super) fn new(file: &'a str, text: &'a str, errors: &'a mut Vec<LoadError>) -> Self {
         Reader {
-            src: Source { file, text },
+            src: Source {
+                file: file.into(),
+                text,
+            },
             errors,
         }
     }

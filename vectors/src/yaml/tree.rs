@@ -107,6 +107,12 @@ impl<'de> Deserialize<'de> for Node {
     }
 }
 
+/// The most YAML nodes (mappings, lists, scalars) one file may have: a
+/// vector takes about 30, so a file holds up to about 33,000 vectors. The
+/// parser's default (250,000) would stop near 8,000, which a generated file
+/// can pass; the bound stays because the tree costs about 100 bytes a node.
+const MAX_NODES: usize = 1_000_000;
+
 /// Parses one file into a tree.
 ///
 /// Duplicate keys are passed through so the reader can report them with both
@@ -119,11 +125,15 @@ pub(super) fn parse(file: &str, text: &str) -> Result<Spanned<Node>, Box<LoadErr
         merge_keys: serde_saphyr::MergeKeyPolicy::Error,
         strict_booleans: true,
         with_snippet: false,
+        budget: serde_saphyr::budget! {
+            max_nodes: MAX_NODES,
+            max_events: MAX_NODES * 2,
+        },
     };
     serde_saphyr::from_str_with_options::<Spanned<Node>>(text, options).map_err(|err| {
         let location = match err.location() {
             Some(at) if at.line() > 0 => Location {
-                file: file.to_owned(),
+                file: file.into(),
                 line: to_usize(at.line()),
                 column: to_usize(at.column()),
             },
@@ -167,7 +177,8 @@ fn to_usize(n: u64) -> usize {
 
 /// The text of one file, for turning parser positions into error locations.
 pub(super) struct Source<'a> {
-    pub(super) file: &'a str,
+    /// Shared by the location of every node of the file.
+    pub(super) file: std::sync::Arc<str>,
     pub(super) text: &'a str,
 }
 
@@ -184,10 +195,14 @@ impl Source<'_> {
 
     fn at(&self, at: &serde_saphyr::Location) -> Location {
         if at.line() == 0 {
-            return Location::whole_file(self.file);
+            return Location {
+                file: self.file.clone(),
+                line: 0,
+                column: 0,
+            };
         }
         Location {
-            file: self.file.to_owned(),
+            file: self.file.clone(),
             line: to_usize(at.line()),
             column: to_usize(at.column()),
         }
@@ -292,7 +307,7 @@ impl Source<'_> {
             if seen == skip {
                 return if c == target {
                     Location {
-                        file: self.file.to_owned(),
+                        file: self.file.clone(),
                         line,
                         column,
                     }
