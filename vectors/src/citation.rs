@@ -130,9 +130,10 @@ pub fn slug(heading: &str) -> String {
         .collect()
 }
 
-/// Every heading anchor of a Markdown text, in order. A repeated slug gets
-/// `-1`, `-2`, ... as renderers number them. Headings inside fenced code
-/// blocks are not headings.
+/// Every anchor of a Markdown text, in order: each heading's slug (a
+/// repeated slug gets `-1`, `-2`, ... as renderers number them) and each
+/// explicit `<a id="...">`. Headings inside fenced code blocks are not
+/// headings.
 #[must_use]
 pub fn anchors(markdown: &str) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
@@ -148,7 +149,16 @@ pub fn anchors(markdown: &str) -> Vec<String> {
                 };
             }
         }
-        if fence.is_some() || !line.starts_with('#') {
+        if fence.is_some() {
+            continue;
+        }
+        for (at, _) in line.match_indices("<a id=\"") {
+            let rest = &line[at + "<a id=\"".len()..];
+            if let Some(end) = rest.find('"') {
+                found.push(rest[..end].to_owned());
+            }
+        }
+        if !line.starts_with('#') {
             continue;
         }
         let level = line.chars().take_while(|&c| c == '#').count();
@@ -377,8 +387,11 @@ mod tests {
 
     #[test]
     fn anchors_skip_code_blocks_and_number_repeats() {
-        let md = "# Title\n\n## Examples\n\n```sh\n# not a heading\n```\n\n### Examples\n#nospace\n####### seven\n## Last ##\n";
-        assert_eq!(anchors(md), ["title", "examples", "examples-1", "last"]);
+        let md = "# Title\n\n## Examples\n\n```sh\n# not a heading\n<a id=\"no\"></a>\n```\n\n### Examples\n#nospace\n####### seven\n<a id=\"packed.decode.x\"></a>\n## Last ##\n";
+        assert_eq!(
+            anchors(md),
+            ["title", "examples", "examples-1", "packed.decode.x", "last"]
+        );
     }
 
     fn vector(source: Option<&str>) -> Vector {

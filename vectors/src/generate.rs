@@ -67,6 +67,62 @@ pub fn files() -> Vec<(String, String)> {
         .collect()
 }
 
+/// Every generated family as [`crate::reference`] summarises it, in the
+/// order of [`files`].
+#[must_use]
+pub fn summaries() -> Vec<crate::reference::FamilySummary> {
+    families()
+        .into_iter()
+        .map(|family| crate::reference::FamilySummary {
+            path: family.path.to_owned(),
+            rule: family.about.to_owned(),
+            ids: family.vectors.into_iter().map(|v| v.id).collect(),
+        })
+        .collect()
+}
+
+/// `REFERENCE.md` as it should be for the hand-written files below `root`
+/// and the generator's families. The hand-written files are loaded together
+/// with what the generator writes (not the generated files on disk, which
+/// may be stale), so the page depends only on sources.
+///
+/// # Errors
+/// A [`Drift::Unreadable`] for the page when the corpus does not load.
+fn reference_page(root: &Path) -> Result<String, Drift> {
+    let unreadable = |message: String| Drift::Unreadable {
+        path: crate::reference::PATH.to_owned(),
+        message,
+    };
+    let walk = crate::files::walk(root);
+    if let Some((path, err)) = walk.errors.first() {
+        return Err(unreadable(format!("cannot read {path}: {err}")));
+    }
+    let mut sources = Vec::new();
+    for (relative, full) in walk.files {
+        if relative.starts_with(&format!("{DIR}/")) {
+            continue;
+        }
+        match std::fs::read_to_string(&full) {
+            Ok(text) => sources.push((relative, text)),
+            Err(err) => return Err(unreadable(format!("cannot read {relative}: {err}"))),
+        }
+    }
+    sources.extend(files());
+    let corpus = crate::Corpus::from_sources(&sources).map_err(|errors| {
+        unreadable(format!(
+            "the corpus does not load ({} error(s), the first: {});              `cargo run -p wow-guid-conformance -- lint` lists them",
+            errors.len(),
+            errors.iter().next().map(ToString::to_string).unwrap_or_default()
+        ))
+    })?;
+    let hand_written: Vec<Vector> = corpus
+        .vectors
+        .into_iter()
+        .filter(|v| !v.location.file.starts_with(&format!("{DIR}/")))
+        .collect();
+    Ok(crate::reference::render(&hand_written, &summaries()))
+}
+
 /// How a generated file on disk differs from what the generator writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Drift {
@@ -108,7 +164,7 @@ impl fmt::Display for CheckError {
         }
         write!(
             f,
-            "the generated vector files are out of date: run `{COMMAND}` and commit the result"
+            "the generated files are out of date: run `{COMMAND}` and commit the result"
         )
     }
 }
@@ -155,7 +211,10 @@ pub fn check(root: &Path) -> Result<(), CheckError> {
 /// # Errors
 /// [`WriteError`] for the first file that cannot be read, written or removed.
 pub fn write_all(root: &Path) -> Result<Vec<Drift>, WriteError> {
-    let expected = files();
+    let mut expected = files();
+    if let Ok(page) = reference_page(root) {
+        expected.push((crate::reference::PATH.to_owned(), page));
+    }
     let drift = drift(root);
     for item in &drift {
         let io = |path: &str, err: std::io::Error| WriteError {
@@ -189,8 +248,12 @@ pub fn write_all(root: &Path) -> Result<Vec<Drift>, WriteError> {
 }
 
 fn drift(root: &Path) -> Vec<Drift> {
-    let expected = files();
+    let mut expected = files();
     let mut drift = Vec::new();
+    match reference_page(root) {
+        Ok(page) => expected.push((crate::reference::PATH.to_owned(), page)),
+        Err(unreadable) => drift.push(unreadable),
+    }
     for (path, contents) in &expected {
         match std::fs::read(root.join(path)) {
             Ok(actual) if actual == contents.as_bytes() => {}

@@ -153,7 +153,8 @@
 //! # Generated files
 //!
 //! The files in `generated/` are produced by [`generate::files`] and checked
-//! in. `cargo run -p wow-guid-conformance -- generate` rewrites them
+//! in, and so is `REFERENCE.md`, the corpus rendered as one page
+//! ([`reference`]). `cargo run -p wow-guid-conformance -- generate` rewrites them
 //! ([`generate::write_all`]); `generate --check` and the test
 //! `generated_files_are_up_to_date` fail when they are stale
 //! ([`generate::check`]).
@@ -173,6 +174,7 @@ mod files;
 pub mod generate;
 pub mod hex_text;
 mod model;
+pub mod reference;
 #[cfg(test)]
 mod schema_tests;
 mod vocab;

@@ -200,14 +200,17 @@ fn check_names_stale_missing_and_extra_files_and_write_all_repairs_them() {
     let _ = std::fs::remove_dir_all(&dir);
     let files = generate::files();
 
-    // An empty root: everything is missing.
+    // An empty root: every generated file and the reference page are missing.
     std::fs::create_dir_all(&dir).unwrap();
     let err = generate::check(&dir).unwrap_err();
-    assert_eq!(err.0.len(), files.len());
+    assert_eq!(err.0.len(), files.len() + 1);
     assert!(err
         .0
         .iter()
         .all(|d| matches!(d, generate::Drift::Missing(_))));
+    assert!(err
+        .0
+        .contains(&generate::Drift::Missing("REFERENCE.md".to_owned())));
 
     generate::write_all(&dir).unwrap();
     generate::check(&dir).unwrap();
@@ -243,5 +246,30 @@ fn check_names_stale_missing_and_extra_files_and_write_all_repairs_them() {
     assert_eq!(generate::write_all(&dir).unwrap(), err.0);
     generate::check(&dir).unwrap();
     assert!(!dir.join("generated/old-family.yaml").exists());
+
+    // A hand-written vector added: the reference page is stale until
+    // regenerated, and then lists it under its id.
+    std::fs::create_dir_all(dir.join("packed_guid")).unwrap();
+    std::fs::write(
+        dir.join("packed_guid/extra.yaml"),
+        "vectors:\n  - id: packed.decode.reference-test\n    description: A hand-written case.\n    \
+         type: packed_guid\n    op: decode\n    input: { bytes: \"01 05 ff\" }\n    outcome: valid\n    \
+         expect: { guid: \"0000000000000005\", consumed: 2 }\n    versions: [vanilla]\n",
+    )
+    .unwrap();
+    let err = generate::check(&dir).unwrap_err();
+    assert_eq!(err.0, [generate::Drift::Stale("REFERENCE.md".to_owned())]);
+    generate::write_all(&dir).unwrap();
+    let page = std::fs::read_to_string(dir.join("REFERENCE.md")).unwrap();
+    assert!(page.contains("<a id=\"packed.decode.reference-test\"></a>"));
+
+    // A broken hand-written file: the page cannot be rendered, and says why.
+    std::fs::write(dir.join("packed_guid/extra.yaml"), "vectors: [").unwrap();
+    let err = generate::check(&dir).unwrap_err();
+    assert!(
+        matches!(&err.0[..], [generate::Drift::Unreadable { path, message }]
+            if path == "REFERENCE.md" && message.contains("does not load")),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
