@@ -63,8 +63,8 @@ impl Answer {
 }
 
 /// Why there is no acceptable response to a request. Each is a failure of
-/// the implementation; the runner has already killed and restarted the
-/// process where one was involved.
+/// the implementation. Where a process was involved, the runner has already
+/// killed its process group; the next request goes to a fresh process.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
     /// No complete response within the per-request time limit.
@@ -111,12 +111,32 @@ pub enum Fault {
         /// What happened then.
         fault: Box<Fault>,
     },
-    /// Not sent: the implementation failed this many times in a row without
-    /// answering anything, so the runner stopped starting it.
-    GaveUp {
-        /// Consecutive starts that produced no response.
-        starts: usize,
-    },
+}
+
+/// The three kinds of fault a report keeps apart from wrong answers: the
+/// implementation did not give a wrong value, it failed to give one at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FaultKind {
+    /// The process ended, or its output could not be read, before it answered.
+    Crashed,
+    /// No answer within the time limit.
+    TimedOut,
+    /// A line came back that is not a response to the request.
+    Malformed,
+}
+
+impl Fault {
+    /// Which kind of fault this is. A fault seen only with pipelined
+    /// requests is of the kind of the fault seen then.
+    #[must_use]
+    pub fn kind(&self) -> FaultKind {
+        match self {
+            Self::Timeout { .. } => FaultKind::TimedOut,
+            Self::Exited { .. } | Self::ReadFailed { .. } => FaultKind::Crashed,
+            Self::Malformed { .. } | Self::LineTooLong { .. } => FaultKind::Malformed,
+            Self::OnlyWhenPipelined { fault, .. } => fault.kind(),
+        }
+    }
 }
 
 impl fmt::Display for Fault {
@@ -125,7 +145,7 @@ impl fmt::Display for Fault {
             Self::Timeout { after, partial } => {
                 write!(
                     f,
-                    "no response within {}; the process was killed and restarted. \
+                    "no response within {}. \
                      If the implementation is slow rather than stuck, raise --timeout; \
                      if it answers only at end of input, it must flush stdout after each batch of requests",
                     DisplayDuration(*after)
@@ -136,7 +156,7 @@ impl fmt::Display for Fault {
                 Ok(())
             }
             Self::Exited { status, partial } => {
-                write!(f, "the process ended before answering ({status}); it was restarted")?;
+                write!(f, "the process ended before answering ({status})")?;
                 if !partial.is_empty() {
                     write!(
                         f,
@@ -148,13 +168,12 @@ impl fmt::Display for Fault {
             }
             Self::Malformed { line, error } => write!(
                 f,
-                "malformed response `{}`: {error}; the process was restarted to resynchronise",
+                "malformed response `{}`: {error}",
                 protocol::printable(line, 120)
             ),
             Self::LineTooLong { limit, prefix } => write!(
                 f,
-                "the response line grew past {limit} bytes without a newline (it starts `{}`); \
-                 the process was killed",
+                "the response line grew past {limit} bytes without a newline (it starts `{}`)",
                 protocol::printable(prefix, 60)
             ),
             Self::ReadFailed { message } => {
@@ -165,11 +184,6 @@ impl fmt::Display for Fault {
                 "with {in_flight} requests in flight: {fault}. Sent one at a time, each request was \
                  answered, so the implementation mishandles pipelined requests: it must read requests \
                  as they come and answer each in order (PROTOCOL.md, \"Pipelining\")"
-            ),
-            Self::GaveUp { starts } => write!(
-                f,
-                "not run: the implementation failed {starts} times in a row without answering anything, \
-                 so the runner stopped restarting it (see its stderr)"
             ),
         }
     }
@@ -213,6 +227,20 @@ pub enum HarnessError {
         /// The operating system's error.
         error: io::Error,
     },
+    /// The command starts, but no process of it has ever answered a
+    /// request: neither the request it was started for nor the simple
+    /// probe requests sent to fresh processes after that (see
+    /// [`crate::process`]). Nothing it is asked can be judged.
+    NeverAnswered {
+        /// The command as a shell would show it.
+        command: String,
+        /// Processes started, each without a valid response.
+        starts: usize,
+        /// What happened to the last of them.
+        fault: Box<Fault>,
+        /// The last lines it wrote to stderr, if any.
+        stderr_tail: Option<Arc<str>>,
+    },
 }
 
 impl fmt::Display for HarnessError {
@@ -225,6 +253,31 @@ impl fmt::Display for HarnessError {
             Self::Spawn { command, error } => write!(f, "cannot start `{command}`: {error}"),
             Self::Pipe { which } => write!(f, "could not open the implementation's {which}"),
             Self::Thread { error } => write!(f, "could not start a helper thread: {error}"),
+            Self::NeverAnswered {
+                command,
+                starts,
+                fault,
+                stderr_tail,
+            } => {
+                write!(
+                    f,
+                    "`{command}` never answered a request: {starts} fresh processes, each sent a \
+                     simple request, ended without a valid response. The last one: {fault}"
+                )?;
+                match stderr_tail {
+                    Some(tail) => {
+                        write!(f, ". Its stderr ends with:")?;
+                        for line in tail.lines() {
+                            write!(f, "\n  | {}", protocol::printable(line.as_bytes(), 300))?;
+                        }
+                        Ok(())
+                    }
+                    None => write!(
+                        f,
+                        ". It wrote nothing to stderr; `wow-guid-conformance doctor -- CMD` checks an adapter step by step"
+                    ),
+                }
+            }
         }
     }
 }
@@ -233,7 +286,7 @@ impl std::error::Error for HarnessError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Self::Spawn { error, .. } | Self::Thread { error } => Some(error),
-            Self::Pipe { .. } => None,
+            Self::Pipe { .. } | Self::NeverAnswered { .. } => None,
         }
     }
 }

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use wow_guid_vectors::Vector;
 
 use crate::expect_fail::ExpectedFailures;
-use crate::implementation::{Answer, HarnessError, Implementation, Query};
+use crate::implementation::{Answer, FaultKind, HarnessError, Implementation, Query};
 use crate::judge::{self, JudgeOptions, Mismatch, Verdict};
 use crate::protocol::Response;
 use crate::reference;
@@ -32,9 +32,21 @@ const BATCH: usize = 4096;
 pub enum Outcome {
     /// The answer satisfies the vector.
     Passed,
-    /// The answer does not satisfy the vector, which is not listed as an
+    /// The answer is a wrong one (a wrong value, an error for a valid input,
+    /// a value for an invalid one), and the vector is not listed as an
     /// expected failure.
     Failed,
+    /// The implementation's process ended (or its output could not be read)
+    /// before it answered, and the vector is not listed as an expected
+    /// failure.
+    Crashed,
+    /// No answer within the time limit, and the vector is not listed as an
+    /// expected failure.
+    TimedOut,
+    /// A line came back that is not a response to the request (garbage, a
+    /// wrong id, an over-long line, a fault only with pipelining), and the
+    /// vector is not listed as an expected failure.
+    Malformed,
     /// The implementation answered `unsupported`.
     Skipped,
     /// Failed, and listed as an expected failure.
@@ -48,26 +60,42 @@ pub enum Outcome {
 
 impl Outcome {
     /// Every outcome, in report order.
-    pub const ALL: [Outcome; 6] = [
+    pub const ALL: [Outcome; 9] = [
         Self::Passed,
         Self::Failed,
+        Self::Crashed,
+        Self::TimedOut,
+        Self::Malformed,
         Self::Skipped,
         Self::ExpectedFailure,
         Self::Stale,
         Self::VectorBug,
     ];
 
-    /// The outcome's name in reports: `pass`, `fail`, `skip`, `xfail`, `stale`, `vector_bug`.
+    /// The outcome's name in reports: `pass`, `fail`, `crashed`,
+    /// `timed_out`, `malformed`, `skip`, `xfail`, `stale`, `vector_bug`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Passed => "pass",
             Self::Failed => "fail",
+            Self::Crashed => "crashed",
+            Self::TimedOut => "timed_out",
+            Self::Malformed => "malformed",
             Self::Skipped => "skip",
             Self::ExpectedFailure => "xfail",
             Self::Stale => "stale",
             Self::VectorBug => "vector_bug",
         }
+    }
+
+    /// Whether this outcome keeps the implementation from conforming.
+    #[must_use]
+    pub const fn is_failure(self) -> bool {
+        matches!(
+            self,
+            Self::Failed | Self::Crashed | Self::TimedOut | Self::Malformed | Self::Stale
+        )
     }
 }
 
@@ -94,8 +122,14 @@ pub struct VectorResult<'c> {
 pub struct Counts {
     /// [`Outcome::Passed`].
     pub passed: usize,
-    /// [`Outcome::Failed`].
+    /// [`Outcome::Failed`]: wrong answers.
     pub failed: usize,
+    /// [`Outcome::Crashed`].
+    pub crashed: usize,
+    /// [`Outcome::TimedOut`].
+    pub timed_out: usize,
+    /// [`Outcome::Malformed`].
+    pub malformed: usize,
     /// [`Outcome::Skipped`].
     pub skipped: usize,
     /// [`Outcome::ExpectedFailure`].
@@ -121,6 +155,9 @@ impl Counts {
         match outcome {
             Outcome::Passed => &mut self.passed,
             Outcome::Failed => &mut self.failed,
+            Outcome::Crashed => &mut self.crashed,
+            Outcome::TimedOut => &mut self.timed_out,
+            Outcome::Malformed => &mut self.malformed,
             Outcome::Skipped => &mut self.skipped,
             Outcome::ExpectedFailure => &mut self.expected_failures,
             Outcome::Stale => &mut self.stale,
@@ -134,6 +171,9 @@ impl Counts {
         match outcome {
             Outcome::Passed => self.passed,
             Outcome::Failed => self.failed,
+            Outcome::Crashed => self.crashed,
+            Outcome::TimedOut => self.timed_out,
+            Outcome::Malformed => self.malformed,
             Outcome::Skipped => self.skipped,
             Outcome::ExpectedFailure => self.expected_failures,
             Outcome::Stale => self.stale,
@@ -147,11 +187,21 @@ impl Counts {
         Outcome::ALL.iter().map(|&o| self.get(o)).sum()
     }
 
-    /// Whether the implementation conforms: nothing failed and no
-    /// expected-failure entry is stale.
+    /// Whether the implementation conforms: nothing failed (wrong answer,
+    /// crash, timeout or malformed answer) and no expected-failure entry is
+    /// stale.
     #[must_use]
     pub fn conforms(&self) -> bool {
-        self.failed == 0 && self.stale == 0
+        Outcome::ALL
+            .iter()
+            .all(|&o| !o.is_failure() || self.get(o) == 0)
+    }
+
+    /// Vectors that failed in any way but a stale listing: wrong answers,
+    /// crashes, timeouts and malformed answers.
+    #[must_use]
+    pub fn failures(&self) -> usize {
+        self.failed + self.crashed + self.timed_out + self.malformed
     }
 }
 
@@ -194,15 +244,20 @@ impl Progress {
 }
 
 /// The outcome of `vector` given its verdict, expected-failure listing and
-/// vector-bug status.
-fn outcome(verdict: &Verdict, listed: bool, vector_bug: bool) -> Outcome {
+/// vector-bug status. A fault is kept apart from a wrong answer by its kind.
+pub fn outcome(verdict: &Verdict, listed: bool, vector_bug: bool) -> Outcome {
     match (verdict, listed) {
         _ if vector_bug => Outcome::VectorBug,
         (Verdict::Skip, _) => Outcome::Skipped,
         (Verdict::Pass, false) => Outcome::Passed,
         (Verdict::Pass, true) => Outcome::Stale,
-        (Verdict::Fail(_), false) => Outcome::Failed,
         (Verdict::Fail(_), true) => Outcome::ExpectedFailure,
+        (Verdict::Fail(Mismatch::Fault(fault)), false) => match fault.kind() {
+            FaultKind::Crashed => Outcome::Crashed,
+            FaultKind::TimedOut => Outcome::TimedOut,
+            FaultKind::Malformed => Outcome::Malformed,
+        },
+        (Verdict::Fail(_), false) => Outcome::Failed,
     }
 }
 
@@ -380,7 +435,7 @@ mod tests {
             outcomes,
             [
                 Outcome::Failed,
-                Outcome::Failed,
+                Outcome::TimedOut,
                 Outcome::Passed,
                 Outcome::Skipped,
                 Outcome::Skipped

@@ -25,7 +25,7 @@ fn the_default_run_passes_the_whole_corpus_quickly_and_quietly() {
     assert_eq!(run.code, Some(0), "{}", run.describe());
     assert_eq!(run.count("total"), corpus_size());
     assert_eq!(run.count("pass"), corpus_size());
-    assert_eq!(run.report["format_version"], 1);
+    assert_eq!(run.report["format_version"], 2);
     assert_eq!(run.report["command"], serde_json::Value::Null);
     assert!(run.stdout.contains("verdict: PASS"), "{}", run.describe());
     // Progress goes to stderr only on a terminal; here stderr is a pipe.
@@ -209,7 +209,7 @@ fn a_failure_report_has_everything_and_its_repro_command_works() {
     let block: Vec<&str> = run
         .stdout
         .lines()
-        .skip_while(|l| !l.starts_with(&format!("FAIL {BROKEN_ON}")))
+        .skip_while(|l| !l.starts_with(&format!("MALFORMED {BROKEN_ON}")))
         .take(8)
         .collect();
     let text = block.join("\n");
@@ -235,7 +235,7 @@ fn a_failure_report_has_everything_and_its_repro_command_works() {
     );
 
     let result = run.result(BROKEN_ON);
-    assert_eq!(result["outcome"], "fail");
+    assert_eq!(result["outcome"], "malformed");
     assert_eq!(result["location"], "packed_guid/doc-example.yaml:31:5");
     let repro = result["repro"]
         .as_str()
@@ -265,7 +265,9 @@ fn a_failure_report_has_everything_and_its_repro_command_works() {
     let xml = fs::read_to_string(&junit).expect("the JUnit file is written");
     assert!(xml.starts_with("<?xml"), "{xml}");
     assert_eq!(xml.matches("<testcase ").count(), 20, "{xml}");
-    assert_eq!(xml.matches("<failure ").count(), 1, "{xml}");
+    // A wrong id is a malformed answer: an error, not a failure.
+    assert_eq!(xml.matches("<error ").count(), 1, "{xml}");
+    assert_eq!(xml.matches("<failure ").count(), 0, "{xml}");
     assert!(xml.contains(&format!("name=\"{BROKEN_ON}\"")), "{xml}");
 }
 

@@ -12,7 +12,7 @@ use crate::judge::{self, JudgeOptions, Verdict};
 use crate::process::{Mode, ProcessImplementation};
 use crate::protocol;
 use crate::report;
-use crate::run::{Outcome, VectorResult};
+use crate::run::VectorResult;
 use crate::shell;
 
 pub(super) fn repro(args: &ReproArgs) -> Result<Exit, CliError> {
@@ -46,11 +46,7 @@ pub(super) fn repro(args: &ReproArgs) -> Result<Exit, CliError> {
     let verdict = judge::judge(&vector.expect, &answer.reply, options);
     let result = VectorResult {
         vector,
-        outcome: match verdict {
-            Verdict::Pass => Outcome::Passed,
-            Verdict::Skip => Outcome::Skipped,
-            Verdict::Fail(_) => Outcome::Failed,
-        },
+        outcome: crate::run::outcome(&verdict, false, false),
         answer,
         verdict,
         vector_bug: None,

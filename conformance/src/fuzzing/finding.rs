@@ -135,7 +135,6 @@ fn what_differed(mismatch: &Mismatch) -> String {
         Fault::OnlyWhenPipelined { in_flight, .. } => {
             format!("a fault with {in_flight} requests in flight that does not recur one at a time")
         }
-        Fault::GaveUp { starts } => format!("it failed {starts} starts in a row"),
     }
 }
 

@@ -22,7 +22,6 @@
 //!   state it (the reference codec's answer, widened to `acceptable` where the
 //!   corpus leaves implementations a choice).
 //! - [`signature`]: what kind of disagreement a judged answer is.
-//! - [`restart`]: fresh implementations for requests the runner gave up on.
 //! - [`shrink`]: reduces a disagreeing request (and, for implementations that
 //!   keep state between calls, the requests before it) to a minimal one.
 //! - [`finding`]: findings as YAML vectors in the corpus format, and
@@ -38,7 +37,6 @@ pub mod command;
 pub mod finding;
 pub mod generate;
 pub mod oracle;
-pub mod restart;
 pub mod session;
 pub mod shrink;
 pub mod signature;

@@ -28,9 +28,8 @@ use wow_guid_vectors::{Flag, Request, Vector};
 use super::finding::{Finding, Reproduction, ShrinkStats};
 use super::generate::Generator;
 use super::oracle::{check, Check};
-use super::restart::answer_restarting;
 use super::shrink::{self, AfterPrefix, Limits, OneImplementation, Tester};
-use super::signature::{Difference, Disagreement, Signature};
+use super::signature::{Disagreement, Signature};
 use super::Kind;
 use crate::implementation::{HarnessError, Implementation, Query};
 use crate::judge::JudgeOptions;
@@ -113,7 +112,8 @@ pub enum Stop {
     /// Every kind was answered `unsupported`.
     NothingSupported,
     /// The implementation has never answered a request, only failed
-    /// ([`DEAD_AFTER`] times in a row, or so often the runner gave up).
+    /// [`DEAD_AFTER`] times in a row. (A process implementation finds that
+    /// out sooner, with its liveness check, and says so as a harness error.)
     NoAnswers,
 }
 
@@ -194,12 +194,11 @@ pub fn fuzz<I: Implementation>(
             .zip(&requests)
             .map(|(id, request)| Query { id, request })
             .collect();
-        let answers = answer_restarting(&mut implementation, &mut || launch(Role::Fuzz), &queries)?;
+        let answers = implementation.answer_all(&queries)?;
         let answered_after = started.elapsed();
         // New signatures of this batch: where first seen, how, how often.
         let mut fresh: Vec<(usize, Disagreement, u64)> = Vec::new();
         let mut restarted = false;
-        let mut gave_up = false;
         for (pos, (request, answer)) in requests.iter().zip(&answers).enumerate() {
             let kind = Kind::of(request);
             outcome.done += 1;
@@ -222,10 +221,6 @@ pub fn fuzz<I: Implementation>(
                 Check::Disagrees(d) => {
                     let difference = d.signature.difference;
                     restarted |= difference.restarts_the_process();
-                    if difference == Difference::GaveUp {
-                        gave_up = true;
-                        continue;
-                    }
                     if let Some(&i) = groups.get(&d.signature) {
                         outcome.findings[i].occurrences += 1;
                     } else if let Some(f) = fresh.iter_mut().find(|f| f.1.signature == d.signature)
@@ -273,7 +268,7 @@ pub fn fuzz<I: Implementation>(
             findings: outcome.findings.len(),
             unsupported: outcome.unsupported,
         });
-        if gave_up || (!answered_ever && faults_in_a_row >= DEAD_AFTER) {
+        if !answered_ever && faults_in_a_row >= DEAD_AFTER {
             outcome.stop = Stop::NoAnswers;
             break;
         }

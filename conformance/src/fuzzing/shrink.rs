@@ -41,7 +41,6 @@ use std::time::{Duration, Instant};
 use wow_guid_vectors::Request;
 
 use super::oracle::{check, Check};
-use super::restart::answer_restarting;
 use super::signature::{Difference, Disagreement, Signature};
 use crate::implementation::{HarnessError, Implementation, Query};
 use crate::judge::JudgeOptions;
@@ -115,9 +114,10 @@ fn ids(prefix: char, n: usize) -> Vec<String> {
 
 /// Tests candidates as single requests to one implementation, many at a
 /// time: right for implementations whose answers do not depend on earlier
-/// requests. A fresh implementation from `launch` takes over whenever the
-/// current one gives up ([`answer_restarting`]), since shrinking a crash
-/// sends little but crashing requests.
+/// requests. The implementation comes from `launch` at the first test; it
+/// must keep answering through crashes (shrinking a crash sends little but
+/// crashing requests), as a process implementation without liveness checks
+/// does.
 pub struct OneImplementation<'l, I> {
     launch: &'l mut dyn FnMut() -> I,
     current: Option<I>,
@@ -147,7 +147,7 @@ impl<I: Implementation> Tester for OneImplementation<'_, I> {
             Some(c) => c,
             None => current.insert(launch()),
         };
-        let answers = answer_restarting(current, *launch, &queries(&ids, candidates))?;
+        let answers = current.answer_all(&queries(&ids, candidates))?;
         Ok(answers
             .iter()
             .zip(candidates)

@@ -48,8 +48,6 @@ pub enum Difference {
     ReadFailed,
     /// A fault that needs several requests in flight.
     OnlyWhenPipelined,
-    /// The runner stopped restarting the implementation.
-    GaveUp,
 }
 
 impl Difference {
@@ -78,7 +76,6 @@ impl Difference {
                 Fault::LineTooLong { .. } => Self::LineTooLong,
                 Fault::ReadFailed { .. } => Self::ReadFailed,
                 Fault::OnlyWhenPipelined { .. } => Self::OnlyWhenPipelined,
-                Fault::GaveUp { .. } => Self::GaveUp,
             },
         }
     }
@@ -101,7 +98,6 @@ impl Difference {
             Self::LineTooLong => "response line too long",
             Self::ReadFailed => "unreadable output",
             Self::OnlyWhenPipelined => "fault only when pipelined",
-            Self::GaveUp => "gave up restarting",
         }
     }
 
@@ -121,10 +117,10 @@ impl Difference {
 
     /// Whether a single request on its own can show this class, so that
     /// shrinking makes sense. A pipelining fault needs many requests in
-    /// flight, and giving up is about the process, not a request.
+    /// flight.
     #[must_use]
     pub const fn is_about_one_request(self) -> bool {
-        !matches!(self, Self::OnlyWhenPipelined | Self::GaveUp)
+        !matches!(self, Self::OnlyWhenPipelined)
     }
 }
 

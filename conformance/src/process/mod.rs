@@ -9,12 +9,29 @@
 //! that sees one line and then end of input.
 //!
 //! Faults (a timeout, a crash, a line that is not a response) end the
-//! process; it is killed with its process group, reaped, and restarted for
-//! the next request. With several requests in flight, the one the fault
-//! showed up on is not necessarily the one that caused it (an implementation
-//! may crash with answers still in its output buffer), so every request that
-//! was in flight is re-sent one at a time to fresh processes, and each gets
-//! its own answer. This module owns that policy; `child.rs` owns the process.
+//! process; it is killed with its process group, reaped, and a fresh one is
+//! started for the next request. A fault fails the one request that caused
+//! it and never the rest of a run. With several requests in flight, the one
+//! the fault showed up on is not necessarily the one that caused it (an
+//! implementation may crash with answers still in its output buffer), so
+//! the requests that were in flight are re-sent in order, each on its own to
+//! a fresh process, until one fails alone: that one caused the fault, and
+//! the ones after it go on as usual. If none fails alone, the fault needs
+//! several requests in flight ([`Fault::OnlyWhenPipelined`]).
+//!
+//! A fresh process gets one request at first, and its window opens as it
+//! answers (1, 3, 5, ... requests in flight), so a process restarted right
+//! before another crashing request has little in flight to re-send.
+//!
+//! A command that cannot answer anything at all (a missing script, an
+//! interpreter error at start-up) would otherwise fail every request, one
+//! start at a time. So when a process fails before its first answer and no
+//! process of the command has answered yet, the runner sends a few simple
+//! probe requests ([`PROBE_ID`], one of each kind), each to a fresh process.
+//! Any response proves the command works, and the fault stays the
+//! request's; none ends the run with [`HarnessError::NeverAnswered`]. Once
+//! a process has answered, no fault ends the run. This module owns that
+//! policy; `child.rs` owns the process.
 
 mod child;
 pub(crate) mod stderr;
@@ -24,7 +41,9 @@ use std::num::NonZeroUsize;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::implementation::{Answer, Fault, HarnessError, Implementation, Query};
+use wow_guid_vectors::Request;
+
+use crate::implementation::{Answer, Fault, FaultKind, HarnessError, Implementation, Query};
 use crate::protocol;
 
 use child::{Child, Ended};
@@ -94,9 +113,13 @@ pub struct ProcessConfig {
     pub mode: Mode,
     /// Keep every response line as received, in [`Answer::raw`].
     pub record_raw: bool,
-    /// Stop starting the process after this many consecutive starts that
-    /// produced no valid response; later requests get [`Fault::GaveUp`].
-    pub max_failed_starts: usize,
+    /// When a process fails before its first answer and no process of the
+    /// command has answered yet, check that the command can answer at all
+    /// (see the module docs), and stop with
+    /// [`HarnessError::NeverAnswered`] if it cannot. Off, such a failure is
+    /// only the fault of the request that was sent: for callers that have
+    /// seen the command answer before, or make their own diagnosis.
+    pub check_liveness: bool,
 }
 
 impl ProcessConfig {
@@ -111,8 +134,6 @@ impl ProcessConfig {
         Some(w) => w,
         None => unreachable!(),
     };
-    /// Default limit of consecutive fruitless starts.
-    pub const DEFAULT_MAX_FAILED_STARTS: usize = 5;
 
     /// A persistent configuration with the defaults for `command`.
     #[must_use]
@@ -124,7 +145,7 @@ impl ProcessConfig {
             startup_timeout: Self::DEFAULT_STARTUP_TIMEOUT,
             mode: Mode::persistent(),
             record_raw: false,
-            max_failed_starts: Self::DEFAULT_MAX_FAILED_STARTS,
+            check_liveness: true,
         }
     }
 }
@@ -147,14 +168,43 @@ pub struct ProcessStats {
     /// Processes that did not exit within half a second of their input
     /// ending, and were killed.
     pub lingered: usize,
+    /// Liveness probes sent (see the module docs).
+    pub probes: usize,
 }
+
+/// The requests that check whether a command can answer anything at all,
+/// one of each kind, each simple enough that any implementation that
+/// handles its kind answers it: the format's worked example, its encoding,
+/// and a named GUID with a three-letter name. Any response counts,
+/// `unsupported` and `error` included.
+fn probe_requests() -> [Request; 4] {
+    [
+        Request::DecodePacked {
+            bytes: vec![0x0a, 0xde, 0xad],
+        },
+        Request::EncodePacked { guid: 0xad00_de00 },
+        Request::DecodeNamed {
+            bytes: b"\x2a\0\0\0\0\0\0\0Bob\0".to_vec(),
+        },
+        Request::EncodeNamed {
+            guid: 0x2a,
+            name: Some(b"Bob".to_vec()),
+        },
+    ]
+}
+
+/// The protocol id of the liveness probes.
+pub const PROBE_ID: &str = "liveness-probe";
 
 /// An implementation behind a command line (see the module docs).
 pub struct ProcessImplementation {
     config: ProcessConfig,
     child: Option<Child>,
-    failed_starts: usize,
     stats: ProcessStats,
+    /// Whether some process of this command has given a valid response.
+    alive: bool,
+    /// Whether the process that failed last had not answered anything yet.
+    failed_fresh: bool,
     /// How long the first process that answered took from start to its
     /// first response: restarts are allowed about that much on top of the
     /// timeout, rather than the whole start-up allowance, so that a request
@@ -169,8 +219,9 @@ impl ProcessImplementation {
         Self {
             config,
             child: None,
-            failed_starts: 0,
             stats: ProcessStats::default(),
+            alive: false,
+            failed_fresh: false,
             startup_seen: None,
         }
     }
@@ -212,18 +263,6 @@ impl ProcessImplementation {
         }
     }
 
-    fn gave_up(&self) -> bool {
-        // An implementation that has never answered at all is most likely
-        // not working at all: two fruitless starts are proof enough, and
-        // each may cost a whole start-up allowance.
-        let limit = if self.startup_seen.is_some() {
-            self.config.max_failed_starts
-        } else {
-            self.config.max_failed_starts.min(2)
-        };
-        self.failed_starts >= limit
-    }
-
     fn running(&mut self) -> Result<&mut Child, HarnessError> {
         if self.child.is_none() {
             self.stats.starts += 1;
@@ -235,17 +274,20 @@ impl ProcessImplementation {
             .ok_or(HarnessError::Pipe { which: "stdin" })
     }
 
-    /// Takes the current process out of service after a fault, updating the
-    /// count of fruitless starts.
+    /// Takes the current process out of service after a fault, noting
+    /// whether it had answered anything.
     fn discard(&mut self) -> Option<Child> {
         self.stats.faults += 1;
         let child = self.child.take()?;
-        if child.answered {
-            self.failed_starts = 0;
-        } else {
-            self.failed_starts += 1;
-        }
+        self.failed_fresh = !child.answered;
         Some(child)
+    }
+
+    /// Notes that a process answered for the first time, `startup` after
+    /// it was started.
+    fn answered(&mut self, startup: Duration) {
+        self.alive = true;
+        self.startup_seen.get_or_insert(startup);
     }
 
     /// Kills the current process after a line that is not a valid response.
@@ -303,15 +345,73 @@ impl ProcessImplementation {
         (fault, child.stderr_tail())
     }
 
-    /// Sends `queries` with up to `window` in flight and appends one answer
-    /// per response. Stops at the first fault, having killed the process.
-    /// Remembers the start-up time of the first process that answered.
-    fn note_startup(&mut self, first_answer: Option<Duration>) {
-        if self.startup_seen.is_none() {
-            self.startup_seen = first_answer;
+    /// After a fault: when the failed process had not answered anything and
+    /// no process of this command ever has, finds out whether the command
+    /// can answer at all, by sending each probe request to a fresh process.
+    /// One answer, of any kind, proves it can: the fault was the request's,
+    /// and the run goes on. None proves it cannot, and nothing it is asked
+    /// can be judged: a harness error. A probe that times out ends the
+    /// search early, since each further one would wait as long.
+    fn confirm_alive(
+        &mut self,
+        fault: &Fault,
+        stderr_tail: Option<&Arc<str>>,
+    ) -> Result<(), HarnessError> {
+        if self.alive || !self.failed_fresh || !self.config.check_liveness {
+            return Ok(());
         }
+        let mut last = (fault.clone(), stderr_tail.cloned());
+        let starts_before = self.stats.starts;
+        for request in &probe_requests() {
+            self.stats.probes += 1;
+            let query = Query {
+                id: PROBE_ID,
+                request,
+            };
+            let answer = self.answer_alone(&query)?;
+            if self.alive {
+                return Ok(());
+            }
+            if let Err(fault) = answer.reply {
+                let timed_out = fault.kind() == FaultKind::TimedOut;
+                last = (fault, answer.stderr_tail);
+                if timed_out {
+                    break;
+                }
+            }
+        }
+        Err(HarnessError::NeverAnswered {
+            command: crate::shell::words(&self.config.command),
+            starts: 1 + self.stats.starts - starts_before,
+            fault: Box::new(last.0),
+            stderr_tail: last.1,
+        })
     }
 
+    /// Sends one query to a fresh process of its own and ends that process
+    /// afterwards, in the configured mode.
+    fn answer_alone(&mut self, query: &Query<'_>) -> Result<Answer, HarnessError> {
+        self.close();
+        let answer = match self.config.mode {
+            Mode::Persistent { .. } => {
+                let mut answers = Vec::with_capacity(1);
+                match self.pipeline(std::slice::from_ref(query), 1, &mut answers)? {
+                    Ok(()) => answers.remove(0),
+                    Err(stop) => Answer {
+                        reply: Err(stop.fault),
+                        raw: None,
+                        stderr_tail: stop.stderr_tail,
+                    },
+                }
+            }
+            Mode::OneShot => self.one_shot(query)?,
+        };
+        self.close();
+        Ok(answer)
+    }
+
+    /// Sends `queries` with up to `window` in flight and appends one answer
+    /// per response. Stops at the first fault, having killed the process.
     fn pipeline(
         &mut self,
         queries: &[Query<'_>],
@@ -328,14 +428,20 @@ impl ProcessImplementation {
             first_timeout
         };
         let mut deadline = Instant::now() + waited;
-        // Top the window up once half of it has been answered, so that writes
-        // come in batches rather than one line at a time.
-        let low_water = window / 2;
         let (mut sent, mut got) = (0, 0);
         let mut first_answer = None;
-        loop {
-            if sent < queries.len() && sent - got <= low_water {
-                let upto = queries.len().min(got + window);
+        let stop = loop {
+            // The window opens as the process answers: one request, then
+            // three, five, ... up to `window`. A process that crashes on its
+            // first requests (an implementation that throws on some inputs,
+            // restarted right before the next such input) then has few
+            // requests in flight, each of which would otherwise have to be
+            // re-sent to a fresh process of its own.
+            let open = window.min(2 * got + 1);
+            // Top the window up once half of it has been answered, so that
+            // writes come in batches rather than one line at a time.
+            if sent < queries.len() && sent - got <= open / 2 {
+                let upto = queries.len().min(got + open);
                 let mut buf = Vec::with_capacity((upto - sent) * 48);
                 for q in &queries[sent..upto] {
                     protocol::write_request(&mut buf, q.id, q.request);
@@ -344,8 +450,7 @@ impl ProcessImplementation {
                 sent = upto;
             }
             if got == queries.len() {
-                self.note_startup(first_answer);
-                return Ok(Ok(()));
+                break None;
             }
             let ended = match child.next_line(deadline) {
                 Ok(range) => {
@@ -369,26 +474,32 @@ impl ProcessImplementation {
                             continue;
                         }
                         Err(error) => {
-                            let line = line.to_vec();
-                            self.note_startup(first_answer);
-                            return Ok(Err(Stop {
-                                in_flight: sent - got,
-                                fault: Fault::Malformed { line, error },
-                                stderr_tail: self.reject(),
-                            }));
+                            break Some(Err(Fault::Malformed {
+                                line: line.to_vec(),
+                                error,
+                            }))
                         }
                     }
                 }
                 Err(ended) => ended,
             };
-            self.note_startup(first_answer);
-            let (fault, stderr_tail) = self.fail(ended, waited);
-            return Ok(Err(Stop {
-                in_flight: sent - got,
-                fault,
-                stderr_tail,
-            }));
+            break Some(Ok(ended));
+        };
+        if let Some(startup) = first_answer {
+            self.answered(startup);
         }
+        let Some(stop) = stop else {
+            return Ok(Ok(()));
+        };
+        let (fault, stderr_tail) = match stop {
+            Err(malformed) => (malformed, self.reject()),
+            Ok(ended) => self.fail(ended, waited),
+        };
+        Ok(Err(Stop {
+            in_flight: sent - got,
+            fault,
+            stderr_tail,
+        }))
     }
 
     fn answer_persistent(
@@ -398,17 +509,13 @@ impl ProcessImplementation {
     ) -> Result<Vec<Answer>, HarnessError> {
         let mut answers = Vec::with_capacity(queries.len());
         while answers.len() < queries.len() {
-            if self.gave_up() {
-                answers.push(self.gave_up_answer());
-                continue;
-            }
             let start = answers.len();
             let stop = match self.pipeline(&queries[start..], window, &mut answers)? {
                 Ok(()) => continue,
                 Err(stop) => stop,
             };
-            let at = answers.len();
             if stop.in_flight <= 1 {
+                self.confirm_alive(&stop.fault, stop.stderr_tail.as_ref())?;
                 answers.push(Answer {
                     reply: Err(stop.fault),
                     raw: None,
@@ -416,24 +523,27 @@ impl ProcessImplementation {
                 });
                 continue;
             }
-            // Attribute the fault: re-send each in-flight request on its own.
-            for i in at..at + stop.in_flight {
-                if self.gave_up() {
-                    answers.push(self.gave_up_answer());
-                    continue;
+            // Attribute the fault: the request it showed up on need not be
+            // the one that caused it, so the requests that were in flight
+            // are sent again in order, each on its own to a fresh process,
+            // until one fails alone. That one caused it; the requests after
+            // it go on as usual, in a fresh process.
+            let at = answers.len();
+            let mut caught = false;
+            for query in &queries[at..at + stop.in_flight] {
+                let answer = self.answer_alone(query)?;
+                if let Err(fault) = &answer.reply {
+                    self.confirm_alive(fault, answer.stderr_tail.as_ref())?;
+                    caught = true;
                 }
-                if let Err(single) = self.pipeline(&queries[i..=i], 1, &mut answers)? {
-                    answers.push(Answer {
-                        reply: Err(single.fault),
-                        raw: None,
-                        stderr_tail: single.stderr_tail,
-                    });
+                answers.push(answer);
+                if caught {
+                    break;
                 }
             }
-            let rerun = &mut answers[at..];
-            if rerun.iter().all(|a| a.reply.is_ok()) {
+            if !caught {
                 // Nothing failed on its own: the fault needs pipelining.
-                rerun[0] = Answer {
+                answers[at] = Answer {
                     reply: Err(Fault::OnlyWhenPipelined {
                         in_flight: stop.in_flight,
                         fault: Box::new(stop.fault),
@@ -446,63 +556,59 @@ impl ProcessImplementation {
         Ok(answers)
     }
 
-    fn gave_up_answer(&self) -> Answer {
-        Answer::fault(Fault::GaveUp {
-            starts: self.failed_starts,
+    /// Answers `query` with a fresh process that gets one line, then end of
+    /// input, and must exit.
+    fn one_shot(&mut self, q: &Query<'_>) -> Result<Answer, HarnessError> {
+        let waited = self.first_timeout();
+        let mut line = Vec::new();
+        protocol::write_request(&mut line, q.id, q.request);
+        let child = self.running()?;
+        child.send(line);
+        child.close_input();
+        let ended = match child.next_line(Instant::now() + waited) {
+            Ok(range) => {
+                let received = child.line(range);
+                let raw = received.to_vec();
+                match protocol::parse_response(received, q.id, q.request) {
+                    Ok(response) => {
+                        child.answered = true;
+                        let startup = child.started.elapsed();
+                        let stderr_tail = child.stderr_tail();
+                        self.answered(startup);
+                        self.close();
+                        return Ok(Answer {
+                            reply: Ok(response),
+                            raw: self.config.record_raw.then_some(raw),
+                            stderr_tail,
+                        });
+                    }
+                    Err(error) => {
+                        return Ok(Answer {
+                            reply: Err(Fault::Malformed { line: raw, error }),
+                            raw: None,
+                            stderr_tail: self.reject(),
+                        });
+                    }
+                }
+            }
+            Err(ended) => ended,
+        };
+        let (fault, stderr_tail) = self.fail(ended, waited);
+        Ok(Answer {
+            reply: Err(fault),
+            raw: None,
+            stderr_tail,
         })
     }
 
     fn answer_one_shot(&mut self, queries: &[Query<'_>]) -> Result<Vec<Answer>, HarnessError> {
         let mut answers = Vec::with_capacity(queries.len());
-        let mut line = Vec::new();
         for q in queries {
-            let waited = self.first_timeout();
-            if self.gave_up() {
-                answers.push(self.gave_up_answer());
-                continue;
+            let answer = self.one_shot(q)?;
+            if let Err(fault) = &answer.reply {
+                self.confirm_alive(fault, answer.stderr_tail.as_ref())?;
             }
-            line.clear();
-            protocol::write_request(&mut line, q.id, q.request);
-            let child = self.running()?;
-            child.send(line.clone());
-            child.close_input();
-            let ended = match child.next_line(Instant::now() + waited) {
-                Ok(range) => {
-                    let received = child.line(range);
-                    let raw = received.to_vec();
-                    match protocol::parse_response(received, q.id, q.request) {
-                        Ok(response) => {
-                            child.answered = true;
-                            let startup = child.started.elapsed();
-                            let stderr_tail = child.stderr_tail();
-                            self.note_startup(Some(startup));
-                            self.failed_starts = 0;
-                            self.close();
-                            answers.push(Answer {
-                                reply: Ok(response),
-                                raw: self.config.record_raw.then_some(raw),
-                                stderr_tail,
-                            });
-                            continue;
-                        }
-                        Err(error) => {
-                            answers.push(Answer {
-                                reply: Err(Fault::Malformed { line: raw, error }),
-                                raw: None,
-                                stderr_tail: self.reject(),
-                            });
-                            continue;
-                        }
-                    }
-                }
-                Err(ended) => ended,
-            };
-            let (fault, stderr_tail) = self.fail(ended, waited);
-            answers.push(Answer {
-                reply: Err(fault),
-                raw: None,
-                stderr_tail,
-            });
+            answers.push(answer);
         }
         Ok(answers)
     }

@@ -56,8 +56,15 @@ impl ReportFormat for Human {
     fn write(&self, report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()> {
         let run = report.run;
         let with = |o: Outcome| run.results.iter().filter(move |r| r.outcome == o);
-        for result in with(Outcome::Failed) {
-            block(out, "FAIL", result, report)?;
+        for (outcome, label) in [
+            (Outcome::Failed, "FAIL"),
+            (Outcome::Crashed, "CRASHED"),
+            (Outcome::TimedOut, "TIMED OUT"),
+            (Outcome::Malformed, "MALFORMED"),
+        ] {
+            for result in with(outcome) {
+                block(out, label, result, report)?;
+            }
         }
         for result in with(Outcome::Stale) {
             block(out, "STALE", result, report)?;
@@ -125,9 +132,25 @@ impl ReportFormat for Human {
         )?;
         writeln!(
             out,
-            "  {} passed, {} failed, {} skipped, {} expected failures, {} stale, {} vector bugs",
-            c.passed, c.failed, c.skipped, c.expected_failures, c.stale, c.vector_bugs
+            "  {} passed, {} failed, {} crashed, {} timed out, {} malformed, {} skipped, \
+             {} expected failures, {} stale, {} vector bugs",
+            c.passed,
+            c.failed,
+            c.crashed,
+            c.timed_out,
+            c.malformed,
+            c.skipped,
+            c.expected_failures,
+            c.stale,
+            c.vector_bugs
         )?;
+        if c.crashed + c.timed_out + c.malformed > 0 {
+            writeln!(
+                out,
+                "  (after each crash, timeout or malformed answer the runner killed the process \
+                 group and went on with a fresh process)"
+            )?;
+        }
         let verdict = if c.vector_bugs > 0 {
             "NO VERDICT: fix the vector bugs above first"
         } else if c.conforms() {

@@ -1,6 +1,6 @@
 //! `--report-json FILE`: the machine-readable report.
 //!
-//! # Format, version 1
+//! # Format, version 2
 //!
 //! One JSON object. Fields are only ever added within a format version;
 //! a change to the meaning or type of an existing field bumps
@@ -8,7 +8,7 @@
 //!
 //! | field | type | meaning |
 //! | --- | --- | --- |
-//! | `format_version` | integer | `1` |
+//! | `format_version` | integer | `2` (version 1 counted crashes, timeouts and malformed answers as `fail`) |
 //! | `tool` | string | `wow-guid-conformance <version>` |
 //! | `implementation` | string | what was tested, as a person reads it |
 //! | `command` | array of strings, or `null` | the implementation's command; `null` for the built-in reference |
@@ -19,8 +19,8 @@
 //! | `jobs` | integer | implementations run side by side |
 //! | `expect_fail_file` | string or `null` | the expected-failure list |
 //! | `duration_ms` | number | wall time of the run, milliseconds |
-//! | `counts` | object | `total`, `pass`, `fail`, `skip`, `xfail`, `stale`, `vector_bug`: integers |
-//! | `conforms` | bool | no `fail` and no `stale` |
+//! | `counts` | object | `total`, `pass`, `fail`, `crashed`, `timed_out`, `malformed`, `skip`, `xfail`, `stale`, `vector_bug`: integers |
+//! | `conforms` | bool | no `fail`, `crashed`, `timed_out`, `malformed` or `stale` |
 //! | `results` | array | one object per selected vector, in corpus order |
 //!
 //! Each result:
@@ -30,7 +30,7 @@
 //! | `id` | string | the vector id |
 //! | `description` | string | the vector's description |
 //! | `location` | string | `file:line:column` of the vector in the corpus |
-//! | `outcome` | string | `pass`, `fail`, `skip` (unsupported), `xfail` (failed, listed as expected), `stale` (passed, but listed), `vector_bug` (the reference codec disagrees with the vector) |
+//! | `outcome` | string | `pass`, `fail` (a wrong answer), `crashed` (the process ended before answering), `timed_out` (no answer in time), `malformed` (a line that is not a response to the request), `skip` (unsupported), `xfail` (failed, listed as expected), `stale` (passed, but listed), `vector_bug` (the reference codec disagrees with the vector) |
 //! | `request` | string | the request line sent |
 //! | `expected` | string | the expected response, with what else passes |
 //! | `got` | string or `null` | the response line, `null` when none came (timeout, crash) |
@@ -51,7 +51,7 @@ use crate::run::Outcome;
 pub struct Json;
 
 /// The current format version.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 #[derive(Serialize)]
 struct Document<'a> {
@@ -76,6 +76,9 @@ struct Counts {
     total: usize,
     pass: usize,
     fail: usize,
+    crashed: usize,
+    timed_out: usize,
+    malformed: usize,
     skip: usize,
     xfail: usize,
     stale: usize,
@@ -116,6 +119,9 @@ impl ReportFormat for Json {
                 total: c.total(),
                 pass: c.get(Outcome::Passed),
                 fail: c.get(Outcome::Failed),
+                crashed: c.get(Outcome::Crashed),
+                timed_out: c.get(Outcome::TimedOut),
+                malformed: c.get(Outcome::Malformed),
                 skip: c.get(Outcome::Skipped),
                 xfail: c.get(Outcome::ExpectedFailure),
                 stale: c.get(Outcome::Stale),

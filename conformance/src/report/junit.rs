@@ -1,8 +1,10 @@
 //! `--junit FILE`: JUnit XML for CI dashboards.
 //!
 //! One `<testsuite>` per corpus file, one `<testcase>` per vector (name: the
-//! vector id; classname: the file). `fail` and `stale` are `<failure>`s,
-//! `vector_bug` is an `<error>` (the test itself is wrong), `skip` and
+//! vector id; classname: the file). `fail` (a wrong answer) and `stale` are
+//! `<failure>`s; `crashed`, `timed_out` and `malformed` are `<error>`s (the
+//! implementation gave no answer to judge), and so is `vector_bug` (the
+//! test itself is wrong); `skip` and
 //! `xfail` are `<skipped>` with a message saying which, so a dashboard shows
 //! them without turning red. The failure text carries the same request,
 //! expected, got and reproduction lines as the human summary.
@@ -55,6 +57,9 @@ fn status(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> TestCaseStat
     match result.outcome {
         Outcome::Passed => TestCaseStatus::success(),
         Outcome::Failed => non_success(NonSuccessKind::Failure, "fail"),
+        Outcome::Crashed | Outcome::TimedOut | Outcome::Malformed => {
+            non_success(NonSuccessKind::Error, result.outcome.as_str())
+        }
         Outcome::Stale => non_success(NonSuccessKind::Failure, "stale"),
         Outcome::VectorBug => non_success(NonSuccessKind::Error, "vector_bug"),
         Outcome::Skipped => {

@@ -106,10 +106,12 @@ pub fn reason_text(result: &VectorResult<'_>, expect_fail_file: Option<&str>) ->
     };
     match result.outcome {
         Outcome::Passed | Outcome::Skipped => None,
-        Outcome::Failed => match &result.verdict {
-            Verdict::Fail(m) => Some(m.to_string()),
-            _ => None,
-        },
+        Outcome::Failed | Outcome::Crashed | Outcome::TimedOut | Outcome::Malformed => {
+            match &result.verdict {
+                Verdict::Fail(m) => Some(m.to_string()),
+                _ => None,
+            }
+        }
         Outcome::ExpectedFailure => match &result.verdict {
             Verdict::Fail(m) => Some(format!("{m} (expected: listed in {})", listed())),
             _ => None,
