@@ -256,6 +256,18 @@ impl Child {
         self.stderr_snapshot.clone()
     }
 
+    /// The tail of stderr once the process is dead: waits (briefly) for the
+    /// drain thread to read what the process wrote before it died, which is
+    /// usually what explains the death. An escaped descendant can hold the
+    /// pipe open, so the wait is bounded. Call after [`Child::kill`].
+    pub(crate) fn final_stderr_tail(&mut self) -> Option<Arc<str>> {
+        let deadline = Instant::now() + THREAD_JOIN_GRACE;
+        while !self.stderr.is_closed() && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(1));
+        }
+        self.stderr_tail()
+    }
+
     /// After a timeout: the bytes of an unfinished line, which the reader
     /// hands over once the process is dead. Call after [`Child::kill`].
     pub(crate) fn unfinished_line(&mut self) -> Vec<u8> {

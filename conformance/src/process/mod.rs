@@ -294,7 +294,7 @@ impl ProcessImplementation {
     fn reject(&mut self) -> Option<Arc<str>> {
         let mut child = self.discard()?;
         child.kill();
-        child.stderr_tail()
+        child.final_stderr_tail()
     }
 
     /// Kills the current process after its stdout ended or stalled, and
@@ -342,7 +342,7 @@ impl ProcessImplementation {
                 Fault::ReadFailed { message }
             }
         };
-        (fault, child.stderr_tail())
+        (fault, child.final_stderr_tail())
     }
 
     /// After a fault: when the failed process had not answered anything and

@@ -8,7 +8,7 @@
 
 use std::collections::VecDeque;
 use std::io::Read;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Bytes of stderr kept in memory per process.
@@ -25,12 +25,20 @@ pub(crate) struct StderrTail {
     /// Bytes read so far; lets a reader tell cheaply whether anything changed.
     total: AtomicU64,
     kept: Mutex<VecDeque<u8>>,
+    /// Whether the pipe has reached its end (or failed): nothing more comes.
+    closed: AtomicBool,
 }
 
 impl StderrTail {
     /// How many bytes the implementation has written to stderr so far.
     pub(crate) fn total(&self) -> u64 {
         self.total.load(Ordering::Acquire)
+    }
+
+    /// Whether everything the implementation wrote to stderr has been read:
+    /// the pipe is closed, so the tail is final.
+    pub(crate) fn is_closed(&self) -> bool {
+        self.closed.load(Ordering::Acquire)
     }
 
     fn push(&self, bytes: &[u8]) {
@@ -89,14 +97,15 @@ pub(crate) fn drain(mut stderr: impl Read, tail: &Arc<StderrTail>) {
     let mut block = vec![0u8; 8 * 1024];
     loop {
         match stderr.read(&mut block) {
-            Ok(0) => return,
+            Ok(0) => break,
             Ok(n) => tail.push(&block[..n]),
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             // The implementation's stderr is closed or broken: nothing more
             // to keep, and nothing the runner should do about it.
-            Err(_) => return,
+            Err(_) => break,
         }
     }
+    tail.closed.store(true, Ordering::Release);
 }
 
 #[cfg(test)]
