@@ -21,7 +21,7 @@
 //! - [`select`], [`expect_fail`]: which vectors run, and which may fail.
 //! - [`run`]: the core of `run`: jobs, judging, outcomes.
 //! - [`report`]: human, JSON and JUnit output; [`shell`]: commands people can paste.
-//! - [`serve`], [`lint`], [`seed`], [`doctor`]: the other
+//! - [`serve`], [`lint`], [`seed`], [`doctor`], [`export`]: the other
 //!   subcommands' logic.
 //! - [`cli`]: argument parsing, option validation, and wiring the above to
 //!   stdout and files.
@@ -45,6 +45,7 @@
 pub mod cli;
 pub mod doctor;
 pub mod expect_fail;
+pub mod export;
 pub mod fuzzing;
 pub mod implementation;
 pub mod judge;
