@@ -15,6 +15,7 @@
 //! turns vectors into text and touches no file.
 
 use core::fmt;
+use core::str::FromStr;
 
 use serde::Serialize;
 use wow_guid_vectors::{Expectation, Request, Value, Vector};
@@ -40,6 +41,34 @@ impl Format {
     /// Every format, by its name on the command line.
     pub const ALL: &'static [(&'static str, Format)] =
         &[("json", Format::Json), ("jsonl", Format::Jsonl)];
+}
+
+/// A format name that is not `json` or `jsonl`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownFormat(pub String);
+
+impl fmt::Display for UnknownFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown export format `{}`; expected `json` (one document) or `jsonl` (one vector per line)",
+            self.0.escape_debug()
+        )
+    }
+}
+
+impl std::error::Error for UnknownFormat {}
+
+impl FromStr for Format {
+    type Err = UnknownFormat;
+
+    fn from_str(s: &str) -> Result<Format, UnknownFormat> {
+        Format::ALL
+            .iter()
+            .find(|(name, _)| *name == s)
+            .map(|(_, format)| *format)
+            .ok_or_else(|| UnknownFormat(s.to_owned()))
+    }
 }
 
 impl fmt::Display for Format {
@@ -343,6 +372,17 @@ mod tests {
             schema["properties"]["format_version"]["const"],
             FORMAT_VERSION
         );
+    }
+
+    #[test]
+    fn formats_parse_from_their_names_and_unknown_ones_say_what_is_allowed() {
+        for (name, format) in Format::ALL {
+            assert_eq!(name.parse::<Format>(), Ok(*format));
+            assert_eq!(format.to_string(), *name);
+        }
+        let err = "yaml".parse::<Format>().unwrap_err();
+        assert_eq!(err, UnknownFormat("yaml".into()));
+        assert!(err.to_string().contains("`json`"), "{err}");
     }
 
     #[test]
