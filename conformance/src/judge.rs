@@ -21,6 +21,10 @@ use wow_guid_vectors::{ErrorCode, Expectation, Value};
 use crate::implementation::Fault;
 use crate::protocol::Response;
 
+mod byte_diff;
+
+use byte_diff::FirstDifference;
+
 /// How strictly `error` responses are judged.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct JudgeOptions {
@@ -155,35 +159,83 @@ impl<'a> ValueDifference<'a> {
     }
 }
 
-/// Says which part of two values differs, in the words of the format.
+/// Says which part of two values differs, in the words of the format, and
+/// by how much: the GUID's differing bytes (by wire position, least
+/// significant first), how many bytes too many or too few were consumed,
+/// and for names and encodings where the bytes part (see [`FirstDifference`]).
 impl fmt::Display for ValueDifference<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Self::Decoded { guid, consumed } => {
                 let mut parts = Vec::new();
                 if let Some((expected, got)) = guid {
-                    parts.push(format!("GUID {got:016x}, expected {expected:016x}"));
+                    parts.push(format!(
+                        "GUID {got:016x}, expected {expected:016x} ({})",
+                        GuidBytes(expected ^ got)
+                    ));
                 }
                 if let Some((expected, got)) = consumed {
-                    parts.push(format!("consumed {got} bytes, expected {expected}"));
+                    let (by, which) = if got > expected {
+                        (got - expected, "many")
+                    } else {
+                        (expected - got, "few")
+                    };
+                    parts.push(format!(
+                        "consumed {got} bytes, expected {expected} ({by} too {which})"
+                    ));
                 }
                 write!(f, "wrong value: {}", parts.join("; "))
             }
+            Self::Name {
+                expected: Some(expected),
+                got: Some(got),
+            } => match FirstDifference::between(expected, got) {
+                Some(difference) => write!(f, "wrong name: bytes {difference}"),
+                None => f.write_str("wrong name"),
+            },
             Self::Name { expected, got } => write!(
                 f,
                 "wrong name: {}, expected {}",
-                got.map_or("none".into(), hex),
-                expected.map_or("none".into(), hex)
+                NameText(got),
+                NameText(expected)
             ),
-            Self::Encoding { expected, got } => {
-                write!(
-                    f,
-                    "wrong encoding: {}, expected {}",
-                    hex(got),
-                    hex(expected)
-                )
-            }
+            Self::Encoding { expected, got } => match FirstDifference::between(expected, got) {
+                Some(difference) => write!(f, "wrong encoding: bytes {difference}"),
+                None => f.write_str("wrong encoding"),
+            },
             Self::Kind => f.write_str("wrong kind of value for this request"),
+        }
+    }
+}
+
+/// The wire positions (byte 0 least significant) set in the XOR of two
+/// GUIDs: which of the eight bytes differ.
+struct GuidBytes(u64);
+
+impl fmt::Display for GuidBytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let bytes: Vec<String> = (0..8)
+            .filter(|i| (self.0 >> (8 * i)) & 0xff != 0)
+            .map(|i: u32| i.to_string())
+            .collect();
+        match bytes.as_slice() {
+            [one] => write!(f, "byte {one} differs"),
+            more => write!(f, "bytes {} differ", more.join(", ")),
+        }
+    }
+}
+
+/// A name that may be absent, short enough for one line: `none`, or its
+/// hex, cut after 16 bytes with its length.
+struct NameText<'a>(Option<&'a [u8]>);
+
+impl fmt::Display for NameText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const SHOWN: usize = 16;
+        match self.0 {
+            None => f.write_str("none"),
+            Some(name) if name.len() <= SHOWN => f.write_str(&hex(name)),
+            Some(name) => write!(f, "{}… ({} bytes)", hex(&name[..SHOWN]), name.len()),
         }
     }
 }
@@ -296,12 +348,15 @@ mod tests {
         let Verdict::Fail(m) = v else { unreachable!() };
         assert_eq!(
             m.to_string(),
-            "wrong value: GUID ffffffffad00de00, expected 00000000ad00de00"
+            "wrong value: GUID ffffffffad00de00, expected 00000000ad00de00 (bytes 4, 5, 6, 7 differ)"
         );
         let Verdict::Fail(m) = judge(&e, &Ok(Response::Ok(packed(0xad00_de00, 2))), LAX) else {
             panic!()
         };
-        assert_eq!(m.to_string(), "wrong value: consumed 2 bytes, expected 3");
+        assert_eq!(
+            m.to_string(),
+            "wrong value: consumed 2 bytes, expected 3 (1 too few)"
+        );
         assert!(matches!(
             judge(&e, &Ok(Response::Error(ErrorCode::Eof)), STRICT),
             Verdict::Fail(Mismatch::RejectedValid {
@@ -325,8 +380,8 @@ mod tests {
         );
         assert_eq!(
             difference.to_string(),
-            "wrong value: GUID 0000000000000001, expected 0000000000000102; \
-             consumed 2 bytes, expected 3"
+            "wrong value: GUID 0000000000000001, expected 0000000000000102 (bytes 0, 1 differ); \
+             consumed 2 bytes, expected 3 (1 too few)"
         );
         assert_eq!(
             ValueDifference::between(&expected, &Value::Encoded { bytes: vec![0] }),
@@ -375,7 +430,7 @@ mod tests {
         ) else {
             panic!()
         };
-        assert_eq!(m.to_string(), "wrong encoding: 02, expected 0100");
+        assert_eq!(m.to_string(), "wrong encoding: bytes differ from byte 0 (expected 2 bytes, got 1): expected [01]00, got [02]");
     }
 
     #[test]
@@ -407,6 +462,28 @@ mod tests {
         let Verdict::Fail(m) = judge(&e, &Ok(Response::Ok(got)), LAX) else {
             panic!()
         };
-        assert_eq!(m.to_string(), "wrong name: 426f, expected 426f62");
+        assert_eq!(m.to_string(), "wrong name: bytes differ from byte 2 (expected 3 bytes, got 2): expected 426f[62], got 426f[end]");
+    }
+
+    #[test]
+    fn a_missing_or_long_name_and_one_differing_guid_byte_read_in_one_short_line() {
+        let named = |name: Option<Vec<u8>>| Value::Named {
+            guid: 1,
+            consumed: 9,
+            name,
+        };
+        let (none, long) = (named(None), named(Some(vec![b'x'; 300])));
+        assert_eq!(
+            ValueDifference::between(&none, &long).to_string(),
+            "wrong name: 78787878787878787878787878787878… (300 bytes), expected none"
+        );
+        assert_eq!(
+            ValueDifference::between(&packed(0x99_0000, 3), &packed(0x98_0000, 3)).to_string(),
+            "wrong value: GUID 0000000000980000, expected 0000000000990000 (byte 2 differs)"
+        );
+        assert_eq!(
+            ValueDifference::between(&packed(1, 2), &packed(1, 9)).to_string(),
+            "wrong value: consumed 9 bytes, expected 2 (7 too many)"
+        );
     }
 }

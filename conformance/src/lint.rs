@@ -93,7 +93,7 @@ mod tests {
             "sample.yaml:1:5: vector `packed.decode.doc-example` expects \
              `packed.decode.doc-example ok ffffffffad00de00 3` but the reference codec answers \
              `packed.decode.doc-example ok 00000000ad00de00 3`: wrong value: GUID 00000000ad00de00, \
-             expected ffffffffad00de00"
+             expected ffffffffad00de00 (bytes 4, 5, 6, 7 differ)"
         );
         assert!(found[1]
             .to_string()

@@ -1,0 +1,160 @@
+//! Where two byte strings part: the first differing offset and a short
+//! window of hex around it, so a wrong 255-byte name or encoding reads as one
+//! short line instead of two walls of hex digits.
+//!
+//! The wording of a [`Mismatch`](super::Mismatch) uses it; it is pure and
+//! touches nothing else.
+
+use std::fmt;
+
+use hex::encode as hex;
+
+/// Bytes of context shown before the first difference.
+const BEFORE: usize = 8;
+/// Bytes shown from the first difference on (the differing byte included).
+const FROM: usize = 8;
+
+/// How `got` differs from `expected`, or `None` when they are equal.
+///
+/// Displays as `differ from byte N (expected A bytes, got B): expected
+/// …ctx[xx]rest…, got …ctx[yy]rest…`: the bytes before the difference once
+/// (they are equal on both sides), then each side from the differing byte
+/// on, `[end]` where a side has ended, and `…` wherever bytes are left out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FirstDifference<'a> {
+    expected: &'a [u8],
+    got: &'a [u8],
+    offset: usize,
+}
+
+impl<'a> FirstDifference<'a> {
+    /// Compares the two strings; `None` when they are equal.
+    pub(crate) fn between(expected: &'a [u8], got: &'a [u8]) -> Option<Self> {
+        let offset = expected
+            .iter()
+            .zip(got)
+            .position(|(e, g)| e != g)
+            .unwrap_or(expected.len().min(got.len()));
+        (expected != got).then_some(Self {
+            expected,
+            got,
+            offset,
+        })
+    }
+
+    /// The offset of the first byte that differs (or where the shorter
+    /// string ends).
+    #[cfg(test)]
+    pub(crate) fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// One side from the first difference on, at most [`FROM`] bytes.
+    fn side(&self, bytes: &[u8], f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let start = self.offset.saturating_sub(BEFORE);
+        if start > 0 {
+            f.write_str("…")?;
+        }
+        f.write_str(&hex(&bytes[start..self.offset]))?;
+        let rest = &bytes[self.offset..];
+        match rest.split_first() {
+            None => f.write_str("[end]"),
+            Some((first, more)) => {
+                write!(f, "[{first:02x}]")?;
+                let shown = &more[..more.len().min(FROM - 1)];
+                f.write_str(&hex(shown))?;
+                if shown.len() < more.len() {
+                    f.write_str("…")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl fmt::Display for FirstDifference<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "differ from byte {}", self.offset)?;
+        if self.expected.len() == self.got.len() {
+            write!(f, " (both {} bytes)", self.expected.len())?;
+        } else {
+            write!(
+                f,
+                " (expected {} bytes, got {})",
+                self.expected.len(),
+                self.got.len()
+            )?;
+        }
+        f.write_str(": expected ")?;
+        self.side(self.expected, f)?;
+        f.write_str(", got ")?;
+        self.side(self.got, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FirstDifference;
+
+    fn diff(expected: &[u8], got: &[u8]) -> String {
+        FirstDifference::between(expected, got)
+            .expect("differ")
+            .to_string()
+    }
+
+    #[test]
+    fn equal_strings_have_no_difference() {
+        assert_eq!(FirstDifference::between(b"abc", b"abc"), None);
+        assert_eq!(FirstDifference::between(b"", b""), None);
+    }
+
+    #[test]
+    fn short_strings_show_whole() {
+        assert_eq!(
+            diff(&[0x0a, 0xde, 0xad], &[0x0a, 0xde, 0xae]),
+            "differ from byte 2 (both 3 bytes): expected 0ade[ad], got 0ade[ae]"
+        );
+    }
+
+    #[test]
+    fn a_side_that_ends_early_says_so() {
+        assert_eq!(
+            diff(b"Bob\0", b"Bob"),
+            "differ from byte 3 (expected 4 bytes, got 3): expected 426f62[00], got 426f62[end]"
+        );
+        assert_eq!(
+            diff(b"", b"\x01"),
+            "differ from byte 0 (expected 0 bytes, got 1): expected [end], got [01]"
+        );
+    }
+
+    #[test]
+    fn long_strings_show_a_window_with_ellipses() {
+        // A 255-byte cap: the implementation stops a 300-byte name early.
+        let mut expected = vec![b'a'; 300];
+        expected.push(0);
+        let mut got = vec![b'a'; 255];
+        got.push(0);
+        let d = FirstDifference::between(&expected, &got).unwrap();
+        assert_eq!(d.offset(), 255);
+        let text = d.to_string();
+        assert_eq!(
+            text,
+            "differ from byte 255 (expected 301 bytes, got 256): \
+             expected …6161616161616161[61]61616161616161…, got …6161616161616161[00]"
+        );
+        assert!(text.len() < 150, "{}", text.len());
+    }
+
+    #[test]
+    fn the_window_starts_at_the_front_when_the_difference_is_near_it() {
+        let expected: Vec<u8> = (0..40).collect();
+        let mut got = expected.clone();
+        got[3] = 0xff;
+        assert_eq!(
+            diff(&expected, &got),
+            "differ from byte 3 (both 40 bytes): expected 000102[03]0405060708090a…, \
+             got 000102[ff]0405060708090a…"
+        );
+    }
+}
