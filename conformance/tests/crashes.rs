@@ -228,3 +228,61 @@ fn requests_in_flight_at_a_crash_are_each_resent_to_a_fresh_process() {
         "the crashing vector was never sent alone: {by_process:?}"
     );
 }
+
+/// What an adapter writes to stderr reaches the terminal spelled out, so it
+/// cannot clear the screen, overwrite a line or reorder text; and the note
+/// that the runner killed the process group and went on with a fresh one
+/// is there only when it did (a persistent process), not in one-shot mode,
+/// where every request has a process of its own.
+#[test]
+fn adapter_stderr_cannot_act_on_the_terminal_and_the_restart_note_is_true() {
+    let env = [
+        ("BROKEN_ON", common::BROKEN_ON),
+        ("CRASH_STDERR", "\x1b[2J\rgone\x08\u{202e}evil\n"),
+    ];
+    let run = run_against(
+        "escaped-stderr",
+        common::SMALL,
+        &common::broken("crash"),
+        &env,
+    );
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    for raw in ['\x1b', '\r', '\x08', '\u{202e}'] {
+        assert!(
+            !run.stdout.contains(raw),
+            "{raw:?} reached the terminal\n{}",
+            run.describe()
+        );
+    }
+    assert!(
+        run.stdout.contains("\\x1b[2J\\rgone\\x08\\u{202e}evil"),
+        "{}",
+        run.describe()
+    );
+    assert!(
+        run.stdout.contains("killed the process group"),
+        "{}",
+        run.describe()
+    );
+
+    let mut one_shot = common::SMALL.to_vec();
+    one_shot.push("--one-shot");
+    let run = run_against(
+        "escaped-stderr-one-shot",
+        &one_shot,
+        &common::broken("crash"),
+        &env,
+    );
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    assert_eq!(
+        run.ids("crashed"),
+        [common::BROKEN_ON],
+        "{}",
+        run.describe()
+    );
+    assert!(
+        !run.stdout.contains("killed the process group"),
+        "{}",
+        run.describe()
+    );
+}

@@ -72,7 +72,7 @@ impl StderrTail {
 
 /// Cuts kept stderr bytes down to what a report shows: whole last lines,
 /// bounded in count and size, decoded lossily (stderr is not required to be
-/// UTF-8).
+/// UTF-8), and made safe for a terminal (see [`escape_controls`]).
 fn show(bytes: &[u8]) -> String {
     let trimmed = bytes.strip_suffix(b"\n").unwrap_or(bytes);
     let mut start = trimmed.len().saturating_sub(SHOW_BYTES);
@@ -89,7 +89,34 @@ fn show(bytes: &[u8]) -> String {
             }
         }
     }
-    String::from_utf8_lossy(&trimmed[start..]).into_owned()
+    escape_controls(&String::from_utf8_lossy(&trimmed[start..]))
+}
+
+/// Spells out every character of `text` that could act on a terminal
+/// instead of being shown: escape sequences, carriage returns, backspaces
+/// and every other control character but newline and tab (as `\r`, `\xNN`,
+/// or `\u{NN}` for the C1 range), and the invisible controls that reorder
+/// or hide text (bidirectional embeddings, overrides, isolates and marks,
+/// and the Unicode line and paragraph separators). Everything the
+/// implementation wrote stays readable; nothing it wrote can move the
+/// cursor, recolour the runner's output or make one text look like another.
+pub(crate) fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            '\r' => out.push_str("\\r"),
+            '\0'..='\x1f' | '\x7f' => out.push_str(&format!("\\x{:02x}", u32::from(c))),
+            '\u{80}'..='\u{9f}'
+            | '\u{061c}'
+            | '\u{200e}'
+            | '\u{200f}'
+            | '\u{2028}'..='\u{202e}'
+            | '\u{2066}'..='\u{2069}' => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// Reads `stderr` until end of file or an error, keeping its tail in `tail`.
@@ -134,5 +161,18 @@ mod tests {
         }
         assert_eq!(tail.kept.lock().unwrap().len(), KEEP_BYTES);
         assert_eq!(tail.tail().unwrap().len(), SHOW_BYTES);
+    }
+
+    #[test]
+    fn controls_that_would_act_on_a_terminal_are_spelled_out() {
+        let tail = Arc::new(StderrTail::default());
+        let written = "ok\tfine\n\x1b[2J\x1b]0;title\x07cleared\rover\x08x\n\
+                       \u{202e}txt.exe\u{2066}\u{9b}31m é\n";
+        drain(written.as_bytes(), &tail);
+        assert_eq!(
+            tail.tail().unwrap(),
+            "ok\tfine\n\\x1b[2J\\x1b]0;title\\x07cleared\\rover\\x08x\n\
+             \\u{202e}txt.exe\\u{2066}\\u{9b}31m é"
+        );
     }
 }

@@ -144,7 +144,13 @@ impl ReportFormat for Human {
             c.stale,
             c.vector_bugs
         )?;
-        if c.crashed + c.timed_out + c.malformed > 0 {
+        // Only a persistent process is killed and replaced: in one-shot mode
+        // every request has a process of its own anyway, and the built-in
+        // reference has none.
+        if c.crashed + c.timed_out + c.malformed > 0
+            && report.command.is_some()
+            && report.mode == "persistent"
+        {
             writeln!(
                 out,
                 "  (after each crash, timeout or malformed answer the runner killed the process \

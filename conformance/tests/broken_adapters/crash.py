@@ -11,6 +11,7 @@ requests are forwarded to the command given as arguments (the reference
 `wow-guid-conformance serve`). With $READ_LOG set, it appends "PID BATCH ID"
 to that file for every request line it reads (BATCH counts its reads), so a
 test can tell which process saw which request, and which were lost together.
+With $CRASH_STDERR set, it writes that text to stderr before it dies.
 """
 import os
 import subprocess
@@ -36,6 +37,7 @@ while True:
                 log.write("%d %d %s\n" % (os.getpid(), batch, line.split(b" ", 1)[0].decode()))
     for line in lines:
         if line.split(b" ", 1)[0] == BROKEN_ON:
+            os.write(2, os.environ.get("CRASH_STDERR", "").encode())
             os.write(2, b"crash.py: giving up on " + BROKEN_ON + b"\n")
             os._exit(3)  # the answers of this batch were never written
         serve.stdin.write(line + b"\n")
