@@ -120,7 +120,12 @@ fn reference_page(root: &Path) -> Result<String, Drift> {
         .into_iter()
         .filter(|v| !v.location.file.starts_with(&format!("{DIR}/")))
         .collect();
-    Ok(crate::reference::render(&hand_written, &summaries()))
+    Ok(format!(
+        "<!-- GENERATED FILE: do not edit. Regenerate with\n     {COMMAND}\n     \
+         (`generate --check` fails when this file is out of date). Written by\n     \
+         vectors/src/reference.rs from the vector files. -->\n\n{}",
+        crate::reference::render(&hand_written, &summaries())
+    ))
 }
 
 /// How a generated file on disk differs from what the generator writes.
