@@ -60,6 +60,33 @@
 //!   by the width of the type or more, which is undefined behaviour.
 //! - Reading the mask as a byte count instead of a bit set.
 //!
+//! # Method names
+//!
+//! Both wire types ([`PackedGuid`], and [`NamedGuid`] with its borrowing twin
+//! [`NamedGuidRef`]) name their operations by one scheme: the verb says the
+//! direction, the suffix says where the bytes come from or go.
+//!
+//! | method | does |
+//! | --- | --- |
+//! | `decode(&[u8]) -> Result<Decoded<Self>, _>` | reads one value from the front of the input; [`Decoded::consumed`] says where the next field starts |
+//! | `encoded_len() -> usize` | the length every encoder below writes |
+//! | `encode_to_slice(&mut [u8]) -> Result<usize, BufferSizeError>` | writes at the front of a caller's slice at least `encoded_len()` long, returns the length, leaves the rest of the slice alone |
+//! | `encode_to_vec(&mut Vec<u8>)` | appends to a caller's `Vec` |
+//! | `to_vec() -> Vec<u8>` | returns a new `Vec` |
+//! | `write_to(&mut impl io::Write) -> io::Result<usize>` | writes to a writer, returns the length |
+//!
+//! Two more exist only where the type allows them. [`PackedGuid`]'s encoding
+//! is at most 9 bytes, so it also has `encode_into(&mut [u8; 9]) -> usize`,
+//! which cannot fail and is the fastest, and `encode() ->`
+//! [`EncodedPackedGuid`], the encoding held inline without allocating.
+//! [`NamedGuid`] and [`NamedGuidRef`] have `decode_with_max_name_len`, for a
+//! caller that bounds names. Lists of packed GUIDs follow the same scheme as
+//! free functions in [`packed`]: [`packed::encode_many`] (into a slice),
+//! [`packed::encode_many_to_vec`], [`packed::decode_many`] and
+//! [`packed::decode_many_to_vec`]. Every type shows itself with `Display`:
+//! a GUID as 16 hex digits, most significant first, and `Debug` of
+//! [`PackedGuid`] says the same.
+//!
 //! # Features
 //!
 //! - `std` (default): `std::io::Write` helpers; implies `alloc`.
@@ -99,3 +126,9 @@ pub use decoded::Decoded;
 pub use named::{Name, NamedGuid};
 pub use named::{NamedGuidDecodeError, NamedGuidRef, NamedGuidValueError};
 pub use packed::{EncodedPackedGuid, PackedGuid, PackedGuidError};
+
+/// The Rust examples of the repository's README, run as doctests so that
+/// what a new user copies first compiles and does what it says.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeExamples;

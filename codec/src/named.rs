@@ -295,23 +295,37 @@ impl<'a> NamedGuidRef<'a> {
         })
     }
 
-    /// Writes the encoding to `out`, which must hold exactly
-    /// [`encoded_len`](Self::encoded_len) bytes.
+    /// Writes the encoding at the front of `out`, which must hold at least
+    /// [`encoded_len`](Self::encoded_len) bytes, and returns its length.
+    /// Bytes of `out` past the encoding are left as they were.
     ///
     /// # Errors
-    /// [`BufferSizeError`] when `out` has another length; nothing is written then.
+    /// [`BufferSizeError`] when `out` is shorter than the encoding; nothing
+    /// is written then.
+    ///
+    /// ```
+    /// use wow_guid_codec::NamedGuidRef;
+    ///
+    /// let bob = NamedGuidRef::new(42, Some("Bob")).unwrap();
+    /// let mut message = [0xFF; 64];
+    /// let len = bob.encode_to_slice(&mut message).unwrap();
+    /// assert_eq!(&message[..len], b"\x2a\0\0\0\0\0\0\0Bob\0");
+    /// assert!(bob.encode_to_slice(&mut [0; 11]).is_err());
+    /// ```
     pub fn encode_to_slice(&self, out: &mut [u8]) -> Result<usize, BufferSizeError> {
         let len = self.encoded_len();
-        if out.len() != len {
+        let Some(out) = out.get_mut(..len) else {
             return Err(BufferSizeError {
                 needed: len,
-                got: out.len(),
+                available: out.len(),
             });
-        }
-        out[..GUID_LEN].copy_from_slice(&self.guid().to_le_bytes());
+        };
+        let (guid, rest) = out.split_at_mut(GUID_LEN);
+        guid.copy_from_slice(&self.guid().to_le_bytes());
         if let Self::Named { name, .. } = self {
-            out[GUID_LEN..len - 1].copy_from_slice(name.as_bytes());
-            out[len - 1] = 0;
+            let (text, nul) = rest.split_at_mut(name.len());
+            text.copy_from_slice(name.as_bytes());
+            nul.fill(0);
         }
         Ok(len)
     }
@@ -325,6 +339,15 @@ impl<'a> NamedGuidRef<'a> {
             out.extend_from_slice(name.as_bytes());
             out.push(0);
         }
+    }
+
+    /// The encoding as a new `Vec`.
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn to_vec(&self) -> alloc::vec::Vec<u8> {
+        let mut out = alloc::vec::Vec::new();
+        self.encode_to_vec(&mut out);
+        out
     }
 
     /// Writes the encoding to `writer` and returns how many bytes were written.
@@ -342,6 +365,20 @@ impl<'a> NamedGuidRef<'a> {
     }
 }
 
+impl fmt::Display for NamedGuidRef<'_> {
+    /// The GUID as 16 hex digits, most significant first (as
+    /// [`crate::PackedGuid`] shows it), then for a non-zero GUID a space and
+    /// the name quoted and escaped as Rust writes a string literal, so that
+    /// an empty name and a name with control characters stay visible:
+    /// `000000000000002a "Bob"`, `0000000000000000`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Zero => write!(f, "{:016x}", 0),
+            Self::Named { guid, name } => write!(f, "{:016x} {name:?}", guid.get()),
+        }
+    }
+}
+
 fn check_no_nul(name: &[u8]) -> Result<(), NamedGuidValueError> {
     match name.iter().position(|&b| b == 0) {
         Some(offset) => Err(NamedGuidValueError::InteriorNul { offset }),
@@ -355,9 +392,11 @@ pub use owned::{Name, NamedGuid};
 #[cfg(feature = "alloc")]
 mod owned {
     use alloc::string::String;
+    use core::fmt;
     use core::num::NonZeroU64;
 
     use super::{check_no_nul, NamedGuidDecodeError, NamedGuidRef, NamedGuidValueError};
+    use crate::buffer::BufferSizeError;
     use crate::decoded::Decoded;
 
     /// A name that can travel in a [`NamedGuid`]: UTF-8 without NUL bytes.
@@ -393,6 +432,14 @@ mod owned {
 
         fn deref(&self) -> &str {
             &self.0
+        }
+    }
+
+    impl fmt::Display for Name {
+        /// The name itself, as a `String` shows it (width and alignment
+        /// included).
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.pad(&self.0)
         }
     }
 
@@ -513,6 +560,17 @@ mod owned {
             NamedGuidRef::decode_with_max_name_len(input, max_name_len).map(Decoded::to_owned_value)
         }
 
+        /// Writes the encoding at the front of `out`, which must hold at
+        /// least [`encoded_len`](Self::encoded_len) bytes; see
+        /// [`NamedGuidRef::encode_to_slice`].
+        ///
+        /// # Errors
+        /// [`BufferSizeError`] when `out` is shorter than the encoding;
+        /// nothing is written then.
+        pub fn encode_to_slice(&self, out: &mut [u8]) -> Result<usize, BufferSizeError> {
+            self.as_ref().encode_to_slice(out)
+        }
+
         /// Appends the encoding to `out`.
         pub fn encode_to_vec(&self, out: &mut alloc::vec::Vec<u8>) {
             self.as_ref().encode_to_vec(out);
@@ -521,9 +579,7 @@ mod owned {
         /// The encoding as a new `Vec`.
         #[must_use]
         pub fn to_vec(&self) -> alloc::vec::Vec<u8> {
-            let mut out = alloc::vec::Vec::new();
-            self.encode_to_vec(&mut out);
-            out
+            self.as_ref().to_vec()
         }
 
         /// Writes the encoding to `writer`; see [`NamedGuidRef::write_to`].
@@ -536,6 +592,14 @@ mod owned {
             writer: &mut W,
         ) -> std::io::Result<usize> {
             self.as_ref().write_to(writer)
+        }
+    }
+
+    impl fmt::Display for NamedGuid {
+        /// As [`NamedGuidRef`] shows it: `000000000000002a "Bob"`, and
+        /// `0000000000000000` for GUID 0.
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            fmt::Display::fmt(&self.as_ref(), f)
         }
     }
 

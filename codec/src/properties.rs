@@ -456,8 +456,9 @@ pub fn packed_roundtrip(value: PackedGuid) {
 ///
 /// - `decode(encode(v)) == (v, encode(v).len())` for the owned and the
 ///   borrowed decoder, and [`NamedGuid::encoded_len`] is the real length.
-/// - [`NamedGuidRef::encode_to_slice`] writes the same bytes and refuses a
-///   buffer of any other length.
+/// - [`NamedGuidRef::encode_to_slice`] and [`NamedGuid::encode_to_slice`]
+///   write the same bytes into a buffer of the exact length or longer (and
+///   nothing past them), and refuse a shorter one without writing.
 /// - The value can be rebuilt from its raw parts.
 /// - Strict prefixes of the encoding are errors, and bytes after it are left
 ///   for the next field.
@@ -503,14 +504,27 @@ pub fn named_roundtrip(value: &NamedGuid) {
         );
     }
     let mut one_more = alloc::vec![0xee; len + 1];
-    if value.as_ref().encode_to_slice(&mut one_more).is_ok() || one_more.iter().any(|&b| b != 0xee)
+    let written = value.encode_to_slice(&mut one_more);
+    if written != Ok(len) || one_more[..len] != bytes[..] || one_more[len] != 0xee {
+        violated(
+            "named.encode-to-slice",
+            &bytes,
+            format_args!(
+                "encode_to_slice into {} bytes returned {written:?} and left \"{}\"",
+                len + 1,
+                Hex(&one_more)
+            ),
+        );
+    }
+    let mut one_less = alloc::vec![0xee; len - 1];
+    if value.as_ref().encode_to_slice(&mut one_less).is_ok() || one_less.iter().any(|&b| b != 0xee)
     {
         violated(
             "named.encode-to-slice",
             &bytes,
             format_args!(
                 "encode_to_slice accepted or wrote to a buffer of {} bytes",
-                len + 1
+                len - 1
             ),
         );
     }

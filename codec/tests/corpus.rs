@@ -9,7 +9,8 @@
 //!   [`packed::decode_many_implementations`] (the value alone, and after the
 //!   values of up to two earlier vectors), and [`packed::decode_many_to_vec`];
 //! - packed encode: [`naive::encode_packed`], every entry of
-//!   [`packed::ENCODERS`], [`PackedGuid::encode`] and the helpers built on it,
+//!   [`packed::ENCODERS`], [`PackedGuid::encode`] and every helper built on
+//!   it (`to_vec`, `encode_to_vec`, `write_to`, `encode_to_slice`),
 //!   every list encoder (alone and after earlier GUIDs, into a buffer of the
 //!   exact length, one with room to spare, and one a byte short), and
 //!   [`packed::encode_many_to_vec`];
@@ -45,7 +46,8 @@ use wow_guid_codec::packed::{
     self, DecodeManyError, EncodeManyError, PackedGuidError, MAX_ENCODED_LEN,
 };
 use wow_guid_codec::{
-    naive, NamedGuid, NamedGuidDecodeError, NamedGuidRef, NamedGuidValueError, PackedGuid,
+    naive, BufferSizeError, NamedGuid, NamedGuidDecodeError, NamedGuidRef, NamedGuidValueError,
+    PackedGuid,
 };
 use wow_guid_vectors::{Corpus, ErrorCode, Expectation, Request, Value, Vector};
 
@@ -365,6 +367,10 @@ fn packed_encode(run: &mut Run, vector: &Vector, guid: u64, lead: &[(Vec<u8>, u6
     }
     let value = PackedGuid(guid);
     run.judge(vector, "encode", &encoded(&value.encode()));
+    run.judge(vector, "to_vec", &encoded(&value.to_vec()));
+    slice_encoder(run, vector, "encode_to_slice", |out| {
+        value.encode_to_slice(out)
+    });
     let mut appended = vec![0xaa];
     value.encode_to_vec(&mut appended);
     run.judge(vector, "encode_to_vec", &encoded(&appended[1..]));
@@ -677,12 +683,14 @@ fn named_encode_borrowed(
             )
         },
     );
-    let mut slice = vec![0xcc; value.encoded_len()];
-    let answer = match value.encode_to_slice(&mut slice) {
-        Ok(len) if len == slice.len() => encoded(&slice),
-        Ok(_) | Err(_) => Err(ErrorCode::Other),
-    };
-    run.judge(vector, &format!("{built}, encode_to_slice"), &answer);
+    run.judge(
+        vector,
+        &format!("{built}, to_vec"),
+        &encoded(&value.to_vec()),
+    );
+    slice_encoder(run, vector, &format!("{built}, encode_to_slice"), |out| {
+        value.encode_to_slice(out)
+    });
     encoded_len_fact(run, vector, built, value.encoded_len());
 }
 
@@ -725,7 +733,53 @@ fn named_encode_owned(
             )
         },
     );
+    slice_encoder(run, vector, &format!("{built}, encode_to_slice"), |out| {
+        value.encode_to_slice(out)
+    });
     encoded_len_fact(run, vector, built, value.encoded_len());
+}
+
+/// A slice encoder into a slice of exactly the expected length and one with
+/// room to spare (both dirty) answers with what it wrote at the front, and
+/// leaves the spare bytes alone; into one a byte short it fails without
+/// writing.
+fn slice_encoder(
+    run: &mut Run,
+    vector: &Vector,
+    path: &str,
+    encode: impl Fn(&mut [u8]) -> Result<usize, BufferSizeError>,
+) {
+    let Some(Value::Encoded { bytes: want }) = vector.expect.value() else {
+        return;
+    };
+    for spare in [0, MAX_ENCODED_LEN] {
+        let mut out = vec![0xcc; want.len() + spare];
+        let result = encode(&mut out);
+        let answer = match result {
+            Ok(len) if len <= out.len() => encoded(&out[..len]),
+            Ok(_) | Err(_) => Err(ErrorCode::Other),
+        };
+        run.judge(vector, &format!("{path}, {spare} bytes spare"), &answer);
+        let end = result.unwrap_or(0).min(out.len());
+        run.check(vector, path, out[end..].iter().all(|&b| b == 0xcc), || {
+            format!("wrote past the encoding: {out:02x?}")
+        });
+    }
+    let Some(short) = want.len().checked_sub(1) else {
+        return;
+    };
+    let mut out = vec![0xcc; short];
+    let result = encode(&mut out);
+    let expected = Err(BufferSizeError {
+        needed: want.len(),
+        available: short,
+    });
+    run.check(
+        vector,
+        &format!("{path}, a byte short"),
+        result == expected && out.iter().all(|&b| b == 0xcc),
+        || format!("returned {result:?} (expected {expected:?}) and left {out:02x?}"),
+    );
 }
 
 fn encoded(bytes: &[u8]) -> Answer {

@@ -62,6 +62,7 @@
 //! `PDEP`/`PEXT`, SSE2 for one value, a cached function pointer), is in
 //! `codec/benches/README.md`, the one place the figures are kept.
 
+use crate::buffer::BufferSizeError;
 use crate::decoded::Decoded;
 
 mod dispatch;
@@ -112,6 +113,33 @@ impl PackedGuid {
         dispatch::encode(self, out)
     }
 
+    /// Writes the canonical encoding at the front of `out`, which must hold
+    /// at least [`encoded_len`](Self::encoded_len) bytes, and returns its
+    /// length. Bytes of `out` past the encoding are left as they were.
+    ///
+    /// # Errors
+    /// [`BufferSizeError`] when `out` is shorter than the encoding; nothing
+    /// is written then.
+    ///
+    /// ```
+    /// use wow_guid_codec::PackedGuid;
+    ///
+    /// let mut message = [0xFF; 16];
+    /// let len = PackedGuid(0xAD00_DE00).encode_to_slice(&mut message[4..]).unwrap();
+    /// assert_eq!(&message[4..4 + len], &[0x0A, 0xDE, 0xAD]);
+    /// ```
+    pub fn encode_to_slice(self, out: &mut [u8]) -> Result<usize, BufferSizeError> {
+        let encoded = self.encode();
+        let Some(dest) = out.get_mut(..encoded.len()) else {
+            return Err(BufferSizeError {
+                needed: encoded.len(),
+                available: out.len(),
+            });
+        };
+        dest.copy_from_slice(&encoded);
+        Ok(encoded.len())
+    }
+
     /// The canonical encoding as a small value that derefs to `&[u8]`, held
     /// inline: no allocation.
     ///
@@ -136,6 +164,19 @@ impl PackedGuid {
     #[cfg(feature = "alloc")]
     pub fn encode_to_vec(self, out: &mut alloc::vec::Vec<u8>) {
         out.extend_from_slice(&self.encode());
+    }
+
+    /// The canonical encoding as a new `Vec`.
+    ///
+    /// ```
+    /// use wow_guid_codec::PackedGuid;
+    ///
+    /// assert_eq!(PackedGuid(0x0000_0000_AD00_DE00).to_vec(), [0x0A, 0xDE, 0xAD]);
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn to_vec(self) -> alloc::vec::Vec<u8> {
+        self.encode().to_vec()
     }
 
     /// Writes the canonical encoding to `writer` and returns how many bytes

@@ -16,8 +16,17 @@ pub const MAX_ENCODED_LEN: usize = 9;
 /// A GUID as it travels in the packed form.
 ///
 /// The wrapper exists so that the wire format is part of the type; the GUID
-/// itself is any `u64` (0 included).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// itself is any `u64` (0 included). `Display` and `Debug` both show it as
+/// 16 hex digits, most significant first, the way the vectors write GUIDs.
+///
+/// ```
+/// use wow_guid_codec::PackedGuid;
+///
+/// let guid = PackedGuid(0xAD00_DE00);
+/// assert_eq!(guid.to_string(), "00000000ad00de00");
+/// assert_eq!(format!("{guid:?}"), "PackedGuid(00000000ad00de00)");
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct PackedGuid(pub u64);
 
@@ -69,6 +78,14 @@ impl fmt::Display for PackedGuid {
     }
 }
 
+impl fmt::Debug for PackedGuid {
+    /// `PackedGuid(` and the `Display` form: a GUID read in decimal says
+    /// nothing about its bytes, which is what a packed GUID is about.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PackedGuid({self})")
+    }
+}
+
 impl Decoded<PackedGuid> {
     /// Whether the input was the shortest encoding of the value: no mask bit
     /// was set for a zero byte.
@@ -83,6 +100,8 @@ impl Decoded<PackedGuid> {
 }
 
 /// The canonical encoding of a [`PackedGuid`], held inline.
+///
+/// `Debug` shows the bytes in hex: `EncodedPackedGuid([0a, de, ad])`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct EncodedPackedGuid {
     pub(super) buf: [u8; MAX_ENCODED_LEN],
@@ -114,9 +133,7 @@ impl AsRef<[u8]> for EncodedPackedGuid {
 
 impl fmt::Debug for EncodedPackedGuid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("EncodedPackedGuid")
-            .field(&self.as_bytes())
-            .finish()
+        write!(f, "EncodedPackedGuid({:02x?})", self.as_bytes())
     }
 }
 
@@ -141,6 +158,8 @@ pub(crate) const fn nonzero_byte_mask(guid: u64) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::format;
+    use std::string::ToString;
 
     #[test]
     fn nonzero_byte_mask_matches_bytewise_definition() {
@@ -170,5 +189,26 @@ mod tests {
         }
         assert_eq!(nonzero_byte_mask(0), 0);
         assert_eq!(nonzero_byte_mask(u64::MAX), 0xff);
+    }
+
+    #[test]
+    fn debug_and_display_show_sixteen_hex_digits() {
+        let guid = PackedGuid(0xF130_0000_1234_0001);
+        assert_eq!(guid.to_string(), "f130000012340001");
+        assert_eq!(format!("{guid:?}"), "PackedGuid(f130000012340001)");
+        assert_eq!(
+            format!("{:?}", PackedGuid(0)),
+            "PackedGuid(0000000000000000)"
+        );
+        // Inside other Debug output too, as in an assert_eq! message.
+        assert_eq!(
+            format!("{:?}", [PackedGuid(1), PackedGuid(u64::MAX)]),
+            "[PackedGuid(0000000000000001), PackedGuid(ffffffffffffffff)]"
+        );
+        let encoded = EncodedPackedGuid {
+            buf: [0x0a, 0xde, 0xad, 0, 0, 0, 0, 0, 0],
+            len: 3,
+        };
+        assert_eq!(format!("{encoded:?}"), "EncodedPackedGuid([0a, de, ad])");
     }
 }
