@@ -6,7 +6,9 @@
 //! `PROTOCOL.md`), judges every answer, and reports a verdict a CI job can
 //! trust. The binary `wow-guid-conformance` is a thin layer over this
 //! library, whose pieces are meant to be reused (the differential fuzzer
-//! drives [`process::ProcessImplementation`] and [`judge`] directly).
+//! drives [`process::ProcessImplementation`] and [`judge`] directly). The
+//! command line is the binary's own module: this library takes validated
+//! [`options`], and neither parses arguments nor depends on clap.
 //!
 //! # Layers
 //!
@@ -20,11 +22,14 @@
 //! - [`judge`]: whether an answer satisfies a vector.
 //! - [`select`], [`expect_fail`]: which vectors run, and which may fail.
 //! - [`run`]: the core of `run`: jobs, judging, outcomes.
-//! - [`report`]: human, JSON and JUnit output; [`shell`]: commands people can paste.
-//! - [`serve`], [`lint`], [`seed`], [`doctor`], [`export`]: the other
+//! - [`report`]: human, JSON and JUnit output, and the one writer of rerun
+//!   commands; [`shell`]: commands people can paste.
+//! - [`serve`], [`lint`], [`seed`], [`doctor`], [`export`], [`fuzzing`]: the other
 //!   subcommands' logic.
-//! - [`cli`]: argument parsing, option validation, and wiring the above to
-//!   stdout and files.
+//! - [`options`]: the validated options of the subcommands that judge an
+//!   implementation, and the [`Conditions`](options::Conditions) every
+//!   verdict and rerun command is made under; [`duration`]: durations as
+//!   the command line spells them.
 //!
 //! # Example: judge an implementation from code
 //!
@@ -42,14 +47,15 @@
 //! assert!(judge(&expect, &answers[0].reply, JudgeOptions::default()).is_pass());
 //! ```
 
-pub mod cli;
 pub mod doctor;
+pub mod duration;
 pub mod expect_fail;
 pub mod export;
 pub mod fuzzing;
 pub mod implementation;
 pub mod judge;
 pub mod lint;
+pub mod options;
 pub mod process;
 pub mod protocol;
 pub mod reference;

@@ -1,9 +1,13 @@
-//! `wow-guid-conformance`: see the library's [`cli`](wow_guid_conformance::cli).
-//! This file only maps the outcome to a message and an exit status.
+//! `wow-guid-conformance`, the command line over the library of the same
+//! name. The command-line interface is this binary's own module
+//! ([`cli`]): the library never sees clap. This file only maps the outcome
+//! to a message and an exit status.
+
+mod cli;
 
 use std::process::ExitCode;
 
-use wow_guid_conformance::cli::{self, CliError};
+use cli::CliError;
 
 fn main() -> ExitCode {
     match cli::main(std::env::args_os()) {

@@ -1,16 +1,21 @@
 //! `serve`: the reference codec as a protocol adapter on a byte stream.
 //!
 //! This is what `run` talks to by default and what other suites can use as
-//! a known-good implementation. It reads request lines, answers each with
-//! [`crate::reference::answer`], and flushes whenever it has answered every
-//! complete line it holds, just before it would block for more input: a
-//! runner that pipelines gets large writes, one that waits for each answer
-//! gets it at once. It touches only the streams it is given.
+//! a known-good implementation. [`serve`] reads request lines, answers each
+//! with [`crate::reference::answer`], and flushes whenever it has answered
+//! every complete line it holds, just before it would block for more input:
+//! a runner that pipelines gets large writes, one that waits for each answer
+//! gets it at once. [`serve_with`] does the same with any answering
+//! function, so another tool can put its own codec behind the protocol
+//! without writing the line handling again. It touches only the streams it
+//! is given.
 
 use std::fmt;
 use std::io::{self, Read, Write};
 
-use crate::protocol::{self, RequestError};
+use wow_guid_vectors::Request;
+
+use crate::protocol::{self, RequestError, Response};
 use crate::reference;
 
 /// The longest request line `serve` accepts. Requests carry at most one
@@ -61,7 +66,17 @@ impl std::error::Error for ServeError {
     }
 }
 
-/// Answers request lines from `input` on `output` until end of input.
+/// Answers request lines from `input` on `output` with the reference codec
+/// until end of input: [`serve_with`] and [`reference::answer`].
+///
+/// # Errors
+/// [`ServeError`] on a malformed request or an I/O error.
+pub fn serve(input: impl Read, output: impl Write) -> Result<(), ServeError> {
+    serve_with(input, output, reference::answer)
+}
+
+/// Answers request lines from `input` on `output` until end of input, each
+/// with what `answer` says to its request.
 ///
 /// A last line without `\n` is still answered, so `printf 'x encode
 /// packed_guid 0000000000000001' | serve` works. A closed `output` (the
@@ -69,7 +84,11 @@ impl std::error::Error for ServeError {
 ///
 /// # Errors
 /// [`ServeError`] on a malformed request or an I/O error.
-pub fn serve(mut input: impl Read, output: impl Write) -> Result<(), ServeError> {
+pub fn serve_with(
+    mut input: impl Read,
+    output: impl Write,
+    mut answer: impl FnMut(&Request) -> Response,
+) -> Result<(), ServeError> {
     let mut out = io::BufWriter::with_capacity(64 * 1024, output);
     let mut buf: Vec<u8> = Vec::with_capacity(64 * 1024);
     let mut block = vec![0u8; 64 * 1024];
@@ -80,7 +99,12 @@ pub fn serve(mut input: impl Read, output: impl Write) -> Result<(), ServeError>
             let mut start = 0;
             while let Some(len) = buf[start..].iter().position(|&b| b == b'\n') {
                 line_no += 1;
-                answer_line(&buf[start..start + len], line_no, &mut response)?;
+                answer_line(
+                    &buf[start..start + len],
+                    line_no,
+                    &mut answer,
+                    &mut response,
+                )?;
                 out.write_all(&response).map_err(ServeError::Io)?;
                 start += len + 1;
             }
@@ -101,7 +125,7 @@ pub fn serve(mut input: impl Read, output: impl Write) -> Result<(), ServeError>
                 let last = buf.strip_suffix(b"\r").unwrap_or(&buf);
                 if !last.is_empty() {
                     line_no += 1;
-                    answer_line(last, line_no, &mut response)?;
+                    answer_line(last, line_no, &mut answer, &mut response)?;
                     out.write_all(&response).map_err(ServeError::Io)?;
                 }
                 return out.flush().map_err(ServeError::Io);
@@ -115,7 +139,14 @@ pub fn serve(mut input: impl Read, output: impl Write) -> Result<(), ServeError>
     }
 }
 
-fn answer_line(line: &[u8], line_no: usize, response: &mut Vec<u8>) -> Result<(), ServeError> {
+/// Parses request line `line_no` and writes the response `answer` gives
+/// into `response`.
+fn answer_line(
+    line: &[u8],
+    line_no: usize,
+    answer: &mut impl FnMut(&Request) -> Response,
+    response: &mut Vec<u8>,
+) -> Result<(), ServeError> {
     // Be as lenient as the runner is with its input: accept CRLF.
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let (id, request) = protocol::parse_request(line).map_err(|error| ServeError::BadRequest {
@@ -123,7 +154,7 @@ fn answer_line(line: &[u8], line_no: usize, response: &mut Vec<u8>) -> Result<()
         error,
     })?;
     response.clear();
-    protocol::write_response(response, id, &reference::answer(&request));
+    protocol::write_response(response, id, &answer(&request));
     Ok(())
 }
 
@@ -142,6 +173,37 @@ mod tests {
         let (r, out) = run(b"a decode packed_guid 0adead\nb encode packed_guid 0000000000000000\r\nc decode named_guid 01");
         r.unwrap();
         assert_eq!(out, "a ok 00000000ad00de00 3\nb ok 00\nc error eof\n");
+    }
+
+    #[test]
+    fn any_codec_can_answer_behind_the_same_line_handling() {
+        let mut asked = Vec::new();
+        let mut out = Vec::new();
+        serve_with(
+            &b"a decode packed_guid 0adead\r\nb encode named_guid 0000000000000001 -"[..],
+            &mut out,
+            |request| {
+                asked.push(request.clone());
+                Response::Unsupported
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "a unsupported\nb unsupported\n"
+        );
+        assert_eq!(
+            asked,
+            [
+                Request::DecodePacked {
+                    bytes: vec![0x0a, 0xde, 0xad]
+                },
+                Request::EncodeNamed {
+                    guid: 1,
+                    name: Some(vec![])
+                }
+            ]
+        );
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use serde_json::Value as Json;
 
-use crate::yaml::{
+use crate::yaml::fields::{
     expect_fields, input_fields, EXPECT_FIELDS, INPUT_FIELDS, VECTOR_FIELDS, VECTOR_REQUIRED,
 };
 use crate::{ErrorCode, Flag, GuidType, Op, Outcome, Version};

@@ -1,17 +1,24 @@
 //! The command line as clap parses it: words and types only.
 //!
 //! Values that clap can check on its own (numbers in range, durations,
-//! enumerated words) are checked here; everything that needs the corpus or
-//! the file system is checked in [`super::options`].
+//! enumerated words, each read by the library's own parser) are checked
+//! here; everything that needs the corpus or the file system is checked in
+//! [`super::options`], which turns these into the library's validated
+//! options.
 
 use std::ffi::OsString;
+use std::fmt;
 use std::path::PathBuf;
+use std::str::FromStr;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use wow_guid_conformance::duration::{parse_duration, DurationError};
+use wow_guid_conformance::fuzzing::session::Plan;
+use wow_guid_conformance::fuzzing::shrink::Limits;
+use wow_guid_conformance::implementation::DisplayDuration;
+use wow_guid_conformance::process::ProcessConfig;
 use wow_guid_vectors::{Flag, GuidType, Op, Version};
-
-use super::options::{parse_duration, parse_word};
 
 /// Conformance runner for PackedGuid/NamedGuid implementations.
 ///
@@ -56,8 +63,26 @@ pub enum Command {
     ///   wow-guid-conformance fuzz -- python3 my_adapter.py
     ///   wow-guid-conformance fuzz --seed 7 --time 60 --out found.yaml -- ./my-adapter
     #[command(verbatim_doc_comment)]
-    Fuzz(crate::fuzzing::command::FuzzArgs),
+    Fuzz(FuzzArgs),
 }
+
+/// A duration on the command line, read by the library's parser and shown
+/// (as a default in `--help`) the way rerun commands write it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DurationArg(pub Duration);
+
+impl fmt::Display for DurationArg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        DisplayDuration(self.0).fmt(f)
+    }
+}
+
+fn duration(text: &str) -> Result<DurationArg, DurationError> {
+    parse_duration(text).map(DurationArg)
+}
+
+/// The default `--window`, as the process module sets it.
+const DEFAULT_WINDOW: u32 = ProcessConfig::DEFAULT_WINDOW.get() as u32;
 
 /// Which corpus to use.
 #[derive(Debug, Args)]
@@ -72,18 +97,38 @@ pub struct CorpusArgs {
 pub struct ProcessArgs {
     /// Time allowed for each response before the implementation is killed and restarted
     /// (e.g. 5s, 500ms, 2.5).
-    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = parse_duration)]
-    pub timeout: Duration,
+    #[arg(long, value_name = "DURATION", value_parser = duration,
+          default_value_t = DurationArg(ProcessConfig::DEFAULT_TIMEOUT))]
+    pub timeout: DurationArg,
     /// Time allowed for the first response of each freshly started process.
-    #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = parse_duration)]
-    pub startup_timeout: Duration,
+    #[arg(long, value_name = "DURATION", value_parser = duration,
+          default_value_t = DurationArg(ProcessConfig::DEFAULT_STARTUP_TIMEOUT))]
+    pub startup_timeout: DurationArg,
     /// Start a fresh process for every request (one line, then end of input).
     #[arg(long)]
     pub one_shot: bool,
     /// Requests in flight at most in persistent mode; 1 waits for each response.
-    #[arg(long, value_name = "N", default_value_t = 128,
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_WINDOW,
           value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub window: u32,
+}
+
+/// Everything a verdict depends on but the expected-failure list: the
+/// corpus, the process, the judging, and the implementation's command.
+#[derive(Debug, Args)]
+pub struct ConditionArgs {
+    /// The corpus.
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+    /// How to run the implementation.
+    #[command(flatten)]
+    pub process: ProcessArgs,
+    /// Require the exact error code of invalid vectors, not just `error`.
+    #[arg(long)]
+    pub strict_errors: bool,
+    /// The implementation's command; without it, the built-in reference codec.
+    #[arg(last = true, value_name = "CMD")]
+    pub command: Vec<OsString>,
 }
 
 /// Which vectors to run. Within one option any value matches; across options all must.
@@ -93,34 +138,25 @@ pub struct SelectArgs {
     #[arg(long = "id", value_name = "GLOB")]
     pub ids: Vec<String>,
     /// Only vectors of this type: packed_guid or named_guid; repeatable.
-    #[arg(long = "type", value_name = "TYPE", value_parser = parse_word::<GuidType>)]
+    #[arg(long = "type", value_name = "TYPE", value_parser = GuidType::from_str)]
     pub types: Vec<GuidType>,
     /// Only vectors of this operation: decode or encode; repeatable.
-    #[arg(long = "op", value_name = "OP", value_parser = parse_word::<Op>)]
+    #[arg(long = "op", value_name = "OP", value_parser = Op::from_str)]
     pub ops: Vec<Op>,
     /// Only vectors carrying this flag; repeatable.
-    #[arg(long = "flag", value_name = "FLAG", value_parser = parse_word::<Flag>)]
+    #[arg(long = "flag", value_name = "FLAG", value_parser = Flag::from_str)]
     pub flags: Vec<Flag>,
     /// Only vectors valid for this version: vanilla, tbc or wrath; repeatable.
-    #[arg(long = "version", value_name = "VERSION", value_parser = parse_word::<Version>)]
+    #[arg(long = "version", value_name = "VERSION", value_parser = Version::from_str)]
     pub versions: Vec<Version>,
 }
 
 /// `run`.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// The corpus.
-    #[command(flatten)]
-    pub corpus: CorpusArgs,
     /// The selection.
     #[command(flatten)]
     pub select: SelectArgs,
-    /// How to run the implementation.
-    #[command(flatten)]
-    pub process: ProcessArgs,
-    /// Require the exact error code of invalid vectors, not just `error`.
-    #[arg(long)]
-    pub strict_errors: bool,
     /// Vectors expected to fail: one id per line, `# reason` comments. A listed vector that
     /// passes fails the run as stale.
     #[arg(long, value_name = "FILE")]
@@ -135,9 +171,9 @@ pub struct RunArgs {
     /// Also write the results as JUnit XML.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
-    /// The implementation's command; without it, the built-in reference codec.
-    #[arg(last = true, value_name = "CMD")]
-    pub command: Vec<OsString>,
+    /// Corpus, process, judging and command.
+    #[command(flatten)]
+    pub conditions: ConditionArgs,
 }
 
 /// `generate`.
@@ -157,29 +193,22 @@ pub struct ReproArgs {
     /// The vector's id.
     #[arg(value_name = "ID")]
     pub id: String,
-    /// The corpus.
+    /// Corpus, process, judging and command.
     #[command(flatten)]
-    pub corpus: CorpusArgs,
-    /// How to run the implementation.
-    #[command(flatten)]
-    pub process: ProcessArgs,
-    /// Require the exact error code of invalid vectors, not just `error`.
-    #[arg(long)]
-    pub strict_errors: bool,
-    /// The implementation's command; without it, the built-in reference codec.
-    #[arg(last = true, value_name = "CMD")]
-    pub command: Vec<OsString>,
+    pub conditions: ConditionArgs,
 }
 
 /// `doctor`.
 #[derive(Debug, Args)]
 pub struct DoctorArgs {
     /// Time allowed for each response.
-    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = parse_duration)]
-    pub timeout: Duration,
+    #[arg(long, value_name = "DURATION", value_parser = duration,
+          default_value_t = DurationArg(ProcessConfig::DEFAULT_TIMEOUT))]
+    pub timeout: DurationArg,
     /// Time allowed for the first response of each freshly started process.
-    #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = parse_duration)]
-    pub startup_timeout: Duration,
+    #[arg(long, value_name = "DURATION", value_parser = duration,
+          default_value_t = DurationArg(ProcessConfig::DEFAULT_STARTUP_TIMEOUT))]
+    pub startup_timeout: DurationArg,
     /// The adapter's command.
     #[arg(last = true, value_name = "CMD", required = true)]
     pub command: Vec<OsString>,
@@ -194,4 +223,33 @@ pub struct SeedArgs {
     /// Where to write: DIR/decode_packed_guid/, DIR/decode_named_guid/, DIR/differential/.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+}
+
+/// `fuzz`.
+#[derive(Debug, Args)]
+pub struct FuzzArgs {
+    /// Seed of the request generators: the same seed sends the same requests.
+    #[arg(long, value_name = "N", default_value_t = Plan::DEFAULT_SEED)]
+    pub seed: u64,
+    /// Stop generating after this long (e.g. 60, 60s, 500ms); the default is 10s unless --count
+    /// is given.
+    #[arg(long, value_name = "SECS", value_parser = duration)]
+    pub time: Option<DurationArg>,
+    /// Stop after N requests.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: Option<u64>,
+    /// Stop after N distinct findings.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_findings: Option<u64>,
+    /// Also append the findings to this vector file (created if missing; ids already in it are
+    /// left out).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Time allowed for shrinking each finding.
+    #[arg(long, value_name = "DURATION", value_parser = duration,
+          default_value_t = DurationArg(Limits::DEFAULT.max_time))]
+    pub shrink_time: DurationArg,
+    /// Corpus (whose requests are mutated), process, judging and command.
+    #[command(flatten)]
+    pub conditions: ConditionArgs,
 }

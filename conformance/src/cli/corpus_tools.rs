@@ -4,20 +4,23 @@
 use std::fmt::Write as _;
 use std::fs;
 
-use wow_guid_vectors::{generate, Corpus};
+use wow_guid_conformance::lint::disagreements;
+use wow_guid_conformance::options::{CorpusError, CorpusSource};
+use wow_guid_conformance::seed::seed_files;
+use wow_guid_vectors::generate;
 
-use super::args::{CorpusArgs, GenerateArgs, SeedArgs};
+use super::args::{GenerateArgs, SeedArgs};
+use super::error::CliError;
+use super::exit::Exit;
 use super::options;
-use super::{print, CliError, Exit};
-use crate::lint::disagreements;
-use crate::seed::seed_files;
+use super::stdout::print;
 
-pub(super) fn lint(args: &CorpusArgs) -> Result<Exit, CliError> {
-    let name = options::corpus_name(args);
-    let corpus = match options::load_corpus(args) {
+pub(super) fn lint(source: &CorpusSource) -> Result<Exit, CliError> {
+    let name = source.name();
+    let corpus = match source.load() {
         Ok(corpus) => corpus,
         // Structural problems are lint findings, not a harness failure.
-        Err(CliError::Corpus { errors, .. }) => {
+        Err(CorpusError::Load { errors, .. }) => {
             let mut text = String::new();
             for e in &errors.0 {
                 // Writing to a String cannot fail.
@@ -31,7 +34,7 @@ pub(super) fn lint(args: &CorpusArgs) -> Result<Exit, CliError> {
             print(&text)?;
             return Ok(Exit::Failure);
         }
-        Err(other) => return Err(other),
+        Err(other) => return Err(CliError::Corpus(other)),
     };
     let found = disagreements(&corpus.vectors);
     let mut text = String::new();
@@ -63,7 +66,7 @@ pub(super) fn lint(args: &CorpusArgs) -> Result<Exit, CliError> {
 pub(super) fn generate(args: &GenerateArgs) -> Result<Exit, CliError> {
     let dir = match &args.vectors {
         Some(dir) if dir.is_dir() => dir.clone(),
-        Some(dir) => return Err(CliError::NotADirectory(dir.clone())),
+        Some(dir) => return Err(CliError::Corpus(CorpusError::NotADirectory(dir.clone()))),
         None => options::default_vectors_dir().ok_or(CliError::NoVectorsDir)?,
     };
     let mut text = String::new();
@@ -100,8 +103,8 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<Exit, CliError> {
     Ok(Exit::Success)
 }
 
-pub(super) fn seed_corpus(args: &SeedArgs) -> Result<Exit, CliError> {
-    let corpus: Corpus = options::load_corpus(&args.corpus)?;
+pub(super) fn seed_corpus(source: &CorpusSource, args: &SeedArgs) -> Result<Exit, CliError> {
+    let corpus = source.load().map_err(CliError::Corpus)?;
     let files = seed_files(&corpus.vectors);
     for (relative, bytes) in &files {
         let path = args.out.join(relative);

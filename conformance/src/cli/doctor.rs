@@ -1,19 +1,17 @@
-//! `doctor -- CMD`: prints the findings of [`crate::doctor::examine`].
+//! `doctor -- CMD`: prints the findings of the library's `doctor::examine`.
 
 use std::fmt::Write as _;
 
-use super::args::DoctorArgs;
-use super::{print, CliError, Exit};
-use crate::doctor::{examine, DoctorConfig, Level};
-use crate::shell;
+use wow_guid_conformance::doctor::{examine, DoctorConfig, Level};
+use wow_guid_conformance::shell;
 
-pub(super) fn doctor(args: &DoctorArgs) -> Result<Exit, CliError> {
-    let findings = examine(&DoctorConfig {
-        command: args.command.clone(),
-        timeout: args.timeout,
-        startup_timeout: args.startup_timeout,
-    })?;
-    let mut text = format!("doctor: examining `{}`\n\n", shell::words(&args.command));
+use super::error::CliError;
+use super::exit::Exit;
+use super::stdout::print;
+
+pub(super) fn doctor(config: &DoctorConfig) -> Result<Exit, CliError> {
+    let findings = examine(config)?;
+    let mut text = format!("doctor: examining `{}`\n\n", shell::words(&config.command));
     for f in &findings {
         // Writing to a String cannot fail.
         let _ = writeln!(text, "  {:<5} {:<22} {}", f.level, f.check, f.message);

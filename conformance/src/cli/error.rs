@@ -5,27 +5,19 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
-use wow_guid_vectors::LoadErrors;
-
-use crate::expect_fail::ListErrors;
-use crate::implementation::HarnessError;
-use crate::select::BadPattern;
-use crate::serve::ServeError;
+use wow_guid_conformance::expect_fail::ListErrors;
+use wow_guid_conformance::implementation::HarnessError;
+use wow_guid_conformance::options::CorpusError;
+use wow_guid_conformance::select::BadPattern;
+use wow_guid_conformance::serve::ServeError;
 
 /// Why a subcommand could not do its job.
 #[derive(Debug)]
 pub enum CliError {
     /// The command line is wrong; clap explains.
     Usage(clap::Error),
-    /// The corpus does not load.
-    Corpus {
-        /// Which corpus.
-        source: String,
-        /// Every problem the loader found.
-        errors: LoadErrors,
-    },
-    /// `--vectors` names something that is not a directory.
-    NotADirectory(PathBuf),
+    /// The corpus cannot be had.
+    Corpus(CorpusError),
     /// An `--id` pattern is not a valid glob.
     Pattern(BadPattern),
     /// The selection matches no vector.
@@ -73,13 +65,7 @@ impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Usage(e) => e.fmt(f),
-            Self::Corpus { source, errors } => {
-                writeln!(f, "{source} does not load ({} problem(s)):", errors.0.len())?;
-                write!(f, "{errors}")
-            }
-            Self::NotADirectory(dir) => {
-                write!(f, "--vectors {}: not a directory", dir.display())
-            }
+            Self::Corpus(e) => e.fmt(f),
             Self::Pattern(e) => e.fmt(f),
             Self::NothingSelected => f.write_str(
                 "no vector matches the selection (--id, --type, --op, --flag, --version)",
@@ -119,6 +105,7 @@ impl std::error::Error for CliError {
             Self::Usage(e) => Some(e),
             Self::Harness(e) => Some(e),
             Self::Read { error, .. } | Self::Write { error, .. } => Some(error),
+            Self::Corpus(e) => Some(e),
             Self::Generate(e) => Some(e),
             Self::Serve(e) => Some(e),
             Self::CurrentExe(e) | Self::Stdout(e) | Self::Signals(e) => Some(e),

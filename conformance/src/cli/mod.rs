@@ -1,46 +1,26 @@
-//! The command-line interface: parse ([`args`]), validate ([`options`]),
-//! run the library, print. `main.rs` only maps the result of [`main`] to an
-//! exit status.
+//! The command-line interface, private to the binary: parse ([`args`]),
+//! validate into the library's options ([`options`]), run the library,
+//! print. Nothing here is part of the library, so clap is not either.
 
-pub mod args;
+mod args;
 mod corpus_tools;
 mod doctor;
-pub mod error;
-pub mod options;
+mod error;
+mod exit;
+mod fuzz;
+mod options;
 mod repro;
 mod run;
+mod stdout;
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io;
 
 use clap::Parser;
 
 use args::{Cli, Command};
 pub use error::CliError;
-
-/// How a subcommand that ran to the end came out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exit {
-    /// Everything checked out: status 0.
-    Success,
-    /// A conformance failure (or lint finding, stale file...): status 1.
-    Failure,
-    /// The run finished but cannot give a verdict (the corpus itself is
-    /// wrong): status 2.
-    NoVerdict,
-}
-
-impl Exit {
-    /// The process exit status.
-    #[must_use]
-    pub const fn code(self) -> u8 {
-        match self {
-            Self::Success => 0,
-            Self::Failure => 1,
-            Self::NoVerdict => 2,
-        }
-    }
-}
+pub use exit::Exit;
 
 /// Runs the command line `args` (program name first).
 ///
@@ -62,29 +42,22 @@ where
         cli.command,
         Command::Run(_) | Command::Repro(_) | Command::Doctor(_) | Command::Fuzz(_)
     ) {
-        crate::process::kill_children_on_signal().map_err(CliError::Signals)?;
+        wow_guid_conformance::process::kill_children_on_signal().map_err(CliError::Signals)?;
     }
     match cli.command {
-        Command::Run(a) => run::run(&a, &program),
+        Command::Run(a) => run::run(&options::run_options(&a)?, &a, &program),
         Command::Serve => serve(),
-        Command::Lint(a) => corpus_tools::lint(&a),
+        Command::Lint(a) => corpus_tools::lint(&options::corpus_source(&a)),
         Command::Generate(a) => corpus_tools::generate(&a),
-        Command::Repro(a) => repro::repro(&a),
-        Command::Doctor(a) => doctor::doctor(&a),
-        Command::SeedCorpus(a) => corpus_tools::seed_corpus(&a),
-        Command::Fuzz(a) => crate::fuzzing::command::fuzz(&a, &program),
+        Command::Repro(a) => repro::repro(&options::repro_options(&a)?),
+        Command::Doctor(a) => doctor::doctor(&options::doctor_config(&a)),
+        Command::SeedCorpus(a) => corpus_tools::seed_corpus(&options::corpus_source(&a.corpus), &a),
+        Command::Fuzz(a) => fuzz::fuzz(&options::fuzz_options(&a)?, &program),
     }
 }
 
 fn serve() -> Result<Exit, CliError> {
-    crate::serve::serve(io::stdin().lock(), io::stdout().lock()).map_err(CliError::Serve)?;
+    wow_guid_conformance::serve::serve(io::stdin().lock(), io::stdout().lock())
+        .map_err(CliError::Serve)?;
     Ok(Exit::Success)
-}
-
-/// Writes `text` to stdout, mapping failure to [`CliError::Stdout`].
-fn print(text: &str) -> Result<(), CliError> {
-    let mut out = io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(CliError::Stdout)
 }

@@ -3,28 +3,27 @@
 use std::fmt::Write as _;
 use std::num::NonZeroUsize;
 
-use super::args::ReproArgs;
-use super::options;
-use super::{print, CliError, Exit};
-use crate::expect_fail::similar_ids;
-use crate::implementation::{Implementation, Query};
-use crate::judge::{self, JudgeOptions, Verdict};
-use crate::process::{Mode, ProcessImplementation};
-use crate::protocol;
-use crate::report;
-use crate::run::VectorResult;
-use crate::shell;
+use wow_guid_conformance::implementation::{Implementation, Query};
+use wow_guid_conformance::judge::{self, Verdict};
+use wow_guid_conformance::options::ReproOptions;
+use wow_guid_conformance::process::{Mode, ProcessImplementation};
+use wow_guid_conformance::protocol;
+use wow_guid_conformance::report;
+use wow_guid_conformance::run::{self, VectorResult};
 
-pub(super) fn repro(args: &ReproArgs) -> Result<Exit, CliError> {
-    let corpus = options::load_corpus(&args.corpus)?;
-    let Some(vector) = corpus.get(&args.id) else {
+use super::error::CliError;
+use super::exit::Exit;
+use super::stdout::print;
+
+pub(super) fn repro(options: &ReproOptions) -> Result<Exit, CliError> {
+    let Some(vector) = options.corpus.get(&options.id) else {
         return Err(CliError::UnknownVector {
-            id: args.id.clone(),
-            similar: similar_ids(&args.id, corpus.vectors.iter().map(|v| v.id.as_str())),
+            id: options.id.clone(),
+            similar: Vec::new(),
         });
     };
-    let (command, builtin) = options::command_or_builtin(&args.command)?;
-    let mut config = options::process_config(&args.process, command);
+    let conditions = &options.conditions;
+    let mut config = conditions.process_config();
     config.record_raw = true;
     // One request: a window would change nothing but the wording of faults.
     if let Mode::Persistent { .. } = config.mode {
@@ -40,13 +39,10 @@ pub(super) fn repro(args: &ReproArgs) -> Result<Exit, CliError> {
         }])?
         .remove(0);
     implementation.close();
-    let options = JudgeOptions {
-        strict_errors: args.strict_errors,
-    };
-    let verdict = judge::judge(&vector.expect, &answer.reply, options);
+    let verdict = judge::judge(&vector.expect, &answer.reply, conditions.judge);
     let result = VectorResult {
         vector,
-        outcome: crate::run::outcome(&verdict, false, false),
+        outcome: run::outcome(&verdict, false, false),
         answer,
         verdict,
         vector_bug: None,
@@ -56,15 +52,7 @@ pub(super) fn repro(args: &ReproArgs) -> Result<Exit, CliError> {
     // Writing to a String cannot fail.
     let _ = writeln!(text, "vector       {}  ({})", vector.id, vector.location);
     let _ = writeln!(text, "description  {}", vector.description);
-    let _ = writeln!(
-        text,
-        "against      {}",
-        if builtin {
-            "the built-in reference codec".to_owned()
-        } else {
-            shell::words(&args.command)
-        }
-    );
+    let _ = writeln!(text, "against      {}", conditions.target);
     let _ = writeln!(
         text,
         "request      {}",
@@ -81,7 +69,7 @@ pub(super) fn repro(args: &ReproArgs) -> Result<Exit, CliError> {
     let _ = writeln!(
         text,
         "expected     {}",
-        report::expected_text(&result, args.strict_errors)
+        report::expected_text(&result, conditions.judge.strict_errors)
     );
     let verdict_line = match &result.verdict {
         Verdict::Pass => "PASS".to_owned(),
@@ -89,7 +77,7 @@ pub(super) fn repro(args: &ReproArgs) -> Result<Exit, CliError> {
         Verdict::Fail(m) => format!("FAIL: {m}"),
     };
     let _ = writeln!(text, "verdict      {verdict_line}");
-    if let Some((response, mismatch)) = crate::run::reference_disagreement(vector) {
+    if let Some((response, mismatch)) = wow_guid_conformance::run::reference_disagreement(vector) {
         let _ = writeln!(
             text,
             "note         the reference codec answers `{}` ({mismatch}): this vector itself looks wrong",

@@ -2,88 +2,36 @@
 
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::num::NonZeroUsize;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use super::args::RunArgs;
-use super::options;
-use super::{CliError, Exit};
-use crate::judge::JudgeOptions;
-use crate::process::{ProcessConfig, ProcessImplementation};
-use crate::report::command_line::ReproCommand;
-use crate::report::human::Human;
-use crate::report::json::Json;
-use crate::report::junit::Junit;
-use crate::report::{ReportFormat, RunReport};
-use crate::run::{self, Progress, RunPlan};
-use crate::shell;
+use wow_guid_conformance::options::RunOptions;
+use wow_guid_conformance::process::ProcessImplementation;
+use wow_guid_conformance::report::human::Human;
+use wow_guid_conformance::report::json::Json;
+use wow_guid_conformance::report::junit::Junit;
+use wow_guid_conformance::report::{ReportFormat, RunReport};
+use wow_guid_conformance::run::{self, Progress};
 
-pub(super) fn run(args: &RunArgs, program: &str) -> Result<Exit, CliError> {
-    let corpus = options::load_corpus(&args.corpus)?;
-    let selection = options::selection(&args.select)?;
-    let vectors = selection.apply(&corpus.vectors);
-    if vectors.is_empty() {
-        return Err(CliError::NothingSelected);
-    }
-    let expected = args
-        .expect_fail
-        .as_deref()
-        .map(|path| options::expected_failures(path, &corpus))
-        .transpose()?;
-    let (command, builtin) = options::command_or_builtin(&args.command)?;
-    let config = options::process_config(&args.process, command);
-    let total = vectors.len();
-    let plan = RunPlan {
-        vectors,
-        judge: JudgeOptions {
-            strict_errors: args.strict_errors,
-        },
-        expected_failures: expected.as_ref(),
-        jobs: NonZeroUsize::new(usize::from(args.jobs)).unwrap_or(NonZeroUsize::MIN),
-    };
+use super::args::RunArgs;
+use super::error::CliError;
+use super::exit::Exit;
+
+/// Runs `options`, prints the summary and writes the report files `args`
+/// ask for.
+pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result<Exit, CliError> {
+    let plan = options.plan();
+    let config = options.conditions.process_config();
     let progress = Progress::default();
-    let results = with_progress(&progress, total, || {
+    let results = with_progress(&progress, plan.vectors.len(), || {
         run::run(
             &plan,
             || ProcessImplementation::new(config.clone()),
             Some(&progress),
         )
     })?;
-    let command_words: Vec<String> = args
-        .command
-        .iter()
-        .map(|w| w.to_string_lossy().into_owned())
-        .collect();
-    let report = RunReport {
-        implementation: if builtin {
-            "the built-in reference codec".to_owned()
-        } else {
-            format!("`{}`", shell::words(&args.command))
-        },
-        command: (!builtin).then(|| command_words.clone()),
-        corpus: options::corpus_name(&args.corpus),
-        corpus_size: corpus.vectors.len(),
-        mode: if args.process.one_shot {
-            "one-shot"
-        } else {
-            "persistent"
-        },
-        strict_errors: args.strict_errors,
-        jobs: usize::from(args.jobs),
-        expect_fail_file: args.expect_fail.as_ref().map(|p| p.display().to_string()),
-        run: &results,
-        repro: ReproCommand {
-            program: program.to_owned(),
-            vectors: args.corpus.vectors.clone(),
-            strict_errors: args.strict_errors,
-            one_shot: args.process.one_shot,
-            timeout: (args.process.timeout != ProcessConfig::DEFAULT_TIMEOUT)
-                .then_some(args.process.timeout),
-            command: (!builtin).then_some(command_words),
-        },
-    };
+    let report = RunReport::new(options, program, &results);
     let mut stdout = io::stdout().lock();
     Human
         .write(&report, &mut stdout)

@@ -27,19 +27,20 @@
 //! - [`finding`]: findings as YAML vectors in the corpus format, and
 //!   appending them to a vector file.
 //! - [`session`]: the loop: budgets, batches, unsupported kinds, grouping.
-//! - [`command`]: the `fuzz` subcommand's options and output.
+//! - [`summary`]: the text around the findings: a file header, and the
+//!   summary that ends a session with the command that runs it again.
 //!
 //! This module reads the corpus, drives implementations through the
 //! [`Implementation`](crate::implementation::Implementation) trait, and writes
 //! only where the command line says (`--out`); it changes nothing else.
 
-pub mod command;
 pub mod finding;
 pub mod generate;
 pub mod oracle;
 pub mod session;
 pub mod shrink;
 pub mod signature;
+pub mod summary;
 
 use std::fmt;
 

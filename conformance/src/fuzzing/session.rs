@@ -61,6 +61,15 @@ pub struct Plan {
     pub shrink: Limits,
 }
 
+impl Plan {
+    /// The seed unless one is given: fixed, so that a CI job is
+    /// reproducible unless it asks for variety.
+    pub const DEFAULT_SEED: u64 = 1;
+
+    /// The time budget when no budget is given at all.
+    pub const DEFAULT_TIME: Duration = Duration::from_secs(10);
+}
+
 /// What an implementation from `launch` is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
@@ -93,7 +102,7 @@ pub trait Observer {
     /// Before a new signature is investigated (it may take a while).
     fn investigating(&mut self, _signature: &Signature) {}
     /// When a finding is complete. Its occurrence count keeps growing
-    /// afterwards; the final one is in [`Outcome::findings`].
+    /// afterwards; the final one is in [`FuzzResults::findings`].
     fn finding(&mut self, _finding: &Finding) {}
 }
 
@@ -117,9 +126,9 @@ pub enum Stop {
     NoAnswers,
 }
 
-/// How the run went.
+/// How a fuzzing session went: counts, findings, and why it stopped.
 #[derive(Clone, Debug)]
-pub struct Outcome {
+pub struct FuzzResults {
     /// Requests answered.
     pub done: u64,
     /// Requests answered, by kind (in [`Kind::ALL`] order).
@@ -150,7 +159,7 @@ pub fn fuzz<I: Implementation>(
     corpus: &[Vector],
     launch: &mut dyn FnMut(Role) -> I,
     observer: &mut dyn Observer,
-) -> Result<Outcome, HarnessError> {
+) -> Result<FuzzResults, HarnessError> {
     let started = Instant::now();
     let mut generator = Generator::new(plan.seed, corpus);
     let known: HashMap<&Request, &str> = corpus
@@ -159,7 +168,7 @@ pub fn fuzz<I: Implementation>(
         .map(|v| (&v.request, v.id.as_str()))
         .collect();
     let mut enabled = Kind::ALL.to_vec();
-    let mut outcome = Outcome {
+    let mut outcome = FuzzResults {
         done: 0,
         done_by_kind: [0; 4],
         unsupported: 0,

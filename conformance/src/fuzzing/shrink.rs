@@ -68,12 +68,17 @@ pub struct Limits {
     pub max_time: Duration,
 }
 
+impl Limits {
+    /// The limits `fuzz` uses unless told otherwise.
+    pub const DEFAULT: Self = Self {
+        max_tests: 200_000,
+        max_time: Duration::from_secs(30),
+    };
+}
+
 impl Default for Limits {
     fn default() -> Self {
-        Self {
-            max_tests: 200_000,
-            max_time: Duration::from_secs(30),
-        }
+        Self::DEFAULT
     }
 }
 

@@ -33,13 +33,13 @@ fn block(
     writeln!(
         out,
         "  expected     {}",
-        expected_text(result, report.strict_errors)
+        expected_text(result, report.conditions().judge.strict_errors)
     )?;
     match got_text(result) {
         Some(got) => writeln!(out, "  got          {got}")?,
         None => writeln!(out, "  got          (no response)")?,
     }
-    if let Some(why) = reason_text(result, report.expect_fail_file.as_deref()) {
+    if let Some(why) = reason_text(result, report.expect_fail_file()) {
         writeln!(out, "  why          {why}")?;
     }
     if let Some(tail) = &result.answer.stderr_tail {
@@ -48,7 +48,7 @@ fn block(
             writeln!(out, "    | {line}")?;
         }
     }
-    writeln!(out, "  reproduce    {}", report.repro.for_id(&v.id))?;
+    writeln!(out, "  reproduce    {}", report.rerun.repro(&v.id))?;
     writeln!(out)
 }
 
@@ -74,7 +74,7 @@ impl ReportFormat for Human {
             writeln!(
                 out,
                 "Expected failures (listed in {}):",
-                report.expect_fail_file.as_deref().unwrap_or("the list")
+                report.expect_fail_file().unwrap_or("the list")
             )?;
             for r in xfails {
                 let why = match &r.verdict {
@@ -110,20 +110,22 @@ impl ReportFormat for Human {
             )?;
         }
         let c = &run.counts;
+        let conditions = report.conditions();
+        let jobs = report.options.jobs.get();
         writeln!(
             out,
             "{} of {} vectors against {} ({} corpus, {}{}{}) in {}:",
             c.total(),
-            report.corpus_size,
-            report.implementation,
-            report.corpus,
-            report.mode,
-            if report.jobs > 1 {
-                format!(", {} jobs", report.jobs)
+            report.options.corpus.vectors.len(),
+            conditions.target,
+            conditions.corpus.name(),
+            conditions.mode_name(),
+            if jobs > 1 {
+                format!(", {jobs} jobs")
             } else {
                 String::new()
             },
-            if report.strict_errors {
+            if conditions.judge.strict_errors {
                 ", strict errors"
             } else {
                 ""

@@ -57,9 +57,9 @@ pub const FORMAT_VERSION: u32 = 2;
 struct Document<'a> {
     format_version: u32,
     tool: String,
-    implementation: &'a str,
-    command: Option<&'a [String]>,
-    corpus: &'a str,
+    implementation: String,
+    command: Option<Vec<String>>,
+    corpus: String,
     corpus_size: usize,
     mode: &'a str,
     strict_errors: bool,
@@ -103,17 +103,24 @@ impl ReportFormat for Json {
     fn write(&self, report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()> {
         let run = report.run;
         let c = &run.counts;
+        let conditions = report.conditions();
+        let strict_errors = conditions.judge.strict_errors;
         let doc = Document {
             format_version: FORMAT_VERSION,
             tool: format!("wow-guid-conformance {}", env!("CARGO_PKG_VERSION")),
-            implementation: &report.implementation,
-            command: report.command.as_deref(),
-            corpus: &report.corpus,
-            corpus_size: report.corpus_size,
-            mode: report.mode,
-            strict_errors: report.strict_errors,
-            jobs: report.jobs,
-            expect_fail_file: report.expect_fail_file.as_deref(),
+            implementation: conditions.target.to_string(),
+            command: conditions.target.command().map(|command| {
+                command
+                    .iter()
+                    .map(|w| w.to_string_lossy().into_owned())
+                    .collect()
+            }),
+            corpus: conditions.corpus.name(),
+            corpus_size: report.options.corpus.vectors.len(),
+            mode: conditions.mode_name(),
+            strict_errors,
+            jobs: report.options.jobs.get(),
+            expect_fail_file: report.expect_fail_file(),
             duration_ms: run.duration.as_secs_f64() * 1000.0,
             counts: Counts {
                 total: c.total(),
@@ -137,11 +144,11 @@ impl ReportFormat for Json {
                     location: r.vector.location.to_string(),
                     outcome: r.outcome.as_str(),
                     request: protocol::request_line(&r.vector.id, &r.vector.request),
-                    expected: expected_text(r, report.strict_errors),
+                    expected: expected_text(r, strict_errors),
                     got: got_text(r),
-                    reason: reason_text(r, report.expect_fail_file.as_deref()),
+                    reason: reason_text(r, report.expect_fail_file()),
                     stderr_tail: r.answer.stderr_tail.as_deref(),
-                    repro: report.repro.for_id(&r.vector.id),
+                    repro: report.rerun.repro(&r.vector.id),
                 })
                 .collect(),
         };

@@ -28,7 +28,7 @@ fn details(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> String {
         "{}\nrequest:   {}\nexpected:  {}\ngot:       {}\n",
         v.description,
         protocol::request_line(&v.id, &v.request),
-        expected_text(result, report.strict_errors),
+        expected_text(result, report.conditions().judge.strict_errors),
         got_text(result).as_deref().unwrap_or("(no response)"),
     );
     if let Some(tail) = &result.answer.stderr_tail {
@@ -39,12 +39,12 @@ fn details(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> String {
             text.push('\n');
         }
     }
-    text.push_str(&format!("reproduce: {}\n", report.repro.for_id(&v.id)));
+    text.push_str(&format!("reproduce: {}\n", report.rerun.repro(&v.id)));
     text
 }
 
 fn status(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> TestCaseStatus {
-    let reason = reason_text(result, report.expect_fail_file.as_deref());
+    let reason = reason_text(result, report.expect_fail_file());
     let non_success = |kind, ty: &str| {
         let mut s = TestCaseStatus::non_success(kind);
         s.set_type(ty);

@@ -6,44 +6,63 @@
 //! same thing about a vector. Formats write to the `io::Write` they are
 //! given and touch nothing else.
 
-pub mod command_line;
 pub mod human;
 pub mod json;
 pub mod junit;
+pub mod rerun;
 
 use std::io;
 
 use wow_guid_vectors::Expectation;
 
 use crate::judge::Verdict;
+use crate::options::{Conditions, RunOptions};
 use crate::protocol::{self, Response};
 use crate::run::{Outcome, RunResults, VectorResult};
-use command_line::ReproCommand;
+use rerun::Rerun;
 
-/// A finished run and the conditions it ran under.
-#[derive(Clone, Debug)]
+/// A finished run and the options it ran under, exactly as the run got
+/// them.
+#[derive(Clone, Copy, Debug)]
 pub struct RunReport<'r, 'c> {
-    /// What was tested, as a person reads it: a command line, or the
-    /// built-in reference.
-    pub implementation: String,
-    /// The implementation's command, `None` for the built-in reference.
-    pub command: Option<Vec<String>>,
-    /// `embedded`, or the directory the corpus was loaded from.
-    pub corpus: String,
-    /// Vectors in the whole corpus, selected or not.
-    pub corpus_size: usize,
-    /// `persistent` or `one-shot`.
-    pub mode: &'static str,
-    /// Whether error codes were judged strictly.
-    pub strict_errors: bool,
-    /// Implementations run side by side.
-    pub jobs: usize,
-    /// The expected-failure list's file name, if one was given.
-    pub expect_fail_file: Option<String>,
+    /// The options of the run.
+    pub options: &'r RunOptions,
     /// The results.
     pub run: &'r RunResults<'c>,
-    /// How to reproduce one vector of this run.
-    pub repro: ReproCommand,
+    /// Writes the command that reproduces one vector of this run.
+    pub rerun: Rerun<'r>,
+}
+
+impl<'r, 'c> RunReport<'r, 'c> {
+    /// The report of `run`, made under `options` by the runner invoked as
+    /// `program`.
+    #[must_use]
+    pub fn new(options: &'r RunOptions, program: &'r str, run: &'r RunResults<'c>) -> Self {
+        Self {
+            options,
+            run,
+            rerun: Rerun {
+                program,
+                conditions: &options.conditions,
+            },
+        }
+    }
+
+    /// The conditions of every verdict in the run.
+    #[must_use]
+    pub fn conditions(&self) -> &'r Conditions {
+        &self.options.conditions
+    }
+
+    /// The expected-failure list's file name, if one was given.
+    #[must_use]
+    pub fn expect_fail_file(&self) -> Option<&'r str> {
+        self.options
+            .conditions
+            .expected_failures
+            .as_ref()
+            .map(|list| list.file.as_str())
+    }
 }
 
 /// One output format.

@@ -11,6 +11,7 @@
 //! are the vectors that the runner's differential fuzzing prints, so both
 //! spell the format the same way and the loader reads both back.
 
+pub(crate) mod fields;
 mod read;
 mod tree;
 mod write;
@@ -20,84 +21,6 @@ pub use write::{write_comment, write_vector};
 
 use crate::error::LoadError;
 use crate::model::Vector;
-use crate::vocab::{GuidType, Op, Outcome};
-
-/// Fields of a file's top level.
-pub(crate) const FILE_FIELDS: &[&str] = &["vectors"];
-
-/// Fields of a vector, in the order the writer emits them.
-pub(crate) const VECTOR_FIELDS: &[&str] = &[
-    "id",
-    "description",
-    "type",
-    "op",
-    "input",
-    "outcome",
-    "expect",
-    "why",
-    "flags",
-    "versions",
-    "source",
-];
-
-/// Fields of a vector whose outcome is not `acceptable`.
-pub(crate) const VECTOR_FIELDS_WITHOUT_WHY: &[&str] = &[
-    "id",
-    "description",
-    "type",
-    "op",
-    "input",
-    "outcome",
-    "expect",
-    "flags",
-    "versions",
-    "source",
-];
-
-/// Fields a vector must have (besides `why` for outcome `acceptable`).
-#[cfg(test)]
-pub(crate) const VECTOR_REQUIRED: &[&str] = &[
-    "id",
-    "description",
-    "type",
-    "op",
-    "input",
-    "outcome",
-    "expect",
-    "versions",
-];
-
-/// Every field an `input` may have, whatever the type and op.
-pub(crate) const INPUT_FIELDS: &[&str] = &["bytes", "guid", "name"];
-
-/// Every field an `expect` may have, whatever the type, op and outcome.
-pub(crate) const EXPECT_FIELDS: &[&str] = &["guid", "consumed", "name", "bytes", "error"];
-
-/// The fields of `input` for one type and op. All are required except an
-/// encode's `name`.
-pub(crate) const fn input_fields(guid_type: GuidType, op: Op) -> &'static [&'static str] {
-    match (guid_type, op) {
-        (_, Op::Decode) => &["bytes"],
-        (GuidType::PackedGuid, Op::Encode) => &["guid"],
-        (GuidType::NamedGuid, Op::Encode) => &["guid", "name"],
-    }
-}
-
-/// The fields of `expect` for one type, op and outcome. All are required
-/// except a decoded named GUID's `name`, which is required exactly when the
-/// GUID is not 0.
-pub(crate) const fn expect_fields(
-    guid_type: GuidType,
-    op: Op,
-    outcome: Outcome,
-) -> &'static [&'static str] {
-    match (guid_type, op, outcome) {
-        (_, _, Outcome::Invalid) => &["error"],
-        (_, Op::Encode, _) => &["bytes"],
-        (GuidType::PackedGuid, Op::Decode, _) => &["guid", "consumed"],
-        (GuidType::NamedGuid, Op::Decode, _) => &["guid", "consumed", "name"],
-    }
-}
 
 /// Parses and checks one file, appending every fault to `errors`.
 ///

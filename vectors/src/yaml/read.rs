@@ -11,11 +11,11 @@ use core::str::FromStr;
 
 use serde_saphyr::Spanned;
 
-use super::tree::{Node, Source};
-use super::{
+use super::fields::{
     expect_fields, input_fields, EXPECT_FIELDS, FILE_FIELDS, INPUT_FIELDS, VECTOR_FIELDS,
     VECTOR_FIELDS_WITHOUT_WHY,
 };
+use super::tree::{Node, Source};
 use crate::error::{Expected, IdError, LoadError, LoadErrorKind, Section};
 use crate::hex_text::{self, GuidTextError};
 use crate::model::{Expectation, Location, Request, Value, Vector};

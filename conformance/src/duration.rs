@@ -1,0 +1,107 @@
+//! Durations as people write them on the command line: `5`, `5s`, `2.5`,
+//! `500ms`. The runner reads them here ([`parse_duration`]) and writes them
+//! in rerun commands and messages with
+//! [`DisplayDuration`](crate::implementation::DisplayDuration), and a test
+//! holds the two to one syntax. Pure.
+
+use std::fmt;
+use std::time::Duration;
+
+/// A duration that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DurationError {
+    /// Not a number with an optional `ms` or `s` unit.
+    Syntax(String),
+    /// Zero: every wait would fail at once.
+    Zero,
+    /// Longer than a day: surely a slip.
+    TooLong,
+}
+
+impl fmt::Display for DurationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Syntax(s) => write!(
+                f,
+                "`{s}` is not a duration; write a number of seconds (5, 2.5, 5s) or milliseconds (500ms)"
+            ),
+            Self::Zero => f.write_str("a timeout of zero would fail every request"),
+            Self::TooLong => f.write_str("durations are limited to one day"),
+        }
+    }
+}
+
+impl std::error::Error for DurationError {}
+
+/// Reads `5`, `5s`, `2.5`, `2.5s` or `500ms`.
+///
+/// # Errors
+/// [`DurationError`] for anything else, zero, or more than a day.
+pub fn parse_duration(text: &str) -> Result<Duration, DurationError> {
+    let (number, scale) = if let Some(n) = text.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = text.strip_suffix('s') {
+        (n, 1.0)
+    } else {
+        (text, 1.0)
+    };
+    let syntax = || DurationError::Syntax(text.to_owned());
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return Err(syntax());
+    }
+    let value: f64 = number.parse().map_err(|_| syntax())?;
+    let seconds = value * scale;
+    if seconds > 86_400.0 {
+        return Err(DurationError::TooLong);
+    }
+    let duration = Duration::from_secs_f64(seconds);
+    if duration.is_zero() {
+        return Err(DurationError::Zero);
+    }
+    Ok(duration)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::implementation::DisplayDuration;
+
+    #[test]
+    fn durations_in_seconds_and_milliseconds() {
+        assert_eq!(parse_duration("5"), Ok(Duration::from_secs(5)));
+        assert_eq!(parse_duration("5s"), Ok(Duration::from_secs(5)));
+        assert_eq!(parse_duration("2.5"), Ok(Duration::from_millis(2500)));
+        assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_duration("0"), Err(DurationError::Zero));
+        assert_eq!(
+            parse_duration("1e3"),
+            Err(DurationError::Syntax("1e3".into()))
+        );
+        assert_eq!(
+            parse_duration("-1s"),
+            Err(DurationError::Syntax("-1s".into()))
+        );
+        assert_eq!(
+            parse_duration("5m"),
+            Err(DurationError::Syntax("5m".into()))
+        );
+        assert_eq!(parse_duration("100000"), Err(DurationError::TooLong));
+        assert!(parse_duration("x")
+            .unwrap_err()
+            .to_string()
+            .contains("500ms"));
+    }
+
+    /// What a rerun command writes, the command line reads back unchanged.
+    #[test]
+    fn written_durations_read_back() {
+        for ms in [1, 250, 999, 1000, 1500, 2001, 5000, 30_000, 86_400_000] {
+            let d = Duration::from_millis(ms);
+            assert_eq!(
+                parse_duration(&DisplayDuration(d).to_string()),
+                Ok(d),
+                "{ms} ms"
+            );
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! What `fuzz` writes besides the findings themselves: the header of a
+//! findings file, and the summary at the end of a session, whose last line
+//! is the command that runs the same session again (written by
+//! [`Rerun`], like every rerun command). Pure string work.
+
+use std::fmt::Write as _;
+
+use super::session::{FuzzResults, Stop};
+use super::Kind;
+use crate::report::rerun::Rerun;
+
+/// The `#` header of a file of findings from seed `seed`.
+#[must_use]
+pub fn file_header(seed: u64) -> String {
+    format!(
+        "Found by `wow-guid-conformance fuzz --seed {seed}`: requests on which the implementation\n\
+         disagreed with the reference codec, each shrunk to a minimal one. Every vector expects\n\
+         what the reference codec answers. Review each before committing it to vectors/."
+    )
+}
+
+/// The `#` lines that end a session of seed `seed`: counts, why it
+/// stopped, the findings, and the command that runs it again.
+#[must_use]
+pub fn summary(results: &FuzzResults, seed: u64, rerun: &Rerun<'_>) -> String {
+    let mut s = String::new();
+    let secs = results.elapsed.as_secs_f64().max(1e-3);
+    // Writing to a String cannot fail.
+    let _ = writeln!(
+        s,
+        "# fuzz: {} requests in {:.1}s ({:.0}/s) against {}, seed {seed}",
+        results.done,
+        results.elapsed.as_secs_f64(),
+        results.done as f64 / secs,
+        rerun.conditions.target,
+    );
+    let by_kind: Vec<String> = Kind::ALL
+        .iter()
+        .zip(results.done_by_kind)
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect();
+    let _ = writeln!(s, "#   {}", by_kind.join(", "));
+    if !results.unsupported_kinds.is_empty() {
+        let kinds: Vec<String> = results
+            .unsupported_kinds
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let _ = writeln!(
+            s,
+            "#   answered `unsupported` (not generated afterwards): {}",
+            kinds.join(", ")
+        );
+    }
+    match results.stop {
+        Stop::Budget => {}
+        Stop::MaxFindings => {
+            let _ = writeln!(
+                s,
+                "#   stopped after {} finding(s) (--max-findings)",
+                results.findings.len()
+            );
+        }
+        Stop::NothingSupported => {
+            let _ = writeln!(
+                s,
+                "#   every request kind was answered `unsupported`: nothing left to fuzz"
+            );
+        }
+        Stop::NoAnswers => {
+            let _ = writeln!(
+                s,
+                "#   stopped: the implementation has failed every request without answering one"
+            );
+        }
+    }
+    if results.findings.is_empty() {
+        let _ = writeln!(s, "# no disagreement with the reference codec");
+    } else {
+        let _ = writeln!(s, "# {} finding(s):", results.findings.len());
+        for f in &results.findings {
+            let _ = writeln!(
+                s,
+                "#   {}  {} ({} request(s))",
+                f.id(),
+                f.signature,
+                f.occurrences
+            );
+        }
+    }
+    let _ = writeln!(s, "# rerun: {}", rerun.fuzz(seed, results.done));
+    s
+}
