@@ -28,19 +28,6 @@ use syn::visit::Visit;
 /// The workspace's crates, as directories beside this one.
 const CRATES: &[&str] = &["codec", "vectors", "conformance"];
 
-/// Cycles known to exist, each as its sorted files: the codec's fast paths
-/// import back into the list module that dispatches to them, which the
-/// codec's part of issue 13 undoes. The list may only shrink: a cycle not
-/// listed fails the test, and so does a listed one that is gone (remove it
-/// here), so the list cannot go stale.
-const KNOWN_CYCLES: &[&[&str]] = &[&[
-    "codec/src/packed/many.rs",
-    "codec/src/packed/mod.rs",
-    "codec/src/packed/portable.rs",
-    "codec/src/packed/ssse3.rs",
-    "codec/src/packed/table.rs",
-]];
-
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
@@ -475,15 +462,9 @@ fn shown(path: &Path) -> String {
 #[test]
 fn no_module_imports_back_into_a_module_that_imports_it() {
     let mut problems = Vec::new();
-    let mut seen = BTreeSet::new();
     for krate in crates() {
         let graph = graph(&krate);
         for cycle in cycles(&graph) {
-            let files: Vec<String> = cycle.iter().map(|f| shown(f)).collect();
-            if KNOWN_CYCLES.iter().any(|known| *known == files) {
-                seen.insert(files);
-                continue;
-            }
             let mut text = format!("{}: {} files import each other:\n", krate.name, cycle.len());
             for from in &cycle {
                 for (to, path) in &graph[from] {
@@ -493,13 +474,6 @@ fn no_module_imports_back_into_a_module_that_imports_it() {
                 }
             }
             problems.push(text);
-        }
-    }
-    for known in KNOWN_CYCLES {
-        if !seen.iter().any(|files| files == known) {
-            problems.push(format!(
-                "the cycle {known:?} is gone: remove it from KNOWN_CYCLES\n"
-            ));
         }
     }
     assert!(
