@@ -9,6 +9,7 @@ use std::fmt;
 use std::io;
 
 use super::{expected_text, got_text, reason_text, ReportFormat, RunReport};
+use crate::process::Mode;
 use crate::protocol;
 use crate::run::{Outcome, VectorResult};
 
@@ -150,8 +151,8 @@ impl ReportFormat for Human {
         // every request has a process of its own anyway, and the built-in
         // reference has none.
         if c.crashed + c.timed_out + c.malformed > 0
-            && report.command.is_some()
-            && report.mode == "persistent"
+            && conditions.target.command().is_some()
+            && matches!(conditions.mode, Mode::Persistent { .. })
         {
             writeln!(
                 out,
