@@ -35,7 +35,8 @@ for target in $(fuzz_targets); do
     cp "$bin_dir/$target" "$OUT/"
     write_dict "$target" "$OUT/$target.dict"
     corpus=$(mktemp -d)
-    for dir in "$seeds/$target" "regressions/$target"; do
+    seed_subdir=$(seed_dir "$target")
+    for dir in ${seed_subdir:+"$seeds/$seed_subdir"} "regressions/$target"; do
         if [ -d "$dir" ]; then
             find "$dir" -maxdepth 1 -type f -exec cp {} "$corpus/" \;
         fi

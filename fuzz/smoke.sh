@@ -3,12 +3,12 @@
 #
 # Builds every cargo-fuzz target with the address sanitizer, checks the
 # ClusterFuzzLite build script, seeds each target from the vectors and its
-# committed regressions, and runs each for FUZZ_SECONDS (default 15) with
+# committed regressions, and runs each for FUZZ_SECONDS (default 10) with
 # its dictionary. A crash fails the run; the log then shows the reproducer's
 # path, its bytes, and the command that replays it.
 #
 # Environment:
-#   FUZZ_SECONDS   seconds per target (default 15)
+#   FUZZ_SECONDS   seconds per target (default 10; nine targets, 90 s in all)
 #   FUZZ_WORK      scratch directory for corpora and dictionaries (default: a temp dir)
 #   FUZZ_TARGETS   space-separated subset of targets (default: all)
 set -euo pipefail
@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 source ./common.sh
 
-seconds=${FUZZ_SECONDS:-15}
+seconds=${FUZZ_SECONDS:-10}
 work=${FUZZ_WORK:-$(mktemp -d -t wow-guid-fuzz.XXXXXX)}
 targets=${FUZZ_TARGETS:-$(fuzz_targets)}
 
@@ -55,8 +55,9 @@ failed=()
 for target in $targets; do
     corpus=$work/corpus/$target
     mkdir -p "$corpus" "artifacts/$target"
-    if [ -d "$work/seeds/$target" ]; then
-        cp "$work/seeds/$target"/* "$corpus"/ 2>/dev/null || true
+    seeds=$(seed_dir "$target")
+    if [ -n "$seeds" ] && [ -d "$work/seeds/$seeds" ]; then
+        cp "$work/seeds/$seeds"/* "$corpus"/ 2>/dev/null || true
     fi
     write_dict "$target" "$work/$target.dict"
     log "fuzzing $target for $seconds s ($(find "$corpus" -type f | wc -l) seeds + regressions/$target)"

@@ -17,16 +17,17 @@
 //! | function | property |
 //! | --- | --- |
 //! | [`packed_decode`], [`named_decode`] | no panic on any bytes; `consumed <= len`; `decode(input) == decode(input[..consumed])`; canonical form; encoded length; error offsets inside the input |
-//! | [`named_decode_with_limit`] | the name limit turns exactly the too-long names into `NameTooLong` and changes nothing else |
+//! | [`named_decode_limits`], [`named_decode_with_limit`] | the name limit turns exactly the too-long names into `NameTooLong` and changes nothing else |
 //! | [`packed_roundtrip`], [`named_roundtrip`] | `decode(encode(v)) == (v, encode(v).len())`; length function; every strict prefix is an error; trailing bytes are left alone |
-//! | [`packed_differential`], [`named_differential`], [`differential`] | every entry of [`packed::DECODERS`], [`packed::ENCODERS`], [`packed::encode_many_implementations`] and [`packed::decode_many_implementations`], and the named decoder, agree with [`crate::naive`]: same value, same consumed, same error |
-//! | [`packed_encode_many`] | every list encoder writes the naive encodings end to end, and stops at exactly the first GUID that does not fit |
-//! | [`packed_decode_many`] | every list decoder reads what the naive decoder reads value after value, and fails at exactly the value where it fails |
+//! | [`packed_differential`], [`named_differential`], [`differential`] | every entry of [`packed::DECODERS`] and [`packed::ENCODERS`], and the named decoder, agree with [`crate::naive`]: same value, same consumed, same error |
+//! | [`packed_encode_many`], [`differential_encode_many`] | every entry of [`packed::encode_many_implementations`] writes the naive encodings end to end, and stops at exactly the first GUID that does not fit (every buffer size, or one chosen by the input) |
+//! | [`packed_decode_many`], [`differential_decode_many`] | every entry of [`packed::decode_many_implementations`] reads what the naive decoder reads value after value, and fails at exactly the value where it fails (every count, or one chosen by the input) |
 //! | [`stream`] | values encoded back to back decode back to the same sequence |
 //!
 //! New fast paths added to [`packed::DECODERS`], [`packed::ENCODERS`],
-//! [`packed::encode_many_implementations`] or [`packed::decode_many_implementations`] are covered without
-//! touching this module: the differential walks all four lists.
+//! [`packed::encode_many_implementations`] or
+//! [`packed::decode_many_implementations`] are covered without touching this
+//! module: the differential properties walk all four lists.
 
 use alloc::vec::Vec;
 use core::fmt;
@@ -209,14 +210,23 @@ fn packed_error(input: &[u8], error: PackedGuidError) {
 /// - On error the error describes the input (offsets inside it, the GUID
 ///   really short, the NUL really missing) and is never
 ///   [`NamedGuidDecodeError::NameTooLong`], as there is no limit.
-/// - [`named_decode_with_limit`] holds for a few limits around the name's length.
+///
+/// The limited decoder has its own property, [`named_decode_limits`].
 ///
 /// # Panics
 /// When any of the above does not hold.
 pub fn named_decode(input: &[u8]) {
     let result = NamedGuidRef::decode(input);
     let owned = NamedGuid::decode(input);
-    if owned != result.map(Decoded::to_owned_value) {
+    // Compared as borrowed values: no second copy of the name.
+    let owned_ref = owned
+        .as_ref()
+        .map(|d| Decoded {
+            value: d.value.as_ref(),
+            consumed: d.consumed,
+        })
+        .map_err(|e| *e);
+    if owned_ref != result {
         violated(
             "named.decode.owned-agrees",
             input,
@@ -227,13 +237,25 @@ pub fn named_decode(input: &[u8]) {
         Ok(decoded) => named_success(input, decoded),
         Err(error) => named_error(input, error),
     }
+}
+
+/// Checks [`named_decode_with_limit`] on arbitrary bytes for the limits
+/// where a decoder's handling of long names can go wrong: 0, 1, 255, 256,
+/// 257, no limit (`usize::MAX`), the name's own length and one less.
+///
+/// # Panics
+/// When the limited decoder differs from the model for one of them.
+pub fn named_decode_limits(input: &[u8]) {
+    // The unlimited result and the name's length are the same for every
+    // limit: computed once, they leave one decoder call per limit.
+    let result = NamedGuidRef::decode(input);
     let name_len = name_len(input);
     for limit in [0, 1, 255, 256, 257, usize::MAX] {
-        named_decode_with_limit(input, limit);
+        check_limit(input, limit, result, name_len);
     }
     if let Some(len) = name_len {
-        named_decode_with_limit(input, len);
-        named_decode_with_limit(input, len.saturating_sub(1));
+        check_limit(input, len, result, name_len);
+        check_limit(input, len.saturating_sub(1), result, name_len);
     }
 }
 
@@ -345,7 +367,17 @@ fn named_error(input: &[u8], error: NamedGuidDecodeError) {
 /// # Panics
 /// When the limited decoder differs from that model.
 pub fn named_decode_with_limit(input: &[u8], limit: usize) {
-    let unlimited = NamedGuidRef::decode(input);
+    check_limit(input, limit, NamedGuidRef::decode(input), name_len(input));
+}
+
+/// [`named_decode_with_limit`], given what the unlimited decoder returns for
+/// `input` and [`name_len`] of it.
+fn check_limit(
+    input: &[u8],
+    limit: usize,
+    unlimited: Result<Decoded<NamedGuidRef<'_>>, NamedGuidDecodeError>,
+    name_len: Option<usize>,
+) {
     let too_long = Err(NamedGuidDecodeError::NameTooLong {
         name_start: GUID_LEN,
         max: limit,
@@ -358,7 +390,7 @@ pub fn named_decode_with_limit(input: &[u8], limit: usize) {
         }) if name.len() > limit => too_long,
         Err(NamedGuidDecodeError::MissingNul { .. }) if name_bytes > limit => too_long,
         Err(NamedGuidDecodeError::InvalidUtf8 { .. })
-            if name_len(input).is_some_and(|len| len > limit) =>
+            if name_len.is_some_and(|len| len > limit) =>
         {
             too_long
         }
@@ -415,7 +447,8 @@ pub fn packed_roundtrip(value: PackedGuid) {
             ),
         );
     }
-    let mut appended = Vec::from([0xee]);
+    let mut appended = Vec::with_capacity(1 + MAX_ENCODED_LEN);
+    appended.push(0xee);
     value.encode_to_vec(&mut appended);
     if appended[1..] != *bytes || appended[0] != 0xee {
         violated(
@@ -440,8 +473,10 @@ pub fn packed_roundtrip(value: PackedGuid) {
             );
         }
     }
-    let mut followed = Vec::from(bytes);
-    followed.extend_from_slice(&[0xff, 0x00, 0x80]);
+    let tail = [0xff, 0x00, 0x80];
+    let mut followed = Vec::with_capacity(bytes.len() + tail.len());
+    followed.extend_from_slice(bytes);
+    followed.extend_from_slice(&tail);
     let with_tail = PackedGuid::decode(&followed);
     if with_tail != expected {
         violated(
@@ -478,13 +513,18 @@ pub fn named_roundtrip(value: &NamedGuid) {
             ),
         );
     }
-    let expected = Ok(Decoded {
-        value: value.clone(),
-        consumed: len,
-    });
+    // Compared by reference: cloning the value for each comparison would
+    // cost an allocation each.
+    let expected = Ok((value, len));
     let decoded = NamedGuid::decode(&bytes);
-    let borrowed = NamedGuidRef::decode(&bytes).map(Decoded::to_owned_value);
-    if decoded != expected || borrowed != expected {
+    let borrowed = NamedGuidRef::decode(&bytes);
+    if decoded.as_ref().map(|d| (&d.value, d.consumed)) != expected
+        || borrowed
+            != Ok(Decoded {
+                value: value.as_ref(),
+                consumed: len,
+            })
+    {
         violated(
             "named.roundtrip",
             &bytes,
@@ -557,10 +597,12 @@ pub fn named_roundtrip(value: &NamedGuid) {
             );
         }
     }
-    let mut followed = bytes.clone();
-    followed.extend_from_slice(&[0x00, 0xff, 0x41, 0x00]);
+    let tail = [0x00, 0xff, 0x41, 0x00];
+    let mut followed = Vec::with_capacity(len + tail.len());
+    followed.extend_from_slice(&bytes);
+    followed.extend_from_slice(&tail);
     let with_tail = NamedGuid::decode(&followed);
-    if with_tail != expected {
+    if with_tail.as_ref().map(|d| (&d.value, d.consumed)) != expected {
         violated(
             "named.trailing-bytes",
             &followed,
@@ -572,16 +614,15 @@ pub fn named_roundtrip(value: &NamedGuid) {
 }
 
 /// Compares every packed decoder and encoder with the naive model on
-/// arbitrary bytes.
+/// arbitrary bytes, one value at a time.
 ///
 /// Every entry of [`packed::DECODERS`] must give the same GUID, the same
 /// `consumed` and the same error as [`naive::decode_packed`]. Every entry of
 /// [`packed::ENCODERS`] must write the same bytes as [`naive::encode_packed`]
-/// for GUIDs read from the input (each 8-byte chunk, little-endian, and the
-/// decoded value), whatever the output buffer held before. Every entry of
-/// [`packed::encode_many_implementations`] must encode that list of GUIDs as
-/// [`packed_encode_many`] says, and every entry of [`packed::decode_many_implementations`]
-/// must read the input as [`packed_decode_many`] says.
+/// for GUIDs read from the input (each of the first four 8-byte chunks,
+/// little-endian, and the decoded value), whatever the output buffer held
+/// before. The list functions have their own properties,
+/// [`packed_decode_many`] and [`packed_encode_many`].
 ///
 /// # Panics
 /// When an implementation disagrees with the model.
@@ -599,88 +640,170 @@ pub fn packed_differential(input: &[u8]) {
             );
         }
     }
-    let chunks = input.chunks(8).take(4).map(|chunk| {
-        let mut le = [0u8; 8];
-        le[..chunk.len()].copy_from_slice(chunk);
-        u64::from_le_bytes(le)
-    });
-    let guids: Vec<u64> = chunks.chain(model.ok().map(|(guid, _)| guid)).collect();
-    for &guid in &guids {
+    let chunks = input.chunks(8).take(4).map(le_guid);
+    for guid in chunks.chain(model.ok().map(|(guid, _)| guid)) {
         packed_encoders(guid);
     }
-    packed_encode_many(&guids);
-    packed_decode_many(input);
 }
 
-/// Every entry of [`packed::decode_many_implementations`], and [`packed::decode_many_to_vec`],
-/// against the naive decoder walking `input` value after value.
+/// A GUID from up to 8 bytes, little-endian, missing high bytes zero.
+fn le_guid(chunk: &[u8]) -> u64 {
+    let mut le = [0u8; 8];
+    le[..chunk.len()].copy_from_slice(chunk);
+    u64::from_le_bytes(le)
+}
+
+/// The first two bytes of a list target's input as a little-endian number,
+/// which picks the count or buffer size to check, and the rest, which is
+/// the list. Shorter inputs pick 0 and hold an empty list.
+fn split_selector(input: &[u8]) -> (usize, &[u8]) {
+    match input {
+        [low, high, list @ ..] => (usize::from(u16::from_le_bytes([*low, *high])), list),
+        _ => (0, &[]),
+    }
+}
+
+/// What the naive decoder reads from a list input, value after value: the
+/// model [`packed_decode_many`] holds every list decoder to.
+struct NaiveWalk {
+    /// The values read, up to the walk's limit or the first failure.
+    values: Vec<PackedGuid>,
+    /// Where each of those values ends.
+    ends: Vec<usize>,
+    /// The error for the value after them, when the walk stopped at one
+    /// rather than at its limit.
+    failure: Option<packed::DecodeManyError>,
+}
+
+impl NaiveWalk {
+    /// Walks `input` for at most `limit` values: enough to know what decoding
+    /// any count up to `limit` returns.
+    fn new(input: &[u8], limit: usize) -> Self {
+        // Every value takes at least one byte.
+        let capacity = limit.min(input.len());
+        let mut values = Vec::with_capacity(capacity);
+        let mut ends = Vec::with_capacity(capacity);
+        let mut offset = 0;
+        let failure = loop {
+            if values.len() == limit {
+                break None;
+            }
+            match naive::decode_packed(&input[offset..]) {
+                Ok((guid, consumed)) => {
+                    values.push(PackedGuid(guid));
+                    offset += consumed;
+                    ends.push(offset);
+                }
+                Err(PackedGuidError::UnexpectedEof { mask, needed, .. }) => {
+                    break Some(packed::DecodeManyError::UnexpectedEof {
+                        index: values.len(),
+                        offset,
+                        mask,
+                        needed,
+                        end: input.len(),
+                    });
+                }
+            }
+        };
+        Self {
+            values,
+            ends,
+            failure,
+        }
+    }
+
+    /// What decoding `count` values returns (`count` at most the walk's
+    /// limit): the bytes they take, or the failure when the input holds
+    /// fewer.
+    fn expected(&self, count: usize) -> Result<usize, packed::DecodeManyError> {
+        let Some(last) = count.checked_sub(1) else {
+            return Ok(0);
+        };
+        match (self.ends.get(last), self.failure) {
+            (Some(&end), _) => Ok(end),
+            (None, Some(failure)) => Err(failure),
+            (None, None) => unreachable!("the walk reads up to its limit or fails first"),
+        }
+    }
+}
+
+/// Every entry of [`packed::decode_many_implementations`], and
+/// [`packed::decode_many_to_vec`], against the naive decoder walking `input`
+/// value after value.
 ///
 /// For every count from 0 to one past the number of values the naive walk
 /// reads before it fails or the input ends: the same values and the same
 /// bytes consumed, or, for the count one too many, `UnexpectedEof` for that
-/// value with the naive error's mask and length at its offset.
+/// value with the naive error's mask and length at its offset. The
+/// `differential_decode_many` fuzz target checks one count per input
+/// ([`differential_decode_many`]).
 ///
 /// # Panics
 /// When an implementation disagrees with the model.
 pub fn packed_decode_many(input: &[u8]) {
-    let mut values = Vec::new();
-    let mut ends = Vec::new();
-    let mut offset = 0;
-    let failure = loop {
-        match naive::decode_packed(&input[offset..]) {
-            Ok((guid, consumed)) => {
-                values.push(PackedGuid(guid));
-                offset += consumed;
-                ends.push(offset);
-            }
-            Err(PackedGuidError::UnexpectedEof { mask, needed, .. }) => {
-                break packed::DecodeManyError::UnexpectedEof {
-                    index: values.len(),
-                    offset,
-                    mask,
-                    needed,
-                    end: input.len(),
-                };
-            }
-        }
-    };
-    for count in 0..=values.len() + 1 {
-        let expected = if count <= values.len() {
-            Ok(if count == 0 { 0 } else { ends[count - 1] })
-        } else {
-            Err(failure)
-        };
-        let good = count.min(values.len());
-        for (name, decode_many) in packed::decode_many_implementations() {
-            let mut out = alloc::vec![PackedGuid(0x0bad_0bad_0bad_0bad); count];
-            let got = decode_many(input, &mut out);
-            if got != expected || out[..good] != values[..good] {
-                violated(
-                    "packed.differential.decode-many",
-                    input,
-                    format_args!(
-                        "`{name}` decoding {count} value(s) returns {got:?} and {:?}; the naive \
-                         walk gives {expected:?} and {:?}",
-                        &out[..good],
-                        &values[..good]
-                    ),
-                );
-            }
-        }
-        let mut appended = alloc::vec![PackedGuid(1)];
-        let got = packed::decode_many_to_vec(input, count, &mut appended);
-        if got != expected || appended[0] != PackedGuid(1) || appended[1..] != values[..good] {
+    let walk = NaiveWalk::new(input, usize::MAX);
+    for count in 0..=walk.values.len() + 1 {
+        check_decode_many(input, &walk, count);
+    }
+}
+
+/// The input of the `differential_decode_many` fuzz target: a count selector
+/// (two bytes, little-endian) and a list of packed GUIDs back to back, as
+/// messages carry them after their count.
+///
+/// Checks what [`packed_decode_many`] checks, for one count: the selector
+/// modulo `len + 2` for a list of `len` bytes. That range holds every count
+/// [`packed_decode_many`] walks (a list of `len` bytes has at most `len`
+/// values) and larger ones, which must fail like the first count too many.
+/// One count per input keeps each run linear in the input's length; walking
+/// them all is quadratic, which held the target to a few thousand runs a
+/// second.
+///
+/// # Panics
+/// When an implementation disagrees with the model.
+pub fn differential_decode_many(input: &[u8]) {
+    let (selector, list) = split_selector(input);
+    let count = selector % (list.len() + 2);
+    check_decode_many(list, &NaiveWalk::new(list, count), count);
+}
+
+/// [`packed_decode_many`] for one count.
+fn check_decode_many(input: &[u8], walk: &NaiveWalk, count: usize) {
+    let expected = walk.expected(count);
+    let values = &walk.values[..count.min(walk.values.len())];
+    // Exactly `count` long, so the address sanitizer catches a write past
+    // it; the spare slot is for `decode_many_to_vec` below.
+    let mut out = Vec::with_capacity(count + 1);
+    out.resize(count, PackedGuid(0));
+    for (name, decode_many) in packed::decode_many_implementations() {
+        out.fill(PackedGuid(0x0bad_0bad_0bad_0bad));
+        let got = decode_many(input, &mut out);
+        let good = &out[..values.len()];
+        if got != expected || good != values {
             violated(
                 "packed.differential.decode-many",
                 input,
                 format_args!(
-                    "decode_many_to_vec of {count} value(s) returns {got:?} and appends {:?}; \
-                     the naive walk gives {expected:?} and {:?}",
-                    &appended[1..],
-                    &values[..good]
+                    "`{name}` decoding {count} value(s) returns {got:?} and {good:?}; the naive \
+                     walk gives {expected:?} and {values:?}"
                 ),
             );
         }
+    }
+    let mut appended = out;
+    appended.clear();
+    appended.push(PackedGuid(1));
+    let got = packed::decode_many_to_vec(input, count, &mut appended);
+    if got != expected || appended[0] != PackedGuid(1) || appended[1..] != *values {
+        violated(
+            "packed.differential.decode-many",
+            input,
+            format_args!(
+                "decode_many_to_vec of {count} value(s) returns {got:?} and appends {:?}; \
+                 the naive walk gives {expected:?} and {values:?}",
+                &appended[1..]
+            ),
+        );
     }
 }
 
@@ -712,6 +835,54 @@ pub fn packed_encoders(guid: u64) {
     }
 }
 
+/// The naive encodings of a list of GUIDs laid end to end: the model
+/// [`packed_encode_many`] holds every list encoder to.
+struct NaiveList {
+    /// The GUIDs, as the list functions take them.
+    list: Vec<PackedGuid>,
+    /// Their encodings back to back.
+    bytes: Vec<u8>,
+    /// Where each encoding ends.
+    ends: Vec<usize>,
+    /// The GUIDs as little-endian bytes, for the failure messages.
+    input: Vec<u8>,
+}
+
+impl NaiveList {
+    fn new(guids: impl ExactSizeIterator<Item = u64>) -> Self {
+        let mut model = Self {
+            list: Vec::with_capacity(guids.len()),
+            bytes: Vec::with_capacity(guids.len() * MAX_ENCODED_LEN),
+            ends: Vec::with_capacity(guids.len()),
+            input: Vec::with_capacity(guids.len() * 8),
+        };
+        for guid in guids {
+            let (bytes, len) = naive::encode_packed(guid);
+            model.bytes.extend_from_slice(&bytes[..len]);
+            model.ends.push(model.bytes.len());
+            model.list.push(PackedGuid(guid));
+            model.input.extend_from_slice(&guid.to_le_bytes());
+        }
+        model
+    }
+
+    /// What encoding the list into `available` bytes returns.
+    fn expected(&self, available: usize) -> Result<usize, packed::EncodeManyError> {
+        match self.ends.iter().position(|&end| end > available) {
+            None => Ok(self.bytes.len()),
+            Some(index) => {
+                let offset = if index == 0 { 0 } else { self.ends[index - 1] };
+                Err(packed::EncodeManyError::OutputTooSmall {
+                    index,
+                    offset,
+                    needed: self.ends[index] - offset,
+                    available,
+                })
+            }
+        }
+    }
+}
+
 /// Every entry of [`packed::encode_many_implementations`], and
 /// [`packed::encode_many_to_vec`], against the naive encodings of `guids`
 /// laid end to end.
@@ -722,64 +893,79 @@ pub fn packed_encoders(guid: u64) {
 ///   encoding does not fit entirely, at the offset where it would start, and
 ///   the GUIDs before it written exactly.
 ///
+/// The `differential_encode_many` fuzz target checks one buffer size per
+/// input ([`differential_encode_many`]).
+///
 /// # Panics
 /// When an implementation disagrees with the model.
 pub fn packed_encode_many(guids: &[u64]) {
-    let mut model = Vec::new();
-    let mut ends = Vec::with_capacity(guids.len());
-    for &guid in guids {
-        let (bytes, len) = naive::encode_packed(guid);
-        model.extend_from_slice(&bytes[..len]);
-        ends.push(model.len());
+    let model = NaiveList::new(guids.iter().copied());
+    for available in 0..=model.bytes.len() + MAX_ENCODED_LEN {
+        check_encode_many(&model, available);
     }
-    let input: Vec<u8> = guids.iter().flat_map(|guid| guid.to_le_bytes()).collect();
-    let list: Vec<PackedGuid> = guids.iter().map(|&guid| PackedGuid(guid)).collect();
+    check_encode_many_to_vec(&model);
+}
+
+/// The input of the `differential_encode_many` fuzz target: a buffer-size
+/// selector (two bytes, little-endian) and the GUIDs, 8 bytes each,
+/// little-endian (a short last chunk has its missing high bytes zero).
+///
+/// Checks what [`packed_encode_many`] checks, for one buffer size: the
+/// selector modulo the number of sizes that property walks (`0..=len + 9`
+/// for encodings of `len` bytes, so exactly enough room and room to spare
+/// are among them), then [`packed::encode_many_to_vec`]. One size per input
+/// keeps each run linear in the input's length.
+///
+/// # Panics
+/// When an implementation disagrees with the model.
+pub fn differential_encode_many(input: &[u8]) {
+    let (selector, list) = split_selector(input);
+    let model = NaiveList::new(list.chunks(8).map(le_guid));
+    check_encode_many(&model, selector % (model.bytes.len() + MAX_ENCODED_LEN + 1));
+    check_encode_many_to_vec(&model);
+}
+
+/// [`packed_encode_many`] for one buffer size, filled with `00` when the size
+/// is even and `ff` when it is odd.
+fn check_encode_many(model: &NaiveList, available: usize) {
+    let expected = model.expected(available);
+    let written = match expected {
+        Ok(len) => len,
+        Err(packed::EncodeManyError::OutputTooSmall { offset, .. }) => offset,
+    };
+    let fill = if available % 2 == 0 { 0x00 } else { 0xff };
+    let mut out = alloc::vec![fill; available];
     for (name, encode_many) in packed::encode_many_implementations() {
-        for available in 0..=model.len() + MAX_ENCODED_LEN {
-            let fill = if available % 2 == 0 { 0x00 } else { 0xff };
-            let mut out = alloc::vec![fill; available];
-            let got = encode_many(&list, &mut out);
-            let expected = match ends.iter().position(|&end| end > available) {
-                None => Ok(model.len()),
-                Some(index) => {
-                    let offset = if index == 0 { 0 } else { ends[index - 1] };
-                    Err(packed::EncodeManyError::OutputTooSmall {
-                        index,
-                        offset,
-                        needed: ends[index] - offset,
-                        available,
-                    })
-                }
-            };
-            let written = match expected {
-                Ok(len) => len,
-                Err(packed::EncodeManyError::OutputTooSmall { offset, .. }) => offset,
-            };
-            if got != expected || out[..written] != model[..written] {
-                violated(
-                    "packed.differential.encode-many",
-                    &input,
-                    format_args!(
-                        "`{name}` into a {available}-byte buffer filled with {fill:#04x} \
-                         returns {got:?} and writes \"{}\"; the naive model gives {expected:?} \
-                         and \"{}\"",
-                        Hex(&out[..written]),
-                        Hex(&model[..written])
-                    ),
-                );
-            }
+        out.fill(fill);
+        let got = encode_many(&model.list, &mut out);
+        if got != expected || out[..written] != model.bytes[..written] {
+            violated(
+                "packed.differential.encode-many",
+                &model.input,
+                format_args!(
+                    "`{name}` into a {available}-byte buffer filled with {fill:#04x} \
+                     returns {got:?} and writes \"{}\"; the naive model gives {expected:?} \
+                     and \"{}\"",
+                    Hex(&out[..written]),
+                    Hex(&model.bytes[..written])
+                ),
+            );
         }
     }
+}
+
+/// [`packed::encode_many_to_vec`] appends the naive encodings.
+fn check_encode_many_to_vec(model: &NaiveList) {
     let mut appended = alloc::vec![0xaa];
-    packed::encode_many_to_vec(&list, &mut appended);
-    if appended[0] != 0xaa || appended[1..] != model[..] {
+    packed::encode_many_to_vec(&model.list, &mut appended);
+    if appended[0] != 0xaa || appended[1..] != model.bytes[..] {
         violated(
             "packed.differential.encode-many",
-            &input,
+            &model.input,
             format_args!(
                 "encode_many_to_vec after one byte aa gives \"{}\"; the naive model \"{}\"",
                 Hex(&appended),
-                Hex(&model)
+                Hex(&model.bytes)
             ),
         );
     }
@@ -830,6 +1016,15 @@ pub enum StreamItem {
     Named(NamedGuid),
 }
 
+impl StreamItem {
+    fn encoded_len(&self) -> usize {
+        match self {
+            Self::Packed(guid) => guid.encoded_len(),
+            Self::Named(named) => named.encoded_len(),
+        }
+    }
+}
+
 /// Encodes `items` back to back, as fields of one message, and checks that
 /// decoding them one after the other, each from where the previous one
 /// stopped, gives back the same values and ends exactly at the end.
@@ -842,7 +1037,8 @@ pub enum StreamItem {
 /// When a value comes back different, decoding stops early or late, or the
 /// two ways of writing disagree.
 pub fn stream(items: &[StreamItem]) {
-    let mut message = Vec::new();
+    let total = items.iter().map(StreamItem::encoded_len).sum();
+    let mut message = Vec::with_capacity(total);
     for item in items {
         match item {
             StreamItem::Packed(guid) => guid.encode_to_vec(&mut message),
@@ -851,16 +1047,13 @@ pub fn stream(items: &[StreamItem]) {
     }
     #[cfg(feature = "std")]
     {
-        let mut written = Vec::new();
+        let mut written = Vec::with_capacity(total);
         for item in items {
             let result = match item {
                 StreamItem::Packed(guid) => guid.write_to(&mut written),
                 StreamItem::Named(named) => named.write_to(&mut written),
             };
-            let expected = match item {
-                StreamItem::Packed(guid) => guid.encoded_len(),
-                StreamItem::Named(named) => named.encoded_len(),
-            };
+            let expected = item.encoded_len();
             if result.as_ref().ok() != Some(&expected) {
                 violated(
                     "stream.write-to",
@@ -882,24 +1075,21 @@ pub fn stream(items: &[StreamItem]) {
     let mut offset = 0;
     for (index, item) in items.iter().enumerate() {
         let rest = &message[offset..];
-        let (decoded, consumed) = match item {
-            StreamItem::Packed(_) => match PackedGuid::decode(rest) {
-                Ok(d) => (Ok(StreamItem::Packed(d.value)), d.consumed),
-                Err(e) => (Err(DecodeFailure::Packed(e)), 0),
+        // Named values are decoded borrowed and compared by reference: the
+        // owned decoder is the same plus a copy of the name, and
+        // `named_decode` checks that the two agree.
+        let (same, consumed) = match item {
+            StreamItem::Packed(guid) => match PackedGuid::decode(rest) {
+                Ok(d) => (d.value == *guid, d.consumed),
+                Err(_) => (false, 0),
             },
-            StreamItem::Named(_) => match NamedGuid::decode(rest) {
-                Ok(d) => (Ok(StreamItem::Named(d.value)), d.consumed),
-                Err(e) => (Err(DecodeFailure::Named(e)), 0),
+            StreamItem::Named(named) => match NamedGuidRef::decode(rest) {
+                Ok(d) => (d.value == named.as_ref(), d.consumed),
+                Err(_) => (false, 0),
             },
         };
-        if decoded.as_ref() != Ok(item) {
-            violated(
-                "stream.roundtrip",
-                &message,
-                format_args!(
-                    "item {index} at offset {offset} decodes to {decoded:?}, expected {item:?}"
-                ),
-            );
+        if !same {
+            stream_mismatch(&message, index, offset, item);
         }
         offset += consumed;
     }
@@ -914,6 +1104,26 @@ pub fn stream(items: &[StreamItem]) {
             ),
         );
     }
+}
+
+/// Reports item `index` of a stream, at `offset` of `message`, decoding to
+/// something other than `item`.
+#[cold]
+fn stream_mismatch(message: &[u8], index: usize, offset: usize, item: &StreamItem) -> ! {
+    let rest = &message[offset..];
+    let decoded = match item {
+        StreamItem::Packed(_) => PackedGuid::decode(rest)
+            .map(|d| StreamItem::Packed(d.value))
+            .map_err(DecodeFailure::Packed),
+        StreamItem::Named(_) => NamedGuid::decode(rest)
+            .map(|d| StreamItem::Named(d.value))
+            .map_err(DecodeFailure::Named),
+    };
+    violated(
+        "stream.roundtrip",
+        message,
+        format_args!("item {index} at offset {offset} decodes to {decoded:?}, expected {item:?}"),
+    )
 }
 
 /// An error from either decoder, so a stream step can report what failed.

@@ -22,7 +22,16 @@ type Check = fn(&[u8]);
 const TARGETS: &[(&str, Check)] = &[
     ("decode_packed_guid", properties::packed_decode),
     ("decode_named_guid", properties::named_decode),
+    ("decode_named_guid_limit", properties::named_decode_limits),
     ("differential", properties::differential),
+    (
+        "differential_decode_many",
+        properties::differential_decode_many,
+    ),
+    (
+        "differential_encode_many",
+        properties::differential_encode_many,
+    ),
     ("roundtrip_packed_guid", |bytes| {
         structured(bytes, properties::packed_roundtrip);
     }),

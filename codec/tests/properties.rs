@@ -91,7 +91,10 @@ fn decode_named_guid() {
     check!()
         .with_generator(bytes(600))
         .with_iterations(ITERATIONS)
-        .for_each(|input| properties::named_decode(input));
+        .for_each(|input| {
+            properties::named_decode(input);
+            properties::named_decode_limits(input);
+        });
 }
 
 /// Random bytes rarely hold a long valid name; this builds well-formed
@@ -124,6 +127,7 @@ fn decode_named_guid_built() {
                 bytes.truncate(usize::from(cut) % (bytes.len() + 1));
             }
             properties::named_decode(&bytes);
+            properties::named_decode_limits(&bytes);
             properties::named_differential(&bytes);
         });
 }

@@ -1,5 +1,6 @@
-//! Raw bytes into the `NamedGuid` decoders, owned, borrowed and with a name
-//! limit. The checks live in `wow_guid_codec::properties::named_decode`.
+//! Raw bytes into the `NamedGuid` decoders, owned and borrowed. The checks
+//! live in `wow_guid_codec::properties::named_decode`; the name limit has its
+//! own target, `decode_named_guid_limit`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
