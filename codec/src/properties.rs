@@ -550,33 +550,36 @@ pub fn named_roundtrip(value: &NamedGuid) {
             format_args!("{value:?} decodes to {decoded:?} (borrowed decoder: {borrowed:?})"),
         );
     }
-    let mut slice = alloc::vec![0xee; len];
-    let written = value.as_ref().encode_to_slice(&mut slice);
-    if written != Ok(len) || slice != bytes {
+    // One buffer, one byte longer than the encoding, for the three slice
+    // lengths: every byte the encoder must leave alone is checked to still be
+    // `ee`, the byte just past an exact-length slice included.
+    let mut buf = alloc::vec![0xee; len + 1];
+    let written = value.as_ref().encode_to_slice(&mut buf[..len]);
+    if written != Ok(len) || buf[..len] != bytes[..] || buf[len] != 0xee {
         violated(
             "named.encode-to-slice",
             &bytes,
             format_args!(
                 "encode_to_slice returned {written:?} and wrote \"{}\"",
-                Hex(&slice)
+                Hex(&buf)
             ),
         );
     }
-    let mut one_more = alloc::vec![0xee; len + 1];
-    let written = value.encode_to_slice(&mut one_more);
-    if written != Ok(len) || one_more[..len] != bytes[..] || one_more[len] != 0xee {
+    buf.fill(0xee);
+    let written = value.encode_to_slice(&mut buf);
+    if written != Ok(len) || buf[..len] != bytes[..] || buf[len] != 0xee {
         violated(
             "named.encode-to-slice",
             &bytes,
             format_args!(
                 "encode_to_slice into {} bytes returned {written:?} and left \"{}\"",
                 len + 1,
-                Hex(&one_more)
+                Hex(&buf)
             ),
         );
     }
-    let mut one_less = alloc::vec![0xee; len - 1];
-    if value.as_ref().encode_to_slice(&mut one_less).is_ok() || one_less.iter().any(|&b| b != 0xee)
+    buf.fill(0xee);
+    if value.as_ref().encode_to_slice(&mut buf[..len - 1]).is_ok() || buf.iter().any(|&b| b != 0xee)
     {
         violated(
             "named.encode-to-slice",
@@ -587,18 +590,21 @@ pub fn named_roundtrip(value: &NamedGuid) {
             ),
         );
     }
+    // One buffer for `write_to` and then for the trailing-bytes check.
+    let tail = [0x00, 0xff, 0x41, 0x00];
+    let mut scratch = Vec::with_capacity(len + tail.len());
     #[cfg(feature = "std")]
     {
-        let mut written = Vec::with_capacity(1 + len);
+        let written = &mut scratch;
         written.push(0xee);
-        let result = value.write_to(&mut written);
+        let result = value.write_to(written);
         if result.as_ref().ok() != Some(&len) || written[0] != 0xee || written[1..] != bytes {
             violated(
                 "named.write-to",
                 &bytes,
                 format_args!(
                     "write_to after one byte returned {result:?} and the buffer holds \"{}\"",
-                    Hex(&written)
+                    Hex(written)
                 ),
             );
         }
@@ -632,12 +638,19 @@ pub fn named_roundtrip(value: &NamedGuid) {
             );
         }
     }
-    let tail = [0x00, 0xff, 0x41, 0x00];
-    let mut followed = Vec::with_capacity(len + tail.len());
+    let mut followed = scratch;
+    followed.clear();
     followed.extend_from_slice(&bytes);
     followed.extend_from_slice(&tail);
-    let with_tail = NamedGuid::decode(&followed);
-    if with_tail.as_ref().map(|d| (&d.value, d.consumed)) != expected {
+    // The borrowed decoder: the owned one is the same plus a copy of the
+    // name, and was held to the borrowed one above on the same encoding.
+    let with_tail = NamedGuidRef::decode(&followed);
+    if with_tail
+        != Ok(Decoded {
+            value: value.as_ref(),
+            consumed: len,
+        })
+    {
         violated(
             "named.trailing-bytes",
             &followed,
