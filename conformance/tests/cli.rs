@@ -470,6 +470,64 @@ fn seed_corpus_writes_every_decode_input() {
 }
 
 #[test]
+fn export_writes_the_corpus_as_json_or_json_lines() {
+    let corpus = Corpus::embedded().expect("the corpus loads");
+    let stdout = runner(&args(&["export"]), &[]);
+    assert_eq!(stdout.code, Some(0), "{}", stdout.describe());
+    let document: serde_json::Value = serde_json::from_str(&stdout.stdout).expect("JSON");
+    assert_eq!(document["vector_count"], corpus.vectors.len());
+    assert_eq!(document["vectors"][0]["id"], corpus.vectors[0].id.as_str());
+
+    let file = scratch("export").join("vectors.jsonl");
+    let lines = runner(
+        &args(&[
+            "export",
+            "--format",
+            "jsonl",
+            "--out",
+            &file.display().to_string(),
+        ]),
+        &[],
+    );
+    assert_eq!(lines.code, Some(0), "{}", lines.describe());
+    assert!(lines.stdout.is_empty(), "{}", lines.describe());
+    assert!(
+        lines.stderr.contains(&format!(
+            "{} vectors of the embedded corpus",
+            corpus.vectors.len()
+        )),
+        "{}",
+        lines.describe()
+    );
+    let text = fs::read_to_string(&file).expect("written");
+    assert_eq!(text.lines().count(), corpus.vectors.len());
+    let first: serde_json::Value =
+        serde_json::from_str(text.lines().next().unwrap()).expect("JSON");
+    assert_eq!(first, document["vectors"][0]);
+
+    let bad = runner(&args(&["export", "--format", "yaml"]), &[]);
+    assert_eq!(bad.code, Some(2), "{}", bad.describe());
+    assert!(bad.stderr.contains("`jsonl`"), "{}", bad.describe());
+    let unwritable = runner(
+        &args(&[
+            "export",
+            "--out",
+            &scratch("export")
+                .join("no/such/dir/x.json")
+                .display()
+                .to_string(),
+        ]),
+        &[],
+    );
+    assert_eq!(unwritable.code, Some(2), "{}", unwritable.describe());
+    assert!(
+        unwritable.stderr.contains("cannot write"),
+        "{}",
+        unwritable.describe()
+    );
+}
+
+#[test]
 fn serve_answers_on_stdin_and_reports_bad_requests() {
     use std::io::Write;
     let mut child = Command::new(RUNNER)

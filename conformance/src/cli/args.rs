@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use wow_guid_conformance::duration::{parse_duration, DurationError};
+use wow_guid_conformance::export::Format;
 use wow_guid_conformance::fuzzing::session::Plan;
 use wow_guid_conformance::fuzzing::shrink::Limits;
 use wow_guid_conformance::implementation::DisplayDuration;
@@ -56,6 +57,17 @@ pub enum Command {
     Doctor(DoctorArgs),
     /// Write the decode vectors' inputs as a fuzzing seed corpus.
     SeedCorpus(SeedArgs),
+    /// Write the corpus as JSON for test runners in any language: every field of every vector,
+    /// requests and expected answers as protocol lines and as raw bytes.
+    ///
+    /// The layout is described by conformance/export.schema.json in the repository (and in the
+    /// crate's package).
+    ///
+    /// Examples:
+    ///   wow-guid-conformance export --out vectors.json
+    ///   wow-guid-conformance export --format jsonl --out vectors.jsonl
+    #[command(verbatim_doc_comment)]
+    Export(ExportArgs),
     /// Hunt for requests on which an implementation disagrees with the reference codec, and
     /// print each disagreement, shrunk to a minimal one, as a YAML vector.
     ///
@@ -223,6 +235,20 @@ pub struct SeedArgs {
     /// Where to write: DIR/decode_packed_guid/, DIR/decode_named_guid/, DIR/differential/.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+}
+
+/// `export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The corpus.
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+    /// `json`: one document with every vector; `jsonl`: one vector per line.
+    #[arg(long, value_name = "FORMAT", default_value = "json")]
+    pub format: Format,
+    /// Write to FILE instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
 /// `fuzz`.

@@ -1,15 +1,17 @@
-//! `lint`, `generate` and `seed-corpus`: the subcommands that work on the
-//! corpus itself rather than on an implementation.
+//! `lint`, `generate`, `seed-corpus` and `export`: the subcommands that work
+//! on the corpus itself rather than on an implementation.
 
 use std::fmt::Write as _;
 use std::fs;
+use std::io::Write as _;
 
+use wow_guid_conformance::export;
 use wow_guid_conformance::lint::disagreements;
 use wow_guid_conformance::options::{CorpusError, CorpusSource};
 use wow_guid_conformance::seed::seed_files;
 use wow_guid_vectors::generate;
 
-use super::args::{GenerateArgs, SeedArgs};
+use super::args::{ExportArgs, GenerateArgs, SeedArgs};
 use super::error::CliError;
 use super::exit::Exit;
 use super::options;
@@ -121,5 +123,30 @@ pub(super) fn seed_corpus(source: &CorpusSource, args: &SeedArgs) -> Result<Exit
         files.len(),
         args.out.display()
     ))?;
+    Ok(Exit::Success)
+}
+
+pub(super) fn export(source: &CorpusSource, args: &ExportArgs) -> Result<Exit, CliError> {
+    let corpus = source.load().map_err(CliError::Corpus)?;
+    let text = export::render(&corpus.vectors, args.format);
+    match &args.out {
+        None => print(&text)?,
+        Some(path) => {
+            fs::write(path, &text).map_err(|error| CliError::Write {
+                path: path.clone(),
+                error,
+            })?;
+            // A note on stderr, so stdout stays clean for a pipe either way;
+            // a closed stderr is no reason to fail an export that succeeded.
+            let _ = writeln!(
+                std::io::stderr(),
+                "export: {} vectors of the {} corpus written to {} ({})",
+                corpus.vectors.len(),
+                source.name(),
+                path.display(),
+                args.format
+            );
+        }
+    }
     Ok(Exit::Success)
 }

@@ -52,6 +52,7 @@ where
         Command::Repro(a) => repro::repro(&options::repro_options(&a)?),
         Command::Doctor(a) => doctor::doctor(&options::doctor_config(&a)),
         Command::SeedCorpus(a) => corpus_tools::seed_corpus(&options::corpus_source(&a.corpus), &a),
+        Command::Export(a) => corpus_tools::export(&options::corpus_source(&a.corpus), &a),
         Command::Fuzz(a) => fuzz::fuzz(&options::fuzz_options(&a)?, &program),
     }
 }
