@@ -24,6 +24,8 @@
 //! - [`run`]: the core of `run`: jobs, judging, outcomes.
 //! - [`report`]: human, JSON and JUnit output, and the one writer of rerun
 //!   commands; [`shell`]: commands people can paste.
+//! - [`matrix`]: the whole corpus against several implementations side by
+//!   side (`matrix`): the implementations file, the runs, JSON, Markdown and HTML.
 //! - [`serve`], [`lint`], [`seed`], [`doctor`], [`export`], [`fuzzing`]: the other
 //!   subcommands' logic.
 //! - [`options`]: the validated options of the subcommands that judge an
@@ -55,6 +57,7 @@ pub mod fuzzing;
 pub mod implementation;
 pub mod judge;
 pub mod lint;
+pub mod matrix;
 pub mod options;
 pub mod process;
 pub mod protocol;

@@ -76,6 +76,41 @@ pub enum Command {
     ///   wow-guid-conformance fuzz --seed 7 --time 60 --out found.yaml -- ./my-adapter
     #[command(verbatim_doc_comment)]
     Fuzz(FuzzArgs),
+    /// Run the corpus against every implementation in an implementations file, and write the
+    /// results side by side: matrix.json (with its schema), matrix.md and index.html.
+    ///
+    /// Examples:
+    ///   wow-guid-conformance matrix --strict-errors --out target/matrix matrix/implementations.yaml
+    #[command(verbatim_doc_comment)]
+    Matrix(MatrixArgs),
+}
+
+/// `matrix`.
+#[derive(Debug, Args)]
+pub struct MatrixArgs {
+    /// The implementations file (YAML; its format is in conformance/README.md).
+    #[arg(value_name = "FILE")]
+    pub implementations: PathBuf,
+    /// Where to write matrix.json, matrix.schema.json, matrix.md and index.html (created if
+    /// missing).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// The corpus.
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+    /// Require the exact error code of invalid vectors, not just `error`.
+    #[arg(long)]
+    pub strict_errors: bool,
+    /// Run N implementations at a time, each in N processes (the results do not depend on it).
+    #[arg(long, value_name = "N", default_value_t = 2,
+          value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub jobs: u16,
+    /// Time allowed for each response before an implementation is killed and restarted.
+    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = parse_duration)]
+    pub timeout: Duration,
+    /// Time allowed for the first response of each freshly started process.
+    #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = parse_duration)]
+    pub startup_timeout: Duration,
 }
 
 /// A duration on the command line, read by the library's parser and shown

@@ -18,6 +18,10 @@ pub enum CliError {
     Usage(clap::Error),
     /// The corpus cannot be had.
     Corpus(CorpusError),
+    /// The implementations file of `matrix` does not load.
+    Implementations(Vec<wow_guid_conformance::matrix::implementations::LoadError>),
+    /// An implementation of `matrix` could not be run at all.
+    Matrix(wow_guid_conformance::matrix::MatrixError),
     /// An `--id` pattern is not a valid glob.
     Pattern(BadPattern),
     /// The selection matches no vector.
@@ -66,6 +70,14 @@ impl fmt::Display for CliError {
         match self {
             Self::Usage(e) => e.fmt(f),
             Self::Corpus(e) => e.fmt(f),
+            Self::Implementations(errors) => {
+                writeln!(f, "the implementations file does not load ({} problem(s)):", errors.len())?;
+                for e in errors {
+                    writeln!(f, "  {e}")?;
+                }
+                Ok(())
+            }
+            Self::Matrix(e) => e.fmt(f),
             Self::Pattern(e) => e.fmt(f),
             Self::NothingSelected => f.write_str(
                 "no vector matches the selection (--id, --type, --op, --flag, --version)",
@@ -104,6 +116,7 @@ impl std::error::Error for CliError {
         match self {
             Self::Usage(e) => Some(e),
             Self::Harness(e) => Some(e),
+            Self::Matrix(e) => Some(e),
             Self::Read { error, .. } | Self::Write { error, .. } => Some(error),
             Self::Corpus(e) => Some(e),
             Self::Generate(e) => Some(e),

@@ -8,6 +8,7 @@ mod doctor;
 mod error;
 mod exit;
 mod fuzz;
+mod matrix;
 mod options;
 mod repro;
 mod run;
@@ -40,7 +41,11 @@ where
     let cli = Cli::try_parse_from(&args).map_err(CliError::Usage)?;
     if matches!(
         cli.command,
-        Command::Run(_) | Command::Repro(_) | Command::Doctor(_) | Command::Fuzz(_)
+        Command::Run(_)
+            | Command::Repro(_)
+            | Command::Doctor(_)
+            | Command::Fuzz(_)
+            | Command::Matrix(_)
     ) {
         wow_guid_conformance::process::kill_children_on_signal().map_err(CliError::Signals)?;
     }
@@ -54,6 +59,7 @@ where
         Command::SeedCorpus(a) => corpus_tools::seed_corpus(&options::corpus_source(&a.corpus), &a),
         Command::Export(a) => corpus_tools::export(&options::corpus_source(&a.corpus), &a),
         Command::Fuzz(a) => fuzz::fuzz(&options::fuzz_options(&a)?, &program),
+        Command::Matrix(a) => matrix::matrix(&a),
     }
 }
 

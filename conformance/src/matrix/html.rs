@@ -1,0 +1,285 @@
+//! `index.html`: the matrix as one self-contained page.
+//!
+//! A summary header, then every vector down the side (grouped by corpus
+//! file and first flag) and every implementation across the top, one
+//! coloured cell each with a symbol, so colour is never the only cue. The
+//! table is plain HTML: it reads with scripts disabled, and each cell's
+//! `title` shows the request, the expected answer and the answer received
+//! on hover. The inline script ([`SCRIPT`]) adds what needs one: a click
+//! shows a cell's full details in a panel, a filter keeps only the vectors
+//! where implementations disagree, one per request kind hides the others,
+//! and the state lives in the address's fragment (`#disagree`,
+//! `#kinds=decode-packed_guid,...`, `#show=ID@COLUMN`), so a view can be
+//! shared. The page loads nothing: no network, no external script or style.
+
+use std::fmt::Write as _;
+use std::io;
+
+use super::implementations::Launch;
+use super::model::{count, Matrix, Row, CELL_OUTCOMES};
+use crate::fuzzing::Kind;
+use crate::run::Outcome;
+
+/// The page's style sheet, inlined.
+pub const STYLE: &str = include_str!("page.css");
+
+/// The page's script, inlined.
+pub const SCRIPT: &str = include_str!("page.js");
+
+/// Longest value shown in a hover text; the click panel shows it whole.
+const TITLE_CHARS: usize = 160;
+
+/// The symbol and the CSS class of each outcome.
+fn mark(outcome: Outcome) -> (&'static str, &'static str) {
+    match outcome {
+        Outcome::Passed => ("✓", "pass"),
+        Outcome::Failed => ("✗", "fail"),
+        Outcome::Crashed => ("☠", "crashed"),
+        Outcome::TimedOut => ("T", "timed_out"),
+        Outcome::Malformed => ("?", "malformed"),
+        Outcome::Skipped => ("–", "skip"),
+        Outcome::VectorBug => ("!", "vector_bug"),
+        Outcome::ExpectedFailure => ("x", "xfail"),
+        Outcome::Stale => ("s", "stale"),
+    }
+}
+
+fn label(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Passed => "passed",
+        Outcome::Failed => "failed",
+        Outcome::Crashed => "crashed",
+        Outcome::TimedOut => "timed out",
+        Outcome::Malformed => "malformed",
+        Outcome::Skipped => "skipped (unsupported)",
+        Outcome::VectorBug => "vector bug",
+        Outcome::ExpectedFailure => "expected failure",
+        Outcome::Stale => "stale",
+    }
+}
+
+/// `text` escaped for HTML text and attribute values.
+fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// `text`, cut to [`TITLE_CHARS`] with its length noted.
+fn short(text: &str) -> String {
+    if text.chars().count() <= TITLE_CHARS {
+        return text.to_owned();
+    }
+    let head: String = text.chars().take(TITLE_CHARS).collect();
+    format!(
+        "{head}… ({} characters; click for all)",
+        text.chars().count()
+    )
+}
+
+/// A row's id attribute: `v-` and the vector id (ids are `[a-z0-9._-]`).
+fn row_id(row: &Row) -> String {
+    format!("v-{}", row.id)
+}
+
+/// Renders `matrix` as the page; `command` is the command line that made it.
+#[must_use]
+pub fn render(matrix: &Matrix, command: &str) -> String {
+    let mut out = String::with_capacity(1 << 20);
+    let o = &mut out;
+    let _ = write!(
+        o,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>PackedGuid and NamedGuid conformance matrix</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n"
+    );
+    // Summary header.
+    let _ = writeln!(
+        o,
+        "<header>\n<h1>PackedGuid and NamedGuid conformance matrix</h1>"
+    );
+    let _ = writeln!(
+        o,
+        "<p id=\"summary\" data-vectors=\"{}\" data-implementations=\"{}\" data-disagreements=\"{}\">\
+         {} vectors ({}) against {} implementations, error codes judged {}; \
+         the implementations disagree on {} vectors.</p>",
+        matrix.rows.len(),
+        matrix.columns.len(),
+        matrix.disagreements(),
+        matrix.rows.len(),
+        esc(&matrix.corpus),
+        matrix.columns.len(),
+        if matrix.strict_errors { "strictly" } else { "leniently" },
+        matrix.disagreements(),
+    );
+    let _ = writeln!(o, "<p>Made by <code>{}</code>.</p>", esc(command));
+    let _ = write!(
+        o,
+        "<table class=\"summary\">\n<thead><tr><th>implementation</th><th>language</th><th>version</th><th>from</th>"
+    );
+    for outcome in CELL_OUTCOMES {
+        let _ = write!(o, "<th>{}</th>", label(outcome));
+    }
+    let _ = writeln!(o, "</tr></thead>\n<tbody>");
+    for c in &matrix.columns {
+        let e = &c.entry;
+        let from = [&e.source.package, &e.source.repository, &e.source.path]
+            .into_iter()
+            .flatten()
+            .map(|s| esc(s))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let how = match &e.launch {
+            Launch::Command { written, .. } => written.join(" "),
+            Launch::Builtin(b) => format!("built in: {}", b.as_str()),
+        };
+        let _ = write!(
+            o,
+            "<tr><td class=\"text\" title=\"{}\">{}</td><td class=\"text\">{}</td><td class=\"text\">{}</td><td class=\"text\">{}</td>",
+            esc(&format!("{how}\n{}", e.note.as_deref().unwrap_or(""))),
+            esc(&e.name),
+            esc(&e.language),
+            esc(&e.version),
+            from,
+        );
+        for outcome in CELL_OUTCOMES {
+            let _ = write!(o, "<td>{}</td>", count(&c.counts, outcome));
+        }
+        let _ = writeln!(o, "</tr>");
+    }
+    let _ = writeln!(o, "</tbody>\n</table>");
+    let _ = write!(o, "<p class=\"legend\">");
+    for outcome in CELL_OUTCOMES {
+        let (symbol, class) = mark(outcome);
+        let _ = write!(
+            o,
+            "<span><b class=\"{class}\">{symbol}</b> {}</span>",
+            label(outcome)
+        );
+    }
+    let _ = writeln!(
+        o,
+        "</p>\n<p>Hover over a cell for the request, the expected answer and the answer received; \
+         click it for all of them in full.</p>\n</header>"
+    );
+    // Filters: they need the script, which shows them.
+    let _ = write!(
+        o,
+        "<nav id=\"filters\" hidden>\n<label><input type=\"checkbox\" id=\"disagree\"> only where implementations disagree</label>"
+    );
+    for kind in Kind::ALL {
+        let _ = write!(
+            o,
+            "<label><input type=\"checkbox\" class=\"kind\" value=\"{0}\" checked> {0}</label>",
+            kind.as_str()
+        );
+    }
+    let _ = writeln!(
+        o,
+        "<span id=\"shown\" data-visible=\"{0}\">Showing {0} of {0} vectors</span>\n</nav>",
+        matrix.rows.len()
+    );
+    // The matrix.
+    let _ = write!(o, "<table class=\"matrix\">\n<thead><tr><th>vector</th>");
+    for c in &matrix.columns {
+        let _ = write!(
+            o,
+            "<th class=\"impl\" data-name=\"{0}\" title=\"{0} {1} ({2})\">{0} <span class=\"kind\">{1}</span></th>",
+            esc(&c.entry.name),
+            esc(&c.entry.version),
+            esc(&c.entry.language),
+        );
+    }
+    let _ = writeln!(o, "</tr></thead>");
+    let mut group: Option<(&str, &str)> = None;
+    for row in &matrix.rows {
+        if group != Some(row.group()) {
+            if group.is_some() {
+                let _ = writeln!(o, "</tbody>");
+            }
+            group = Some(row.group());
+            let (file, flag) = row.group();
+            let _ = writeln!(
+                o,
+                "<tbody class=\"group\"><tr class=\"group\"><th colspan=\"{}\">{} · {}</th></tr>",
+                matrix.columns.len() + 1,
+                esc(file),
+                esc(flag)
+            );
+        }
+        let _ = write!(
+            o,
+            "<tr class=\"vector\" id=\"{}\" data-kind=\"{}\" data-agree=\"{}\" data-location=\"{}:{}\" data-request=\"{}\" data-expected=\"{}\">\
+             <th><a href=\"#{}\">{}</a> <span class=\"kind\">{}</span></th>",
+            esc(&row_id(row)),
+            row.kind.as_str(),
+            if row.agrees() { 1 } else { 0 },
+            esc(&row.file),
+            row.line,
+            esc(&row.request),
+            esc(&row.expected),
+            esc(&row_id(row)),
+            esc(&row.id),
+            row.kind.as_str(),
+        );
+        for (c, cell) in matrix.columns.iter().zip(&row.cells) {
+            let (symbol, class) = mark(cell.outcome);
+            let mut title = format!(
+                "{}: {}\nrequest: {}\nexpected: {}\ngot: {}",
+                c.entry.name,
+                label(cell.outcome),
+                short(&row.request),
+                short(&row.expected),
+                match (&cell.got, cell.outcome) {
+                    (Some(got), _) => short(got),
+                    (None, Outcome::Passed) => "the expected answer".to_owned(),
+                    (None, Outcome::Skipped) => "unsupported".to_owned(),
+                    (None, _) => "no answer".to_owned(),
+                }
+            );
+            if let Some(why) = &cell.why {
+                let _ = write!(title, "\nwhy: {}", short(why));
+            }
+            let _ = write!(
+                o,
+                "<td class=\"{class}\" data-outcome=\"{}\" title=\"{}\"",
+                cell.outcome.as_str(),
+                esc(&title)
+            );
+            if let Some(got) = &cell.got {
+                let _ = write!(o, " data-got=\"{}\"", esc(got));
+            }
+            if let Some(why) = &cell.why {
+                let _ = write!(o, " data-why=\"{}\"", esc(why));
+            }
+            let _ = write!(o, ">{symbol}</td>");
+        }
+        let _ = writeln!(o, "</tr>");
+    }
+    if group.is_some() {
+        let _ = writeln!(o, "</tbody>");
+    }
+    let _ = writeln!(o, "</table>");
+    let _ = writeln!(
+        o,
+        "<aside id=\"detail\" hidden><button type=\"button\">close</button><dl></dl></aside>\n<script>\n{SCRIPT}</script>\n</body>\n</html>"
+    );
+    out
+}
+
+/// Writes [`render`]'s page to `out`.
+///
+/// # Errors
+/// Whatever `out` returns.
+pub fn write(matrix: &Matrix, command: &str, out: &mut dyn io::Write) -> io::Result<()> {
+    out.write_all(render(matrix, command).as_bytes())
+}

@@ -1,0 +1,557 @@
+//! The implementations file: which implementations a matrix compares, where
+//! each comes from, and how to start it.
+//!
+//! ```yaml
+//! implementations:
+//!   - name: wow_world_messages          # unique; shown as the column heading
+//!     language: Rust
+//!     version: "0.3.0"                  # a string: quote numbers
+//!     source:                           # at least one of the three
+//!       package: wow_world_messages (crates.io)
+//!       repository: https://github.com/gtker/wow_messages
+//!       path: src/lib.rs
+//!     command: ["${CARGO_TARGET_DIR:-../target}/release/wow-world-messages-adapter"]
+//!     window: 1                         # optional: requests in flight (default 128)
+//!     note: Wrath messages only.        # optional
+//!   - name: reference
+//!     language: Rust
+//!     version: "0.1.0"
+//!     source: { repository: this repository, path: codec/ }
+//!     builtin: reference                # instead of `command`: the runner's own codec
+//! ```
+//!
+//! | field | type | meaning |
+//! | --- | --- | --- |
+//! | `name` | string, required | the implementation's name in every report; unique in the file |
+//! | `language` | string, required | the language it is written in |
+//! | `version` | string, required | the version tested (a package version, a commit, a description) |
+//! | `source` | mapping, required | where it comes from: `package` (a registry package), `repository` (a URL, or `this repository`), `path` (within that repository); at least one |
+//! | `command` | list of strings | the program and its arguments, run as `run -- CMD...` runs them |
+//! | `builtin` | `reference` | instead of `command`: the reference codec inside the runner |
+//! | `window` | integer ≥ 1, optional | requests in flight at once (`run --window`); 1 for implementations that crash often and restart slowly |
+//! | `note` | string, optional | one line for the reader |
+//!
+//! Exactly one of `command` and `builtin` is given. In a command, each word
+//! may use `${NAME}` or `${NAME:-default}` for an environment variable (a
+//! variable that is unset, and has no default, is an error), and a word that
+//! then begins with `./` or `../` is a path relative to the directory of the
+//! implementations file, so the file works from any directory.
+//!
+//! Loading is strict, as the corpus's is: an unknown field, a missing one, a
+//! value of the wrong type, a duplicate key or a duplicate name is an error
+//! naming the file, line and column. Parsing is pure; the caller reads the
+//! file and supplies the environment.
+
+use std::fmt;
+use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+
+/// A parsed implementations file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImplementationsFile {
+    /// The implementations, in the file's order.
+    pub implementations: Vec<Entry>,
+}
+
+/// One implementation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Unique name.
+    pub name: String,
+    /// Language.
+    pub language: String,
+    /// Version tested.
+    pub version: String,
+    /// Where it comes from.
+    pub source: Source,
+    /// How to start it.
+    pub launch: Launch,
+    /// Requests in flight at once, if not the default.
+    pub window: Option<NonZeroUsize>,
+    /// A line for the reader.
+    pub note: Option<String>,
+    /// 1-based line of the entry in the file.
+    pub line: usize,
+}
+
+/// Where an implementation comes from.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    /// A registry package.
+    #[serde(default)]
+    pub package: Option<String>,
+    /// A repository (a URL, or `this repository`).
+    #[serde(default)]
+    pub repository: Option<String>,
+    /// A path within that repository.
+    #[serde(default)]
+    pub path: Option<String>,
+}
+
+/// How to start an implementation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Launch {
+    /// A command line, as written in the file and as it will run.
+    Command {
+        /// The words as written.
+        written: Vec<String>,
+        /// The words with variables expanded and relative paths resolved.
+        resolved: Vec<String>,
+    },
+    /// An implementation inside the runner.
+    Builtin(Builtin),
+}
+
+/// Implementations inside the runner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Builtin {
+    /// The reference codec.
+    Reference,
+}
+
+impl Builtin {
+    /// The word for it in the file.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Reference => "reference",
+        }
+    }
+}
+
+/// A problem with an implementations file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    /// The file's name as given.
+    pub file: String,
+    /// 1-based line, when known.
+    pub line: usize,
+    /// 1-based column, when known.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: LoadErrorKind,
+}
+
+/// What is wrong with an implementations file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadErrorKind {
+    /// The YAML does not parse, or does not have the shape described in the
+    /// module docs (an unknown or missing field, a wrong type, a duplicate
+    /// key): the parser's own description.
+    Shape(String),
+    /// The file lists no implementation.
+    Empty,
+    /// A required text field is empty.
+    EmptyField(&'static str),
+    /// Two implementations have the same name.
+    DuplicateName {
+        /// The name.
+        name: String,
+        /// Line of the first one.
+        first: usize,
+    },
+    /// `source` names neither a package, a repository nor a path.
+    EmptySource,
+    /// Both `command` and `builtin`, or neither.
+    CommandOrBuiltin {
+        /// Whether both were given (else neither).
+        both: bool,
+    },
+    /// `command` is an empty list, or its program is empty.
+    EmptyCommand,
+    /// `builtin` is not a known implementation.
+    UnknownBuiltin(String),
+    /// `window` is 0.
+    ZeroWindow,
+    /// A command word uses a variable that is not set and has no default.
+    UnsetVariable(String),
+    /// A command word has `${` without a closing `}`, or an empty name.
+    BadVariable(String),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: ", self.file, self.line, self.column)?;
+        match &self.kind {
+            LoadErrorKind::Shape(message) => f.write_str(message),
+            LoadErrorKind::Empty => f.write_str("`implementations` lists no implementation"),
+            LoadErrorKind::EmptyField(field) => write!(f, "`{field}` must not be empty"),
+            LoadErrorKind::DuplicateName { name, first } => {
+                write!(f, "the name `{name}` is already used on line {first}")
+            }
+            LoadErrorKind::EmptySource => f.write_str(
+                "`source` must give at least one of `package`, `repository` and `path`",
+            ),
+            LoadErrorKind::CommandOrBuiltin { both: true } => f.write_str(
+                "give either `command` or `builtin`, not both",
+            ),
+            LoadErrorKind::CommandOrBuiltin { both: false } => f.write_str(
+                "give `command` (the program and its arguments) or `builtin: reference`",
+            ),
+            LoadErrorKind::EmptyCommand => {
+                f.write_str("`command` must start with a program name")
+            }
+            LoadErrorKind::UnknownBuiltin(word) => write!(
+                f,
+                "there is no built-in implementation `{word}` (the one there is: `reference`)"
+            ),
+            LoadErrorKind::ZeroWindow => f.write_str("`window` must be at least 1"),
+            LoadErrorKind::UnsetVariable(name) => write!(
+                f,
+                "the environment variable `{name}` is not set; set it, or write `${{{name}:-default}}`"
+            ),
+            LoadErrorKind::BadVariable(word) => write!(
+                f,
+                "`{word}`: a variable is written `${{NAME}}` or `${{NAME:-default}}`"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    implementations: Spanned<Vec<Spanned<RawEntry>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEntry {
+    name: Spanned<String>,
+    language: Spanned<String>,
+    version: Spanned<String>,
+    source: Spanned<Source>,
+    #[serde(default)]
+    command: Option<Spanned<Vec<Spanned<String>>>>,
+    #[serde(default)]
+    builtin: Option<Spanned<String>>,
+    #[serde(default)]
+    window: Option<Spanned<usize>>,
+    #[serde(default)]
+    note: Option<String>,
+}
+
+/// Parses the implementations file `text`, read from `file` (whose directory
+/// relative command paths are resolved against), with `env` looking up
+/// environment variables. Returns every problem found, each located.
+pub fn parse(
+    file: &Path,
+    text: &str,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<ImplementationsFile, Vec<LoadError>> {
+    let name = file.display().to_string();
+    let at = |line: u64, column: u64, kind| LoadError {
+        file: name.clone(),
+        line: usize::try_from(line).unwrap_or(usize::MAX),
+        column: usize::try_from(column).unwrap_or(usize::MAX),
+        kind,
+    };
+    let raw: RawFile = serde_saphyr::from_str(text).map_err(|error| {
+        let (line, column) = error.location().map_or((0, 0), |l| (l.line(), l.column()));
+        vec![at(
+            line,
+            column,
+            LoadErrorKind::Shape(shape_message(&error)),
+        )]
+    })?;
+    let base = file.parent().unwrap_or(Path::new(""));
+    let mut errors = Vec::new();
+    let mut implementations = Vec::new();
+    if raw.implementations.value.is_empty() {
+        let l = &raw.implementations.referenced;
+        errors.push(at(l.line(), l.column(), LoadErrorKind::Empty));
+    }
+    for entry in raw.implementations.value {
+        let here = entry.referenced;
+        let entry = entry.value;
+        let mut fail =
+            |l: &serde_saphyr::Location, kind| errors.push(at(l.line(), l.column(), kind));
+        for (field, value) in [
+            ("name", &entry.name),
+            ("language", &entry.language),
+            ("version", &entry.version),
+        ] {
+            if value.value.trim().is_empty() {
+                fail(&value.referenced, LoadErrorKind::EmptyField(field));
+            }
+        }
+        let source = &entry.source.value;
+        if source.package.is_none() && source.repository.is_none() && source.path.is_none() {
+            fail(&entry.source.referenced, LoadErrorKind::EmptySource);
+        }
+        if let Some(prior) = implementations
+            .iter()
+            .find(|e: &&Entry| e.name == entry.name.value)
+        {
+            fail(
+                &entry.name.referenced,
+                LoadErrorKind::DuplicateName {
+                    name: entry.name.value.clone(),
+                    first: prior.line,
+                },
+            );
+        }
+        let window = match &entry.window {
+            None => None,
+            Some(w) => match NonZeroUsize::new(w.value) {
+                Some(w) => Some(w),
+                None => {
+                    fail(&w.referenced, LoadErrorKind::ZeroWindow);
+                    None
+                }
+            },
+        };
+        let launch = match (&entry.command, &entry.builtin) {
+            (Some(_), Some(builtin)) => {
+                fail(
+                    &builtin.referenced,
+                    LoadErrorKind::CommandOrBuiltin { both: true },
+                );
+                None
+            }
+            (None, None) => {
+                fail(&here, LoadErrorKind::CommandOrBuiltin { both: false });
+                None
+            }
+            (None, Some(builtin)) => match builtin.value.as_str() {
+                "reference" => Some(Launch::Builtin(Builtin::Reference)),
+                other => {
+                    fail(
+                        &builtin.referenced,
+                        LoadErrorKind::UnknownBuiltin(other.to_owned()),
+                    );
+                    None
+                }
+            },
+            (Some(command), None) => {
+                if command
+                    .value
+                    .first()
+                    .is_none_or(|program| program.value.is_empty())
+                {
+                    fail(&command.referenced, LoadErrorKind::EmptyCommand);
+                    None
+                } else {
+                    let mut resolved = Vec::new();
+                    for word in &command.value {
+                        match expand(&word.value, env) {
+                            Ok(expanded) => resolved.push(relative_to(base, expanded)),
+                            Err(kind) => fail(&word.referenced, kind),
+                        }
+                    }
+                    (resolved.len() == command.value.len()).then(|| Launch::Command {
+                        written: command.value.iter().map(|w| w.value.clone()).collect(),
+                        resolved,
+                    })
+                }
+            }
+        };
+        if let Some(launch) = launch {
+            implementations.push(Entry {
+                name: entry.name.value,
+                language: entry.language.value,
+                version: entry.version.value,
+                source: entry.source.value,
+                launch,
+                window,
+                note: entry.note,
+                line: usize::try_from(here.line()).unwrap_or(usize::MAX),
+            });
+        }
+    }
+    if errors.is_empty() {
+        Ok(ImplementationsFile { implementations })
+    } else {
+        Err(errors)
+    }
+}
+
+/// The parser's message without its location (reported in front instead,
+/// as the corpus loader does) and without its source snippet.
+fn shape_message(error: &serde_saphyr::Error) -> String {
+    let text = error.without_snippet().to_string();
+    let text = text.strip_prefix("error: ").unwrap_or(&text);
+    // "line L column C: message"
+    let text = match text.strip_prefix("line ").and_then(|t| t.split_once(": ")) {
+        Some((_, message)) => message,
+        None => text,
+    };
+    let text = text.lines().next().unwrap_or_default();
+    // ... "message at line L, column C"
+    match text.rfind(" at line ") {
+        Some(cut) => text[..cut].to_owned(),
+        None => text.to_owned(),
+    }
+}
+
+/// Expands `${NAME}` and `${NAME:-default}` in `word`.
+fn expand(word: &str, env: &dyn Fn(&str) -> Option<String>) -> Result<String, LoadErrorKind> {
+    let mut out = String::new();
+    let mut rest = word;
+    while let Some(start) = rest.find("${") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let end = after
+            .find('}')
+            .ok_or_else(|| LoadErrorKind::BadVariable(word.to_owned()))?;
+        let inner = &after[..end];
+        let (name, default) = match inner.split_once(":-") {
+            Some((name, default)) => (name, Some(default)),
+            None => (inner, None),
+        };
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(LoadErrorKind::BadVariable(word.to_owned()));
+        }
+        match (env(name).filter(|v| !v.is_empty()), default) {
+            (Some(value), _) => out.push_str(&value),
+            (None, Some(default)) => out.push_str(default),
+            (None, None) => return Err(LoadErrorKind::UnsetVariable(name.to_owned())),
+        }
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// `word` joined to `base` if it begins with `./` or `../`.
+fn relative_to(base: &Path, word: String) -> String {
+    if word.starts_with("./") || word.starts_with("../") {
+        let joined: PathBuf = base.join(&word);
+        joined.display().to_string()
+    } else {
+        word
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_env(_: &str) -> Option<String> {
+        None
+    }
+
+    fn load(text: &str) -> Result<ImplementationsFile, Vec<LoadError>> {
+        parse(Path::new("matrix/impls.yaml"), text, &no_env)
+    }
+
+    fn one_error(text: &str) -> LoadError {
+        let errors = load(text).expect_err("the file is invalid");
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        errors.into_iter().next().unwrap()
+    }
+
+    const GOOD: &str = "\
+implementations:
+  - name: ref
+    language: Rust
+    version: \"1.0\"
+    source: { repository: this repository }
+    builtin: reference
+  - name: py
+    language: Python
+    version: \"0.1\"
+    source: { package: x }
+    command: [python3, ../adapters/a.py, \"${TARGET:-../target}/x\", --flag]
+    window: 1
+    note: hello
+";
+
+    #[test]
+    fn a_good_file_loads_with_paths_resolved() {
+        let file = load(GOOD).unwrap();
+        assert_eq!(file.implementations.len(), 2);
+        let py = &file.implementations[1];
+        assert_eq!(py.name, "py");
+        assert_eq!(py.line, 7);
+        assert_eq!(py.window, NonZeroUsize::new(1));
+        assert_eq!(py.note.as_deref(), Some("hello"));
+        let Launch::Command { written, resolved } = &py.launch else {
+            panic!("a command")
+        };
+        assert_eq!(written[2], "${TARGET:-../target}/x");
+        assert_eq!(
+            resolved,
+            &[
+                "python3",
+                "matrix/../adapters/a.py",
+                "matrix/../target/x",
+                "--flag"
+            ]
+        );
+        assert_eq!(
+            file.implementations[0].launch,
+            Launch::Builtin(Builtin::Reference)
+        );
+    }
+
+    #[test]
+    fn variables_come_from_the_environment() {
+        let env = |name: &str| (name == "TARGET").then(|| "/abs".to_owned());
+        let file = parse(Path::new("impls.yaml"), GOOD, &env).unwrap();
+        let Launch::Command { resolved, .. } = &file.implementations[1].launch else {
+            panic!("a command")
+        };
+        assert_eq!(resolved[2], "/abs/x");
+        assert_eq!(
+            expand("${NOPE}", &no_env),
+            Err(LoadErrorKind::UnsetVariable("NOPE".into()))
+        );
+        assert_eq!(
+            expand("${OPEN", &no_env),
+            Err(LoadErrorKind::BadVariable("${OPEN".into()))
+        );
+        assert_eq!(expand("a${X:-}b", &no_env), Ok("ab".into()));
+    }
+
+    #[test]
+    fn unknown_and_missing_fields_are_located() {
+        let error = one_error(&GOOD.replace("note: hello", "notes: hello"));
+        assert_eq!(
+            error.to_string(),
+            "matrix/impls.yaml:13:5: unknown field `notes`, expected one of name, language, \
+             version, source, command, builtin, window, note"
+        );
+        let error = one_error(&GOOD.replace("    language: Python\n", ""));
+        assert!(error.to_string().contains("language"), "{error}");
+    }
+
+    #[test]
+    fn duplicate_names_keys_and_bad_launches_are_errors() {
+        let error = one_error(&GOOD.replace("name: py", "name: ref"));
+        assert_eq!(
+            error.kind,
+            LoadErrorKind::DuplicateName {
+                name: "ref".into(),
+                first: 2
+            }
+        );
+        assert_eq!(error.line, 7);
+        let error =
+            one_error(&GOOD.replace("    note: hello\n", "    note: hello\n    note: again\n"));
+        assert!(error.to_string().contains("note"), "{error}");
+        let error = one_error(&GOOD.replace("    builtin: reference\n", ""));
+        assert_eq!(error.kind, LoadErrorKind::CommandOrBuiltin { both: false });
+        let error = one_error(&GOOD.replace("builtin: reference", "builtin: other"));
+        assert_eq!(error.kind, LoadErrorKind::UnknownBuiltin("other".into()));
+        assert_eq!((error.line, error.column), (6, 14));
+        let error = one_error(&GOOD.replace("window: 1", "window: 0"));
+        assert_eq!(error.kind, LoadErrorKind::ZeroWindow);
+        let error = one_error(&GOOD.replace("source: { package: x }", "source: {}"));
+        assert_eq!(error.kind, LoadErrorKind::EmptySource);
+        let error = one_error("implementations: []\n");
+        assert_eq!(error.kind, LoadErrorKind::Empty);
+        let errors = load(&GOOD.replace(
+            "python3, ../adapters/a.py, \"${TARGET:-../target}/x\", --flag",
+            "",
+        ))
+        .unwrap_err();
+        assert_eq!(errors[0].kind, LoadErrorKind::EmptyCommand);
+    }
+}

@@ -1,0 +1,373 @@
+//! `matrix.json`: every verdict of a matrix, for tools.
+//!
+//! `matrix.schema.json` beside this crate's manifest describes the format
+//! (JSON Schema, draft 2020-12), field by field; the CLI writes it beside
+//! `matrix.json`, and a test keeps the two in step. The format is versioned
+//! by `format_version`: a field is only ever added in a new version.
+
+use std::io;
+
+use serde::Serialize;
+
+use super::implementations::Launch;
+use super::model::{count, Cell, Column, Matrix, Row, CELL_OUTCOMES};
+use crate::run::Counts;
+
+/// The `format` field.
+pub const FORMAT_NAME: &str = "wow-guid-conformance matrix";
+
+/// The `format_version` field.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The schema, as shipped beside this crate's manifest.
+pub const SCHEMA: &str = include_str!("../../matrix.schema.json");
+
+#[derive(Serialize)]
+struct Document<'m> {
+    format: &'static str,
+    format_version: u32,
+    tool: Tool,
+    corpus: CorpusInfo<'m>,
+    strict_errors: bool,
+    implementations_file: &'m str,
+    disagreements: usize,
+    implementations: Vec<Implementation<'m>>,
+    vectors: Vec<VectorRow<'m>>,
+}
+
+#[derive(Serialize)]
+struct Tool {
+    name: &'static str,
+    version: &'static str,
+}
+
+#[derive(Serialize)]
+struct CorpusInfo<'m> {
+    source: &'m str,
+    vectors: usize,
+}
+
+#[derive(Serialize)]
+struct Implementation<'m> {
+    name: &'m str,
+    language: &'m str,
+    version: &'m str,
+    source: &'m super::implementations::Source,
+    command: Option<&'m [String]>,
+    builtin: Option<&'static str>,
+    window: Option<usize>,
+    note: Option<&'m str>,
+    duration_ms: u64,
+    counts: CountMap,
+    by_kind: Vec<KindCounts>,
+    causes: Vec<CauseOut<'m>>,
+}
+
+#[derive(Serialize)]
+struct KindCounts {
+    kind: &'static str,
+    counts: CountMap,
+}
+
+/// Counts keyed by outcome word, in report order.
+#[derive(Serialize)]
+struct CountMap {
+    pass: usize,
+    fail: usize,
+    crashed: usize,
+    timed_out: usize,
+    malformed: usize,
+    skip: usize,
+    vector_bug: usize,
+}
+
+impl CountMap {
+    fn of(counts: &Counts) -> Self {
+        let [pass, fail, crashed, timed_out, malformed, skip, vector_bug] =
+            CELL_OUTCOMES.map(|o| count(counts, o));
+        Self {
+            pass,
+            fail,
+            crashed,
+            timed_out,
+            malformed,
+            skip,
+            vector_bug,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct CauseOut<'m> {
+    kind: &'static str,
+    difference: &'static str,
+    vectors: &'m [String],
+    example: ExampleOut<'m>,
+    shrunk: Option<ShrunkOut<'m>>,
+}
+
+#[derive(Serialize)]
+struct ExampleOut<'m> {
+    id: &'m str,
+    request: &'m str,
+    got: Option<&'m str>,
+    why: &'m str,
+}
+
+#[derive(Serialize)]
+struct ShrunkOut<'m> {
+    request: &'m str,
+    expected: &'m str,
+    got: Option<&'m str>,
+    why: &'m str,
+}
+
+#[derive(Serialize)]
+struct VectorRow<'m> {
+    id: &'m str,
+    file: &'m str,
+    line: usize,
+    kind: &'static str,
+    flags: &'m [String],
+    request: &'m str,
+    expected: &'m str,
+    agree: bool,
+    results: Vec<CellOut<'m>>,
+}
+
+#[derive(Serialize)]
+struct CellOut<'m> {
+    outcome: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    got: Option<&'m str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why: Option<&'m str>,
+}
+
+fn implementation(column: &Column) -> Implementation<'_> {
+    let entry = &column.entry;
+    let (command, builtin) = match &entry.launch {
+        Launch::Command { written, .. } => (Some(written.as_slice()), None),
+        Launch::Builtin(b) => (None, Some(b.as_str())),
+    };
+    Implementation {
+        name: &entry.name,
+        language: &entry.language,
+        version: &entry.version,
+        source: &entry.source,
+        command,
+        builtin,
+        window: entry.window.map(std::num::NonZeroUsize::get),
+        note: entry.note.as_deref(),
+        duration_ms: u64::try_from(column.duration.as_millis()).unwrap_or(u64::MAX),
+        counts: CountMap::of(&column.counts),
+        by_kind: column
+            .by_kind
+            .iter()
+            .map(|(kind, counts)| KindCounts {
+                kind: kind.as_str(),
+                counts: CountMap::of(counts),
+            })
+            .collect(),
+        causes: column
+            .causes
+            .iter()
+            .map(|c| CauseOut {
+                kind: c.signature.kind.as_str(),
+                difference: c.signature.difference.as_str(),
+                vectors: &c.vectors,
+                example: ExampleOut {
+                    id: &c.example.id,
+                    request: &c.example.request,
+                    got: c.example.got.as_deref(),
+                    why: &c.example.why,
+                },
+                shrunk: c.shrunk.as_ref().map(|s| ShrunkOut {
+                    request: &s.request,
+                    expected: &s.expected,
+                    got: s.got.as_deref(),
+                    why: &s.why,
+                }),
+            })
+            .collect(),
+    }
+}
+
+fn cell(cell: &Cell) -> CellOut<'_> {
+    CellOut {
+        outcome: cell.outcome.as_str(),
+        got: cell.got.as_deref(),
+        why: cell.why.as_deref(),
+    }
+}
+
+fn row(row: &Row) -> VectorRow<'_> {
+    VectorRow {
+        id: &row.id,
+        file: &row.file,
+        line: row.line,
+        kind: row.kind.as_str(),
+        flags: &row.flags,
+        request: &row.request,
+        expected: &row.expected,
+        agree: row.agrees(),
+        results: row.cells.iter().map(cell).collect(),
+    }
+}
+
+/// Writes `matrix` as `matrix.json`.
+///
+/// # Errors
+/// Whatever `out` returns.
+pub fn write(matrix: &Matrix, out: &mut dyn io::Write) -> io::Result<()> {
+    let document = Document {
+        format: FORMAT_NAME,
+        format_version: FORMAT_VERSION,
+        tool: Tool {
+            name: env!("CARGO_PKG_NAME"),
+            version: env!("CARGO_PKG_VERSION"),
+        },
+        corpus: CorpusInfo {
+            source: &matrix.corpus,
+            vectors: matrix.corpus_size,
+        },
+        strict_errors: matrix.strict_errors,
+        implementations_file: &matrix.implementations_file,
+        disagreements: matrix.disagreements(),
+        implementations: matrix.columns.iter().map(implementation).collect(),
+        vectors: matrix.rows.iter().map(row).collect(),
+    };
+    serde_json::to_writer_pretty(&mut *out, &document)?;
+    out.write_all(b"\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::num::NonZeroUsize;
+
+    use serde_json::Value as Json;
+    use wow_guid_vectors::Corpus;
+
+    use super::*;
+    use crate::judge::JudgeOptions;
+    use crate::matrix::causes::causes;
+    use crate::matrix::implementations::{Builtin, Entry, Source};
+    use crate::matrix::model::Header;
+    use crate::reference::Reference;
+    use crate::run::{run, RunPlan};
+
+    fn document() -> Json {
+        let corpus = Corpus::embedded().unwrap();
+        let plan = RunPlan {
+            vectors: corpus.vectors.iter().take(30).collect(),
+            judge: JudgeOptions::default(),
+            expected_failures: None,
+            jobs: NonZeroUsize::MIN,
+        };
+        let results = run(&plan, || Reference, None).unwrap();
+        let found = causes(&results, &mut || Reference, JudgeOptions::default()).unwrap();
+        let entry = Entry {
+            name: "reference".into(),
+            language: "Rust".into(),
+            version: "0".into(),
+            source: Source {
+                package: Some("p".into()),
+                ..Source::default()
+            },
+            launch: Launch::Builtin(Builtin::Reference),
+            window: None,
+            note: None,
+            line: 1,
+        };
+        let matrix = Matrix::new(
+            Header {
+                corpus: "embedded".into(),
+                corpus_size: 30,
+                strict_errors: false,
+                implementations_file: "f.yaml".into(),
+            },
+            vec![(entry, results, found)],
+        );
+        let mut out = Vec::new();
+        write(&matrix, &mut out).unwrap();
+        serde_json::from_slice(&out).unwrap()
+    }
+
+    /// Every object written has exactly the fields its schema requires,
+    /// and the schema allows no others: a field added on one side only
+    /// fails here.
+    #[test]
+    fn the_schema_describes_every_field_written() {
+        let schema: Json = serde_json::from_str(SCHEMA).unwrap();
+        let doc = document();
+        let def = |name: &str| schema["$defs"][name].clone();
+        let check = |schema: &Json, value: &Json| {
+            let mut required: Vec<&str> = schema["required"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap())
+                .collect();
+            let mut properties: Vec<&str> = schema["properties"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .map(String::as_str)
+                .collect();
+            let mut written: Vec<&str> = value
+                .as_object()
+                .unwrap()
+                .keys()
+                .map(String::as_str)
+                .collect();
+            required.sort_unstable();
+            properties.sort_unstable();
+            written.sort_unstable();
+            assert_eq!(schema["additionalProperties"], false);
+            assert!(
+                written.iter().all(|w| properties.contains(w)),
+                "{written:?} vs {properties:?}"
+            );
+            assert!(
+                required.iter().all(|r| written.contains(r)),
+                "{required:?} vs {written:?}"
+            );
+        };
+        check(&schema, &doc);
+        let implementation = &doc["implementations"][0];
+        check(&def("implementation"), implementation);
+        check(&def("counts"), &implementation["counts"]);
+        check(
+            &schema["$defs"]["implementation"]["properties"]["source"],
+            &implementation["source"],
+        );
+        let vector = &doc["vectors"][0];
+        check(&def("vector"), vector);
+        check(&def("result"), &vector["results"][0]);
+        assert_eq!(schema["properties"]["format"]["const"], FORMAT_NAME);
+        assert_eq!(
+            schema["properties"]["format_version"]["const"],
+            FORMAT_VERSION
+        );
+        let outcome_def = def("outcome");
+        let outcomes: Vec<&str> = outcome_def["enum"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        let words: Vec<&str> = crate::matrix::model::CELL_OUTCOMES
+            .iter()
+            .map(|o| o.as_str())
+            .collect();
+        assert_eq!(outcomes, words);
+        let counts_def = def("counts");
+        let counts: Vec<&str> = counts_def["required"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        assert_eq!(counts, words);
+    }
+}

@@ -1,0 +1,214 @@
+//! `matrix.md`: the matrix for people reading a repository: which versions
+//! it covers, each implementation's counts (overall and by request kind),
+//! and its distinct failure causes, each with one minimal example.
+//!
+//! The text depends only on the verdicts, never on timings or on where the
+//! files are, so a run on another machine writes the same file, and a
+//! results document made from it can be checked for staleness.
+
+use std::fmt::Write as _;
+use std::io;
+
+use super::implementations::Launch;
+use super::model::{count, Column, Matrix, CELL_OUTCOMES};
+use crate::run::{Counts, Outcome};
+
+fn outcome_heading(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Passed => "passed",
+        Outcome::Failed => "failed",
+        Outcome::Crashed => "crashed",
+        Outcome::TimedOut => "timed out",
+        Outcome::Malformed => "malformed",
+        Outcome::Skipped => "skipped",
+        Outcome::VectorBug => "vector bugs",
+        Outcome::ExpectedFailure => "expected failures",
+        Outcome::Stale => "stale",
+    }
+}
+
+/// A table cell's text: `|` would end the cell.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|")
+}
+
+fn source(column: &Column) -> String {
+    let s = &column.entry.source;
+    let mut parts = Vec::new();
+    if let Some(package) = &s.package {
+        parts.push(package.clone());
+    }
+    match (&s.repository, &s.path) {
+        (Some(repository), Some(path)) => parts.push(format!("{repository}: `{path}`")),
+        (Some(repository), None) => parts.push(repository.clone()),
+        (None, Some(path)) => parts.push(format!("`{path}`")),
+        (None, None) => {}
+    }
+    cell(&parts.join(", "))
+}
+
+/// `passed/total`, and the other outcomes that occurred.
+fn kind_cell(counts: &Counts) -> String {
+    let total: usize = CELL_OUTCOMES.iter().map(|o| count(counts, *o)).sum();
+    if total == 0 {
+        return "none".to_owned();
+    }
+    if counts.skipped == total {
+        return "skipped".to_owned();
+    }
+    let mut text = format!("{}/{}", counts.passed, total);
+    let others: Vec<String> = CELL_OUTCOMES[1..]
+        .iter()
+        .filter(|o| count(counts, **o) > 0)
+        .map(|o| format!("{} {}", count(counts, *o), outcome_heading(*o)))
+        .collect();
+    if !others.is_empty() {
+        let _ = write!(text, " ({})", others.join(", "));
+    }
+    text
+}
+
+/// Renders `matrix` as Markdown; `command` is the command line that made it.
+#[must_use]
+pub fn render(matrix: &Matrix, command: &str) -> String {
+    let mut out = String::new();
+    let o = &mut out;
+    let _ = writeln!(o, "# Conformance matrix\n");
+    let _ = writeln!(
+        o,
+        "The whole corpus ({} vectors, {}) against {} implementations, error codes judged {}, \
+         as `run` judges them. Implementations disagree on {} vectors. Written by\n\n```sh\n{command}\n```\n\n\
+         from `{}`. Run it again after building the implementations to bring this page up to date; \
+         the same command writes `matrix.json` (every verdict), its schema, and `index.html`, \
+         a page with every vector and every answer.\n",
+        matrix.corpus_size,
+        matrix.corpus,
+        matrix.columns.len(),
+        if matrix.strict_errors { "strictly" } else { "leniently (any error code passes)" },
+        matrix.disagreements(),
+        matrix.implementations_file,
+    );
+    let _ = writeln!(o, "## Implementations and versions\n");
+    let _ = writeln!(
+        o,
+        "| implementation | language | version | from | how it runs | note |"
+    );
+    let _ = writeln!(o, "| --- | --- | --- | --- | --- | --- |");
+    for c in &matrix.columns {
+        let e = &c.entry;
+        let how = match &e.launch {
+            Launch::Command { written, .. } => format!("`{}`", cell(&written.join(" "))),
+            Launch::Builtin(b) => format!("built in: {}", b.as_str()),
+        };
+        let _ = writeln!(
+            o,
+            "| {} | {} | {} | {} | {} | {} |",
+            cell(&e.name),
+            cell(&e.language),
+            cell(&e.version),
+            source(c),
+            how,
+            cell(e.note.as_deref().unwrap_or("")),
+        );
+    }
+    let _ = writeln!(o, "\n## Results\n");
+    let _ = write!(o, "| implementation |");
+    for outcome in CELL_OUTCOMES {
+        let _ = write!(o, " {} |", outcome_heading(outcome));
+    }
+    let _ = write!(o, "\n| --- |");
+    for _ in CELL_OUTCOMES {
+        let _ = write!(o, " ---: |");
+    }
+    let _ = writeln!(o);
+    for c in &matrix.columns {
+        let _ = write!(o, "| {} |", cell(&c.entry.name));
+        for outcome in CELL_OUTCOMES {
+            let _ = write!(o, " {} |", count(&c.counts, outcome));
+        }
+        let _ = writeln!(o);
+    }
+    let _ = writeln!(o, "\n### By request kind\n");
+    let _ = write!(o, "| implementation |");
+    for (kind, _) in matrix.columns.first().map_or(&[][..], |c| &c.by_kind[..]) {
+        let _ = write!(o, " {} |", kind.as_str());
+    }
+    let _ = write!(o, "\n| --- |");
+    for _ in matrix.columns.first().map_or(&[][..], |c| &c.by_kind[..]) {
+        let _ = write!(o, " --- |");
+    }
+    let _ = writeln!(o);
+    for c in &matrix.columns {
+        let _ = write!(o, "| {} |", cell(&c.entry.name));
+        for (_, counts) in &c.by_kind {
+            let _ = write!(o, " {} |", kind_cell(counts));
+        }
+        let _ = writeln!(o);
+    }
+    let _ = writeln!(o, "\n## Failure causes\n");
+    let _ = writeln!(
+        o,
+        "Failures are grouped by request kind and what differed (the differential fuzzer's \
+         signatures). Each cause shows its smallest vector; where that one is longer than \
+         16 bytes, the fuzzer's shrinker looked for a smaller request that fails the same way.\n"
+    );
+    for c in &matrix.columns {
+        let _ = writeln!(o, "### {} {}\n", c.entry.name, c.entry.version);
+        if c.causes.is_empty() {
+            let _ = writeln!(o, "No failures.\n");
+            continue;
+        }
+        for cause in &c.causes {
+            let n = cause.vectors.len();
+            let listed: Vec<String> = cause
+                .vectors
+                .iter()
+                .take(8)
+                .map(|v| format!("`{v}`"))
+                .collect();
+            let more = if n > 8 {
+                format!(" and {} more", n - 8)
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                o,
+                "- **{}**: {n} vector{} ({}{more}). Smallest: `{}`\n",
+                cause.signature,
+                if n == 1 { "" } else { "s" },
+                listed.join(", "),
+                cause.example.id,
+            );
+            let _ = writeln!(o, "  ```text");
+            let _ = writeln!(o, "  request  {}", cause.example.request);
+            if let Some(got) = &cause.example.got {
+                let _ = writeln!(o, "  got      {got}");
+            }
+            let _ = writeln!(o, "  why      {}", cause.example.why);
+            let _ = writeln!(o, "  ```\n");
+            if let Some(shrunk) = &cause.shrunk {
+                let _ = writeln!(
+                    o,
+                    "  Shrunk to a smaller request that fails the same way:\n"
+                );
+                let _ = writeln!(o, "  ```text");
+                let _ = writeln!(o, "  request  {}", shrunk.request);
+                let _ = writeln!(o, "  expected {}", shrunk.expected);
+                if let Some(got) = &shrunk.got {
+                    let _ = writeln!(o, "  got      {got}");
+                }
+                let _ = writeln!(o, "  why      {}", shrunk.why);
+                let _ = writeln!(o, "  ```\n");
+            }
+        }
+    }
+    out
+}
+
+/// Writes [`render`]'s text to `out`.
+///
+/// # Errors
+/// Whatever `out` returns.
+pub fn write(matrix: &Matrix, command: &str, out: &mut dyn io::Write) -> io::Result<()> {
+    out.write_all(render(matrix, command).as_bytes())
+}

@@ -1,0 +1,151 @@
+//! The conformance matrix: the whole corpus against several implementations,
+//! side by side, as JSON, Markdown and one HTML page.
+//!
+//! - [`implementations`]: the implementations file (YAML), its format and
+//!   its loader.
+//! - [`build`] (here): runs every implementation through [`crate::run::run`],
+//!   the same judging path as `run`, several at a time, and collects a
+//!   [`model::Matrix`]. Each failure cause gets a minimal example
+//!   ([`causes`], with the differential fuzzer's shrinker).
+//! - [`json`], [`markdown`], [`html`]: the three output formats, each in
+//!   its own file, each writing a `Matrix` and nothing else.
+//!
+//! This module starts implementations (through [`crate::process`] and
+//! [`crate::reference`]) and writes nothing to disk: the CLI does that.
+
+pub mod causes;
+pub mod html;
+pub mod implementations;
+pub mod json;
+pub mod markdown;
+pub mod model;
+
+use std::ffi::OsString;
+use std::num::NonZeroUsize;
+use std::sync::Mutex;
+
+use wow_guid_vectors::Vector;
+
+use crate::implementation::{HarnessError, Implementation};
+use crate::judge::JudgeOptions;
+use crate::process::{Mode, ProcessConfig, ProcessImplementation};
+use crate::reference::Reference;
+use crate::run::{self, RunPlan};
+use implementations::{Builtin, Entry, Launch};
+use model::{Header, Matrix};
+
+/// How to run a matrix.
+#[derive(Clone, Debug)]
+pub struct MatrixOptions {
+    /// How to judge (the same for every implementation).
+    pub judge: JudgeOptions,
+    /// Implementations run at the same time, and processes each runs in.
+    pub jobs: NonZeroUsize,
+    /// Per-request timeout for processes.
+    pub timeout: std::time::Duration,
+    /// Allowance for a process's first response.
+    pub startup_timeout: std::time::Duration,
+}
+
+/// Why a matrix could not be built.
+#[derive(Debug)]
+pub struct MatrixError {
+    /// The implementation that could not be run.
+    pub implementation: String,
+    /// Why.
+    pub error: HarnessError,
+}
+
+impl std::fmt::Display for MatrixError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "implementation `{}`: {}",
+            self.implementation, self.error
+        )
+    }
+}
+
+impl std::error::Error for MatrixError {}
+
+/// Starts `entry`'s implementation; `liveness` as in [`ProcessConfig`].
+fn launch(entry: &Entry, options: &MatrixOptions, liveness: bool) -> Box<dyn Implementation> {
+    match &entry.launch {
+        Launch::Builtin(Builtin::Reference) => Box::new(Reference),
+        Launch::Command { resolved, .. } => {
+            let mut config = ProcessConfig::new(resolved.iter().map(OsString::from).collect());
+            config.timeout = options.timeout;
+            config.startup_timeout = options.startup_timeout;
+            config.check_liveness = liveness;
+            if let Some(window) = entry.window {
+                config.mode = Mode::Persistent { window };
+            }
+            Box::new(ProcessImplementation::new(config))
+        }
+    }
+}
+
+/// Runs the whole of `vectors` against every implementation in `entries`
+/// and builds the matrix.
+///
+/// Implementations run `options.jobs` at a time, each in `options.jobs`
+/// processes; the results do not depend on either (see [`crate::run`]).
+///
+/// # Errors
+/// The first implementation that could not be run at all.
+pub fn build(
+    header: Header,
+    vectors: &[Vector],
+    entries: &[Entry],
+    options: &MatrixOptions,
+) -> Result<Matrix, MatrixError> {
+    let plan = RunPlan {
+        vectors: vectors.iter().collect(),
+        judge: options.judge,
+        expected_failures: None,
+        jobs: options.jobs,
+    };
+    let next = Mutex::new(0usize);
+    let done = Mutex::new(Vec::new());
+    let workers = options.jobs.get().min(entries.len()).max(1);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let index = {
+                    let mut next = next.lock().expect("no worker panics holding it");
+                    let index = *next;
+                    *next += 1;
+                    index
+                };
+                let Some(entry) = entries.get(index) else {
+                    return;
+                };
+                let outcome =
+                    run::run(&plan, || launch(entry, options, true), None).and_then(|results| {
+                        let mut again = || launch(entry, options, false);
+                        let causes = causes::causes(&results, &mut again, options.judge)?;
+                        Ok((results, causes))
+                    });
+                done.lock()
+                    .expect("no worker panics holding it")
+                    .push((index, outcome));
+            });
+        }
+    });
+    let mut done = done.into_inner().expect("no worker panicked");
+    done.sort_by_key(|(index, _)| *index);
+    let mut runs = Vec::with_capacity(entries.len());
+    for (index, outcome) in done {
+        let entry = &entries[index];
+        match outcome {
+            Ok((results, causes)) => runs.push((entry.clone(), results, causes)),
+            Err(error) => {
+                return Err(MatrixError {
+                    implementation: entry.name.clone(),
+                    error,
+                })
+            }
+        }
+    }
+    Ok(Matrix::new(header, runs))
+}

@@ -1,0 +1,239 @@
+//! The matrix as data: one row per vector, one column per implementation,
+//! every cell judged by [`crate::run`], the same path `run` takes.
+//!
+//! Built from finished runs ([`RunResults`]) and written by the output
+//! formats beside this module; it starts no process itself (the causes'
+//! examples are shrunk in [`super::causes`]).
+
+use std::time::Duration;
+
+use crate::fuzzing::Kind;
+use crate::protocol;
+use crate::report;
+use crate::run::{Counts, Outcome, RunResults};
+
+use super::causes::Cause;
+use super::implementations::Entry;
+
+/// Everything the matrix reports.
+#[derive(Clone, Debug)]
+pub struct Matrix {
+    /// `embedded`, or the directory the corpus was loaded from.
+    pub corpus: String,
+    /// Vectors run (the whole corpus).
+    pub corpus_size: usize,
+    /// Whether error codes were judged strictly.
+    pub strict_errors: bool,
+    /// The implementations file, as given.
+    pub implementations_file: String,
+    /// One column per implementation, in the file's order.
+    pub columns: Vec<Column>,
+    /// One row per vector, in corpus order.
+    pub rows: Vec<Row>,
+}
+
+/// One implementation's results.
+#[derive(Clone, Debug)]
+pub struct Column {
+    /// The implementation, as the file describes it.
+    pub entry: Entry,
+    /// Outcome counts over the whole corpus.
+    pub counts: Counts,
+    /// Outcome counts for each request kind, in protocol order.
+    pub by_kind: Vec<(Kind, Counts)>,
+    /// Distinct failure causes, most vectors first.
+    pub causes: Vec<Cause>,
+    /// Wall time of its run.
+    pub duration: Duration,
+}
+
+/// One vector's results.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// The vector id.
+    pub id: String,
+    /// The corpus file it is in.
+    pub file: String,
+    /// Its line in that file.
+    pub line: usize,
+    /// Its request kind.
+    pub kind: Kind,
+    /// Its flags, as written.
+    pub flags: Vec<String>,
+    /// The request line.
+    pub request: String,
+    /// What it expects, as `run` words it (strictness included).
+    pub expected: String,
+    /// One cell per column.
+    pub cells: Vec<Cell>,
+}
+
+impl Row {
+    /// The group a row is shown in: its file and its first flag.
+    #[must_use]
+    pub fn group(&self) -> (&str, &str) {
+        (
+            &self.file,
+            self.flags.first().map_or("no flag", String::as_str),
+        )
+    }
+
+    /// Whether every implementation that answered (did not skip) got the
+    /// same outcome. A row every implementation skips agrees.
+    #[must_use]
+    pub fn agrees(&self) -> bool {
+        let mut answered = self
+            .cells
+            .iter()
+            .map(|c| c.outcome)
+            .filter(|o| *o != Outcome::Skipped);
+        match answered.next() {
+            None => true,
+            Some(first) => answered.all(|o| o == first),
+        }
+    }
+}
+
+/// One implementation's result on one vector.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// Where the vector ended up.
+    pub outcome: Outcome,
+    /// What came back, for every outcome but a pass or a skip.
+    pub got: Option<String>,
+    /// Why it did not pass, for every outcome but a pass or a skip.
+    pub why: Option<String>,
+}
+
+/// The outcomes a matrix cell can have (a matrix has no expected-failure
+/// lists, so neither expected failures nor stale ones), in report order.
+pub const CELL_OUTCOMES: [Outcome; 7] = [
+    Outcome::Passed,
+    Outcome::Failed,
+    Outcome::Crashed,
+    Outcome::TimedOut,
+    Outcome::Malformed,
+    Outcome::Skipped,
+    Outcome::VectorBug,
+];
+
+/// The count of `outcome` in `counts`.
+#[must_use]
+pub fn count(counts: &Counts, outcome: Outcome) -> usize {
+    match outcome {
+        Outcome::Passed => counts.passed,
+        Outcome::Failed => counts.failed,
+        Outcome::Crashed => counts.crashed,
+        Outcome::TimedOut => counts.timed_out,
+        Outcome::Malformed => counts.malformed,
+        Outcome::Skipped => counts.skipped,
+        Outcome::ExpectedFailure => counts.expected_failures,
+        Outcome::Stale => counts.stale,
+        Outcome::VectorBug => counts.vector_bugs,
+    }
+}
+
+impl Matrix {
+    /// Builds the matrix from one run per implementation (each over the
+    /// same vectors, in the same order) and each implementation's causes.
+    ///
+    /// # Panics
+    /// If the runs are not over the same vectors.
+    #[must_use]
+    pub fn new(header: Header, runs: Vec<(Entry, RunResults<'_>, Vec<Cause>)>) -> Self {
+        let mut rows: Vec<Row> = Vec::new();
+        let mut columns = Vec::with_capacity(runs.len());
+        for (index, (entry, run, causes)) in runs.into_iter().enumerate() {
+            if index == 0 {
+                rows = run
+                    .results
+                    .iter()
+                    .map(|r| Row {
+                        id: r.vector.id.clone(),
+                        file: r.vector.location.file.to_string(),
+                        line: r.vector.location.line,
+                        kind: Kind::of(&r.vector.request),
+                        flags: r
+                            .vector
+                            .flags
+                            .iter()
+                            .map(|f| f.as_str().to_owned())
+                            .collect(),
+                        request: protocol::request_line(&r.vector.id, &r.vector.request),
+                        expected: report::expected_text(r, header.strict_errors),
+                        cells: Vec::new(),
+                    })
+                    .collect();
+            }
+            assert_eq!(
+                rows.len(),
+                run.results.len(),
+                "every run covers the same vectors"
+            );
+            for (row, result) in rows.iter_mut().zip(&run.results) {
+                assert_eq!(
+                    row.id, result.vector.id,
+                    "every run covers the same vectors"
+                );
+                row.cells.push(match result.outcome {
+                    Outcome::Passed | Outcome::Skipped => Cell {
+                        outcome: result.outcome,
+                        got: None,
+                        why: None,
+                    },
+                    _ => Cell {
+                        outcome: result.outcome,
+                        got: report::got_text(result),
+                        why: report::reason_text(result, None),
+                    },
+                });
+            }
+            let by_kind: Vec<(Kind, Counts)> = Kind::ALL
+                .iter()
+                .map(|&kind| {
+                    let of_kind: Vec<_> = run
+                        .results
+                        .iter()
+                        .filter(|r| Kind::of(&r.vector.request) == kind)
+                        .cloned()
+                        .collect();
+                    (kind, Counts::of(&of_kind))
+                })
+                .collect();
+            columns.push(Column {
+                entry,
+                counts: run.counts,
+                by_kind,
+                causes,
+                duration: run.duration,
+            });
+        }
+        Self {
+            corpus: header.corpus,
+            corpus_size: header.corpus_size,
+            strict_errors: header.strict_errors,
+            implementations_file: header.implementations_file,
+            columns,
+            rows,
+        }
+    }
+
+    /// Rows where the implementations disagree (see [`Row::agrees`]).
+    #[must_use]
+    pub fn disagreements(&self) -> usize {
+        self.rows.iter().filter(|r| !r.agrees()).count()
+    }
+}
+
+/// What a matrix was run over, besides its results.
+#[derive(Clone, Debug)]
+pub struct Header {
+    /// `embedded`, or the corpus directory.
+    pub corpus: String,
+    /// Vectors in the corpus.
+    pub corpus_size: usize,
+    /// Whether error codes were judged strictly.
+    pub strict_errors: bool,
+    /// The implementations file, as given.
+    pub implementations_file: String,
+}

@@ -1,0 +1,414 @@
+//! `matrix` end to end: the real binary over a small implementations file
+//! (the built-in reference, the Python adapter and three planted bugs),
+//! then the page it writes in a real headless browser.
+//!
+//! The browser test needs Debian's `chromium`; `.ci/run` installs it. Where
+//! it is missing the test says so and passes, except under CI (`CI` set),
+//! where it fails.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use common::{python, scratch, RUNNER};
+use serde_json::Value as Json;
+
+fn manifest_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The implementations file of these tests, written beside the output.
+fn implementations_file(dir: &Path) -> PathBuf {
+    let adapters = manifest_dir().join("adapters");
+    let buggy = manifest_dir().join("tests/buggy_adapters");
+    let py = python();
+    let text = format!(
+        "implementations:
+  - name: reference
+    language: Rust
+    version: \"0.1.0\"
+    source: {{ repository: this repository }}
+    builtin: reference
+  - name: python
+    language: Python
+    version: \"0.1.0\"
+    source: {{ path: conformance/adapters/python/adapter.py }}
+    command: [{py}, \"{}\"]
+  - name: sign-extend
+    language: Python
+    version: planted
+    source: {{ path: sign_extend.py }}
+    command: [{py}, \"{}\"]
+    note: The spec's C snippet's sign extension.
+  - name: name-cap
+    language: Python
+    version: planted
+    source: {{ path: name_cap.py }}
+    command: [{py}, \"{}\"]
+  - name: crash-on-empty
+    language: Python
+    version: planted
+    source: {{ path: crash_on_empty.py }}
+    command: [{py}, ./crash_on_empty.py]
+    window: 1
+",
+        adapters.join("python/adapter.py").display(),
+        buggy.join("sign_extend.py").display(),
+        buggy.join("name_cap.py").display(),
+    );
+    // The Python adapter, dying on an empty packed GUID input (one vector):
+    // a crash without hundreds of restarts. `./` is relative to the file.
+    std::fs::write(
+        dir.join("crash_on_empty.py"),
+        format!(
+            "import sys\nsys.path.insert(0, {:?})\nimport adapter\n\
+             decode = adapter.decode_packed_guid\n\
+             def crashing(data):\n    if not data:\n        raise SystemExit(3)\n    return decode(data)\n\
+             adapter.HANDLERS[(b'decode', b'packed_guid')] = (lambda a: crashing(adapter.parse_bytes(a[0])), 1, 1)\n\
+             sys.exit(adapter.main())\n",
+            adapters.join("python").display().to_string()
+        ),
+    )
+    .unwrap();
+    let path = dir.join("implementations.yaml");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Runs `matrix` once for all the tests of this file; returns the output
+/// directory.
+fn built() -> &'static PathBuf {
+    static OUT: OnceLock<PathBuf> = OnceLock::new();
+    OUT.get_or_init(|| {
+        let dir = scratch("matrix");
+        let file = implementations_file(&dir);
+        let out = dir.join("out");
+        let output = Command::new(RUNNER)
+            .args(["matrix", "--strict-errors", "--out"])
+            .arg(&out)
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        out
+    })
+}
+
+fn json() -> Json {
+    serde_json::from_slice(&std::fs::read(built().join("matrix.json")).unwrap()).unwrap()
+}
+
+#[test]
+fn the_json_counts_every_cell_and_names_each_cause() {
+    let doc = json();
+    let vectors = doc["vectors"].as_array().unwrap();
+    let implementations = doc["implementations"].as_array().unwrap();
+    assert_eq!(implementations.len(), 5);
+    assert_eq!(
+        doc["corpus"]["vectors"].as_u64().unwrap() as usize,
+        vectors.len()
+    );
+    for (i, imp) in implementations.iter().enumerate() {
+        for (outcome, n) in imp["counts"].as_object().unwrap() {
+            let cells = vectors
+                .iter()
+                .filter(|v| v["results"][i]["outcome"] == outcome.as_str())
+                .count();
+            assert_eq!(
+                n.as_u64().unwrap() as usize,
+                cells,
+                "{} {outcome}",
+                imp["name"]
+            );
+        }
+    }
+    let by_name = |name: &str| {
+        implementations
+            .iter()
+            .find(|i| i["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    for clean in ["reference", "python"] {
+        assert_eq!(
+            by_name(clean)["counts"]["pass"].as_u64().unwrap() as usize,
+            vectors.len()
+        );
+        assert!(by_name(clean)["causes"].as_array().unwrap().is_empty());
+    }
+    // The sign extension is one cause, shown by the two-byte vector.
+    let sign = by_name("sign-extend");
+    let causes = sign["causes"].as_array().unwrap();
+    assert_eq!(causes[0]["kind"], "decode packed_guid");
+    assert_eq!(causes[0]["difference"], "wrong GUID");
+    assert!(causes[0]["example"]["request"]
+        .as_str()
+        .unwrap()
+        .ends_with(" 0880"));
+    // The name cap: its smallest vector is long, so the shrinker ran.
+    let cap = by_name("name-cap");
+    let cause = cap["causes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["difference"] == "wrong byte count")
+        .expect("the cap reads the wrong number of bytes");
+    assert!(
+        cause["shrunk"].is_object() || cause["example"]["request"].as_str().unwrap().len() > 500
+    );
+    // A crash is its own outcome, and one vector each.
+    let crash = by_name("crash-on-empty");
+    assert!(crash["counts"]["crashed"].as_u64().unwrap() > 0);
+    assert_eq!(crash["counts"]["fail"].as_u64().unwrap(), 0, "{crash}");
+    assert_eq!(crash["causes"][0]["difference"], "crash");
+    assert_eq!(
+        crash["causes"][0]["example"]["request"],
+        "packed.decode.empty decode packed_guid -"
+    );
+    // Disagreement: the row flags and the total agree.
+    let disagree = vectors.iter().filter(|v| v["agree"] == false).count();
+    assert_eq!(doc["disagreements"].as_u64().unwrap() as usize, disagree);
+    assert!(disagree > 0);
+    assert_eq!(
+        std::fs::read_to_string(built().join("matrix.schema.json")).unwrap(),
+        std::fs::read_to_string(manifest_dir().join("matrix.schema.json")).unwrap()
+    );
+}
+
+#[test]
+fn the_markdown_has_every_implementation_and_no_timing() {
+    let md = std::fs::read_to_string(built().join("matrix.md")).unwrap();
+    for name in [
+        "reference",
+        "python",
+        "sign-extend",
+        "name-cap",
+        "crash-on-empty",
+    ] {
+        assert!(md.contains(&format!("| {name} |")), "{name}");
+    }
+    assert!(md.contains("decode packed_guid: wrong GUID"), "{md}");
+    assert!(
+        md.contains("decode named_guid: crash") || md.contains(": crash"),
+        "{md}"
+    );
+    assert!(
+        !md.contains(" ms"),
+        "timings would make the file differ between runs"
+    );
+}
+
+#[test]
+fn a_bad_implementations_file_is_a_located_error_and_exit_2() {
+    let dir = scratch("matrix-bad");
+    let file = dir.join("bad.yaml");
+    std::fs::write(
+        &file,
+        "implementations:\n  - name: a\n    language: C\n    version: \"1\"\n    source: { path: x }\n    comand: [x]\n",
+    )
+    .unwrap();
+    let output = Command::new(RUNNER)
+        .args(["matrix", "--out"])
+        .arg(dir.join("out"))
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&format!("{}:6:5: unknown field `comand`", file.display())),
+        "{stderr}"
+    );
+    assert!(!dir.join("out").exists(), "nothing is written");
+}
+
+#[test]
+fn an_implementation_that_never_answers_is_exit_2() {
+    let dir = scratch("matrix-missing");
+    let file = dir.join("missing.yaml");
+    std::fs::write(
+        &file,
+        "implementations:\n  - name: gone\n    language: C\n    version: \"1\"\n    source: { path: x }\n    command: [./no-such-program]\n",
+    )
+    .unwrap();
+    let output = Command::new(RUNNER)
+        .args(["matrix", "--out"])
+        .arg(dir.join("out"))
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stderr).contains("gone"));
+}
+
+// ---------------------------------------------------------------------------
+// The page, in a real browser.
+// ---------------------------------------------------------------------------
+
+fn chromium() -> Option<&'static str> {
+    ["chromium", "chromium-browser"].into_iter().find(|name| {
+        Command::new(name)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
+/// Chromium, headless and isolated (a fresh profile, nothing fetched), with
+/// `extra` arguments and the page at `fragment`.
+fn headless(extra: &[&str], fragment: &str) -> String {
+    let browser = chromium().expect("checked by the caller");
+    let page = built().join("index.html");
+    let profile = scratch(&format!("chromium-{}", fragment.len() + extra.len()));
+    let output = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(extra)
+        .arg(format!("file://{}{fragment}", page.display()))
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn occurrences(text: &str, needle: &str) -> usize {
+    text.matches(needle).count()
+}
+
+/// The number in `data-visible="N"` of the "Showing N of M" line.
+fn visible(dom: &str) -> usize {
+    let at = dom.find("id=\"shown\"").expect("the count line");
+    let rest = &dom[at..];
+    let start = rest.find("data-visible=\"").unwrap() + "data-visible=\"".len();
+    rest[start..].split('"').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn the_page_renders_in_headless_chromium() {
+    if chromium().is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromium is missing, and CI must run the page test (apt-get install chromium)"
+        );
+        eprintln!("SKIPPED: chromium is missing (on Debian: apt-get install chromium)");
+        return;
+    }
+    let doc = json();
+    let vectors = doc["vectors"].as_array().unwrap().len();
+    let implementations = doc["implementations"].as_array().unwrap().len();
+    let disagreements = doc["disagreements"].as_u64().unwrap() as usize;
+
+    // Rows and columns, as the browser built them, with the script run.
+    let dom = headless(&["--dump-dom"], "");
+    assert_eq!(occurrences(&dom, "<tr class=\"vector\""), vectors);
+    assert_eq!(occurrences(&dom, "<th class=\"impl\""), implementations);
+    assert_eq!(
+        occurrences(&dom, "data-outcome="),
+        vectors * implementations
+    );
+    assert_eq!(visible(&dom), vectors, "nothing is filtered at first");
+    assert!(
+        !dom.contains("<nav id=\"filters\" hidden"),
+        "the script shows the filters"
+    );
+
+    // The disagreement filter: exactly the agreeing rows are hidden, as laid
+    // out by the browser (the count comes from offsetParent).
+    let dom = headless(&["--dump-dom"], "#disagree");
+    assert_eq!(visible(&dom), disagreements);
+    let hidden = dom
+        .split("<tr class=\"vector\"")
+        .skip(1)
+        .filter(|row| row.split('>').next().unwrap().contains(" hidden"))
+        .count();
+    assert_eq!(hidden, vectors - disagreements);
+    assert!(dom.split("<tr class=\"vector\"").skip(1).all(|row| {
+        let tag = row.split('>').next().unwrap();
+        tag.contains("data-agree=\"1\"") == tag.contains(" hidden")
+    }));
+
+    // One request kind only.
+    let dom = headless(&["--dump-dom"], "#kinds=encode-packed_guid");
+    let encodes = doc["vectors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|v| v["kind"] == "encode packed_guid")
+        .count();
+    assert_eq!(visible(&dom), encodes);
+
+    // A cell's details, opened as a click opens them.
+    let first = &doc["vectors"][0];
+    let dom = headless(
+        &["--dump-dom"],
+        &format!("#show={}@2", first["id"].as_str().unwrap()),
+    );
+    assert!(
+        dom.contains("<aside id=\"detail\"><button"),
+        "the panel is shown"
+    );
+    assert!(dom.contains(first["request"].as_str().unwrap()));
+
+    // Without scripts the page is its source: every row is there and shown,
+    // and the filters (which need the script) stay hidden. (Headless
+    // Chromium writes neither a DOM dump nor a screenshot with scripts
+    // off, so the source is what is checked.)
+    let source = std::fs::read_to_string(built().join("index.html")).unwrap();
+    assert_eq!(occurrences(&source, "<tr class=\"vector\""), vectors);
+    assert!(!source.split("<tr class=\"vector\"").skip(1).any(|row| row
+        .split('>')
+        .next()
+        .unwrap()
+        .contains(" hidden")));
+    assert!(source.contains("<nav id=\"filters\" hidden>"));
+    assert!(
+        !source.contains("src=") && !source.contains("<link"),
+        "nothing is loaded"
+    );
+
+    // A screenshot, kept as an artefact beside the build output.
+    let shot = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| manifest_dir().join("../target"), PathBuf::from)
+        .join("matrix-page.png");
+    let _ = std::fs::remove_file(&shot);
+    headless(
+        &[
+            &format!("--screenshot={}", shot.display()),
+            "--window-size=1400,1000",
+            "--hide-scrollbars",
+        ],
+        "#disagree",
+    );
+    let png = std::fs::read(&shot).expect("chromium wrote the screenshot");
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 10_000,
+        "{} bytes",
+        png.len()
+    );
+    eprintln!("screenshot: {}", shot.display());
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds every implementation that matrix/implementations.yaml runs, into the
+# cargo target directory (CARGO_TARGET_DIR, or target/ at the repository
+# root), where that file looks for them. Run from anywhere; .ci/run runs it
+# too. Needs cargo, gcc and python3 (with venv).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target=${CARGO_TARGET_DIR:-target}
+[[ $target == /* ]] || target=$PWD/$target
+mkdir -p "$target/matrix"
+
+# The runner and the Rust example adapter.
+cargo build --release --quiet -p wow-guid-conformance --bins --example adapter-rust
+# The C adapter, and the spec's C snippet at -O0 (its expected failures are
+# those of gcc at -O0; see conformance/adapters/spec-c/).
+gcc -std=c99 -Wall -Wextra -pedantic -O2 -o "$target/matrix/adapter-c" conformance/adapters/c/adapter.c
+gcc -std=c99 -O0 -o "$target/matrix/spec-c-adapter" \
+    conformance/adapters/spec-c/adapter.c conformance/adapters/spec-c/spec_snippet.c
+# The published crate, in its own workspace.
+CARGO_TARGET_DIR=$target cargo build --release --quiet --locked \
+    --manifest-path conformance/adapters/wow-world-messages-rust/Cargo.toml
+# The published Python package, in its own virtual environment.
+venv=$target/wow-world-messages-venv
+if [[ ! -x $venv/bin/python ]]; then
+    # Debian's python3 makes environments only with python3-venv installed.
+    python3 -c 'import ensurepip' 2>/dev/null || { apt-get update -qq && apt-get install -y -qq python3-venv; }
+    python3 -m venv "$venv"
+fi
+"$venv/bin/pip" install --quiet --disable-pip-version-check \
+    -r conformance/adapters/wow-world-messages-python/requirements.txt
+echo "built the matrix's implementations under $target"
