@@ -375,6 +375,134 @@ fn lint_accepts_the_corpus_and_rejects_a_wrong_or_broken_one() {
     assert!(run.stdout.contains("colour"), "{}", run.describe());
 }
 
+/// One pass finds everything: an unknown field in one vector does not hide
+/// a wrong expected value in the next vector of the same file, nor an
+/// unknown flag (with its near miss suggested) in another file, nor a
+/// vector whose reference response would not fit in a protocol line.
+#[test]
+fn lint_reports_every_problem_of_every_file_in_one_pass() {
+    let dir = corpus_dir(
+        "lint-one-pass",
+        &format!(
+            "{}{}",
+            GOOD.replace("outcome: valid", "outcome: valid\n    colour: red"),
+            WRONG
+                .trim_start_matches("vectors:\n")
+                .replace("draft.decode.example", "draft.decode.wrong")
+                .replace("0a de ad", "0a de ae")
+        ),
+    );
+    fs::write(
+        dir.join("flags.yaml"),
+        GOOD.replace("draft.decode.example", "draft.decode.flagged")
+            .replace("0a de ad", "0a de 01")
+            .replace("00000000ad00de00", "000000000100de00")
+            .replace("    versions:", "    flags: [nul-in-gud]\n    versions:"),
+    )
+    .expect("write a second file");
+    // A name long enough that its hex alone passes 1 MiB.
+    let name_len = 600_000;
+    let mut input = "01 00 00 00 00 00 00 00 ".to_owned();
+    input.push_str(&"61 ".repeat(name_len));
+    input.push_str("00");
+    fs::write(
+        dir.join("long.yaml"),
+        format!(
+            "vectors:\n  - id: draft.decode.long-name\n    description: A name too long for a \
+             response line.\n    type: named_guid\n    op: decode\n    input: {{ bytes: \"{input}\" }}\n    \
+             outcome: valid\n    expect: {{ guid: \"0000000000000001\", consumed: {}, name: \"{}\" }}\n    \
+             versions: [tbc, wrath]\n",
+            9 + name_len,
+            "61 ".repeat(name_len).trim_end()
+        ),
+    )
+    .expect("write a third file");
+    let run = runner(
+        &args(&["lint", "--vectors", &dir.display().to_string()]),
+        &[],
+    );
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    let first = run.stdout.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("lint: the corpus in ") && first.ends_with("(--vectors)"),
+        "{}",
+        run.describe()
+    );
+    for expected in [
+        "draft.yaml:",
+        "colour",
+        "vector `draft.decode.wrong` expects",
+        "unknown flag `nul-in-gud`; did you mean `nul-in-guid`?",
+        "vector `draft.decode.long-name`: the reference codec's response line would be",
+        "lint: 2 load error(s); of the 3 vectors that loaded, 1 would need a response line over \
+         the protocol's bound and 1 disagree with the reference codec",
+    ] {
+        assert!(
+            run.stdout.contains(expected),
+            "no `{expected}`\n{}",
+            run.describe()
+        );
+    }
+}
+
+/// Without --vectors, lint and generate work on the checkout around the
+/// current directory, and outside any checkout lint takes the embedded copy
+/// and generate refuses; each says which in its first line.
+#[test]
+fn lint_and_generate_take_the_checkouts_corpus_else_the_embedded_one_and_say_so() {
+    let in_dir = |dir: &Path, words: &[&str]| {
+        let output = Command::new(RUNNER)
+            .args(words)
+            .current_dir(dir)
+            .stdin(Stdio::null())
+            .output()
+            .expect("start the runner");
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let vectors = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the workspace")
+        .join("vectors");
+    let (code, out, err) = in_dir(&checkout, &["lint"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(
+        out.lines().next(),
+        Some(
+            format!(
+                "lint: the corpus of the checkout around the current directory, {}",
+                vectors.display()
+            )
+            .as_str()
+        ),
+        "{out}"
+    );
+    let (code, out, err) = in_dir(&checkout, &["generate", "--check"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.starts_with("generate: the corpus of the checkout"),
+        "{out}"
+    );
+
+    let elsewhere = scratch("no-checkout");
+    let (code, out, err) = in_dir(&elsewhere, &["lint"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.starts_with("lint: the corpus embedded in this runner (no checkout"),
+        "{out}"
+    );
+    let (code, _, err) = in_dir(&elsewhere, &["generate"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("no checkout around the current directory"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_vector_bug_is_reported_apart_and_gives_no_verdict() {
     let wrong = corpus_dir("vector-bug-corpus", WRONG);
@@ -434,6 +562,18 @@ fn generate_check_passes_on_the_tree_and_names_stale_files() {
     fs::write(dir.join(first), "vectors: []\n").expect("spoil a file");
     let stale = check(&dir);
     assert_eq!(stale.code, Some(1), "{}", stale.describe());
+    assert!(
+        stale
+            .stdout
+            .contains(&format!("--- a/{first}\n+++ b/{first}\n@@ ")),
+        "no unified diff\n{}",
+        stale.describe()
+    );
+    assert!(
+        stale.stdout.contains("\n-vectors: []\n"),
+        "{}",
+        stale.describe()
+    );
     assert!(
         stale.stdout.contains(&format!("{first}: out of date")),
         "{}",

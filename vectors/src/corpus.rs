@@ -47,6 +47,15 @@ impl Corpus {
     /// # Errors
     /// Every fault in the embedded files, as for [`Corpus::load_dir`].
     pub fn embedded() -> Result<Corpus, LoadErrors> {
+        into_result(Self::embedded_with_errors())
+    }
+
+    /// The embedded corpus as far as it loads: every vector without a
+    /// fault, and every error (sorted by location; empty when all is
+    /// well). For a tool that reports every problem of a corpus in one
+    /// pass, such as `lint`, which also judges the vectors that loaded.
+    #[must_use]
+    pub fn embedded_with_errors() -> (Corpus, Vec<LoadError>) {
         let inputs = embedded::EMBEDDED
             .iter()
             .map(|(name, bytes)| {
@@ -72,6 +81,14 @@ impl Corpus {
     /// Every fault found in every file, plus unreadable files and
     /// directories, sorted by location.
     pub fn load_dir(dir: &Path) -> Result<Corpus, LoadErrors> {
+        into_result(Self::load_dir_with_errors(dir))
+    }
+
+    /// The corpus below `dir` as far as it loads, as
+    /// [`Corpus::embedded_with_errors`] does for the embedded copy: the
+    /// vectors of [`Corpus::load_dir`] that have no fault, and every error.
+    #[must_use]
+    pub fn load_dir_with_errors(dir: &Path) -> (Corpus, Vec<LoadError>) {
         let walk = crate::files::walk(dir);
         let mut inputs: Vec<Input<'static>> = walk
             .errors
@@ -105,7 +122,7 @@ impl Corpus {
             .iter()
             .map(|(name, text)| (name.clone(), Source::Text(Cow::Borrowed(text.as_str()))))
             .collect();
-        load(inputs, "(no files)")
+        into_result(load(inputs, "(no files)"))
     }
 
     /// The vector with this id.
@@ -180,9 +197,19 @@ fn not_utf8(name: &str, bytes: &[u8], err: std::str::Utf8Error) -> Box<LoadError
     })
 }
 
-/// Loads files in sorted order, then applies the cross-file rules.
-/// `origin` names where the files came from when there are none.
-fn load(mut inputs: Vec<Input<'_>>, origin: &str) -> Result<Corpus, LoadErrors> {
+/// The corpus when nothing went wrong, else every error.
+fn into_result((corpus, errors): (Corpus, Vec<LoadError>)) -> Result<Corpus, LoadErrors> {
+    if errors.is_empty() {
+        Ok(corpus)
+    } else {
+        Err(LoadErrors(errors))
+    }
+}
+
+/// Loads files in sorted order, then applies the cross-file rules: the
+/// vectors without a fault, and every error sorted by location. `origin`
+/// names where the files came from when there are none.
+fn load(mut inputs: Vec<Input<'_>>, origin: &str) -> (Corpus, Vec<LoadError>) {
     let mut errors = Vec::new();
     if inputs.is_empty() {
         errors.push(LoadError {
@@ -233,12 +260,8 @@ fn load(mut inputs: Vec<Input<'_>>, origin: &str) -> Result<Corpus, LoadErrors> 
     // Growth by doubling may have left up to half the list unused.
     vectors.shrink_to_fit();
     check_unique(&vectors, &mut errors);
-    if errors.is_empty() {
-        Ok(Corpus { vectors })
-    } else {
-        errors.sort_by(|a, b| a.location.cmp(&b.location));
-        Err(LoadErrors(errors))
-    }
+    errors.sort_by(|a, b| a.location.cmp(&b.location));
+    (Corpus { vectors }, errors)
 }
 
 /// Whether two expectations judge the same way: same outcome and the same

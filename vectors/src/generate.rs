@@ -208,6 +208,57 @@ pub fn check(root: &Path) -> Result<(), CheckError> {
     }
 }
 
+/// What [`write_all`] would change below the corpus root `root`, as a
+/// unified diff (`--- a/PATH`, `+++ b/PATH`, three lines of context; a
+/// missing file is a diff from `/dev/null`, a file the generator no longer
+/// writes one to it), with paths relative to `root`. Empty when nothing
+/// would change; unreadable files are left to [`check`]'s list.
+#[must_use]
+pub fn diff(root: &Path) -> String {
+    let mut expected = files();
+    if let Ok(page) = reference_page(root) {
+        expected.push((crate::reference::PATH.to_owned(), page));
+    }
+    let wanted = |path: &str| {
+        expected
+            .iter()
+            .find(|(p, _)| p == path)
+            .map_or("", |(_, c)| c.as_str())
+    };
+    let on_disk = |path: &str| std::fs::read_to_string(root.join(path)).unwrap_or_default();
+    let mut out = String::new();
+    for item in drift(root) {
+        let (old, new, from, to) = match &item {
+            Drift::Stale(path) => (
+                on_disk(path),
+                wanted(path).to_owned(),
+                format!("a/{path}"),
+                format!("b/{path}"),
+            ),
+            Drift::Missing(path) => (
+                String::new(),
+                wanted(path).to_owned(),
+                "/dev/null".to_owned(),
+                format!("b/{path}"),
+            ),
+            Drift::Extra(path) => (
+                on_disk(path),
+                String::new(),
+                format!("a/{path}"),
+                "/dev/null".to_owned(),
+            ),
+            Drift::Unreadable { .. } => continue,
+        };
+        let text = similar::TextDiff::from_lines(&old, &new)
+            .unified_diff()
+            .context_radius(3)
+            .header(&from, &to)
+            .to_string();
+        out.push_str(&text);
+    }
+    out
+}
+
 /// Brings the generated files below the corpus root `root` up to date:
 /// writes stale and missing files, and removes `.yaml` files in `generated/`
 /// that the generator no longer writes. Returns what it changed (nothing

@@ -174,6 +174,7 @@ mod files;
 pub mod generate;
 pub mod hex_text;
 mod model;
+mod near_miss;
 pub mod reference;
 #[cfg(test)]
 mod schema_tests;

@@ -26,13 +26,11 @@ pub struct ParseWordError {
 
 impl fmt::Display for ParseWordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown {} `{}`; expected one of: {}",
-            self.what,
-            self.word.escape_debug(),
-            self.allowed.join(", ")
-        )
+        write!(f, "unknown {} `{}`; ", self.what, self.word.escape_debug())?;
+        if let Some(near) = crate::near_miss::closest(&self.word, self.allowed) {
+            write!(f, "did you mean `{near}`? ")?;
+        }
+        write!(f, "expected one of: {}", self.allowed.join(", "))
     }
 }
 
@@ -260,8 +258,17 @@ mod tests {
         assert_eq!(err.word, "dcode");
         assert_eq!(
             err.to_string(),
-            "unknown operation `dcode`; expected one of: decode, encode"
+            "unknown operation `dcode`; did you mean `decode`? expected one of: decode, encode"
         );
+        let err = "nul-in-gud".parse::<Flag>().unwrap_err();
+        assert!(
+            err.to_string().starts_with(
+                "unknown flag `nul-in-gud`; did you mean `nul-in-guid`? expected one of: "
+            ),
+            "{err}"
+        );
+        let err = "frobnicate".parse::<Flag>().unwrap_err();
+        assert!(!err.to_string().contains("did you mean"), "{err}");
     }
 
     #[test]

@@ -243,8 +243,24 @@ fn check_names_stale_missing_and_extra_files_and_write_all_repairs_them() {
         "{message}"
     );
 
+    // The same three changes as a unified diff: the spoilt file's line
+    // replaced by the generator's, the missing file from /dev/null, the
+    // extra one to it.
+    let diff = generate::diff(&dir);
+    let stale_contents = &files[0].1;
+    for expected in [
+        format!("--- a/{stale}\n+++ b/{stale}\n@@ -1 +1,"),
+        "-vectors: []\n".to_owned(),
+        format!("+{}\n", stale_contents.lines().next().unwrap_or_default()),
+        format!("--- /dev/null\n+++ b/{missing}\n@@ -0,0 +1,"),
+        "--- a/generated/old-family.yaml\n+++ /dev/null\n@@ -1 +0,0 @@\n-vectors: []\n".to_owned(),
+    ] {
+        assert!(diff.contains(&expected), "no `{expected}` in\n{diff}");
+    }
+
     assert_eq!(generate::write_all(&dir).unwrap(), err.0);
     generate::check(&dir).unwrap();
+    assert_eq!(generate::diff(&dir), "");
     assert!(!dir.join("generated/old-family.yaml").exists());
 
     // A hand-written vector added: the reference page is stale until

@@ -47,9 +47,14 @@ pub enum Command {
     Run(RunArgs),
     /// Answer protocol requests on stdin/stdout with the reference codec.
     Serve,
-    /// Check a corpus: its structure, and that the reference codec agrees with every vector.
+    /// Check a corpus in one pass: every load error of every file, then every vector whose
+    /// reference response would exceed the protocol's 1 MiB line bound or that the reference
+    /// codec disagrees with. Without --vectors: the `vectors/` directory of the checkout around
+    /// the current directory, else the embedded copy; the first line says which.
     Lint(CorpusArgs),
-    /// Write the generated vector files into the vectors directory.
+    /// Write the generated vector files and REFERENCE.md into the checkout's `vectors/`
+    /// directory (or --vectors DIR); with --check, write nothing, print a unified diff of what
+    /// would change and fail if anything would.
     Generate(GenerateArgs),
     /// Run one vector and show the exact request and response.
     Repro(ReproArgs),
@@ -226,10 +231,12 @@ pub struct RunArgs {
 /// `generate`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// The vectors directory (default: the source tree's `vectors/`).
+    /// The vectors directory (default: the `vectors/` directory of the checkout around the
+    /// current directory).
     #[arg(long, value_name = "DIR")]
     pub vectors: Option<PathBuf>,
-    /// Write nothing; fail, naming them, if any generated file is missing or out of date.
+    /// Write nothing; print a unified diff of what would change, and fail, naming the files,
+    /// if any generated file is missing or out of date.
     #[arg(long)]
     pub check: bool,
 }

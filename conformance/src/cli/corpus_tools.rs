@@ -1,15 +1,16 @@
 //! `lint`, `generate`, `seed-corpus` and `export`: the subcommands that work
 //! on the corpus itself rather than on an implementation.
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 use std::fs;
 use std::io::Write as _;
+use std::path::{Path, PathBuf};
 
 use wow_guid_conformance::export;
-use wow_guid_conformance::lint::disagreements;
+use wow_guid_conformance::lint::{disagreements, oversized};
 use wow_guid_conformance::options::{CorpusError, CorpusSource};
 use wow_guid_conformance::seed::seed_files;
-use wow_guid_vectors::generate;
+use wow_guid_vectors::{generate, Corpus};
 
 use super::args::{ExportArgs, GenerateArgs, SeedArgs};
 use super::error::CliError;
@@ -17,73 +18,118 @@ use super::exit::Exit;
 use super::options;
 use super::stdout::print;
 
-pub(super) fn lint(source: &CorpusSource) -> Result<Exit, CliError> {
-    let name = source.name();
-    let corpus = match source.load() {
-        Ok(corpus) => corpus,
-        // Structural problems are lint findings, not a harness failure.
-        Err(CorpusError::Load { errors, .. }) => {
-            let mut text = String::new();
-            for e in &errors.0 {
-                // Writing to a String cannot fail.
-                let _ = writeln!(text, "{e}");
-            }
-            let _ = writeln!(
-                text,
-                "lint: {} problem(s) in the {name} corpus",
-                errors.0.len()
-            );
-            print(&text)?;
-            return Ok(Exit::Failure);
+/// Where `lint` and `generate` take the corpus from, said in their first
+/// line so nobody lints one copy believing it is another.
+enum Origin {
+    /// `--vectors DIR`.
+    Given(PathBuf),
+    /// The `vectors/` directory of the checkout around the current directory.
+    Checkout(PathBuf),
+    /// The copy compiled into this runner (lint only).
+    Embedded,
+}
+
+impl Origin {
+    /// `--vectors DIR` if given, else the checkout's corpus, else the
+    /// embedded one.
+    fn find(given: Option<&PathBuf>) -> Result<Self, CliError> {
+        match given {
+            Some(dir) if dir.is_dir() => Ok(Self::Given(dir.clone())),
+            Some(dir) => Err(CliError::Corpus(CorpusError::NotADirectory(dir.clone()))),
+            None => Ok(std::env::current_dir()
+                .ok()
+                .and_then(|cwd| options::checkout_vectors_dir(&cwd))
+                .map_or(Self::Embedded, Self::Checkout)),
         }
-        Err(other) => return Err(CliError::Corpus(other)),
+    }
+
+    fn dir(&self) -> Option<&Path> {
+        match self {
+            Self::Given(dir) | Self::Checkout(dir) => Some(dir),
+            Self::Embedded => None,
+        }
+    }
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Given(dir) => write!(f, "the corpus in {} (--vectors)", dir.display()),
+            Self::Checkout(dir) => write!(
+                f,
+                "the corpus of the checkout around the current directory, {}",
+                dir.display()
+            ),
+            Self::Embedded => f.write_str(
+                "the corpus embedded in this runner (no checkout around the current directory; \
+                 --vectors DIR names another)",
+            ),
+        }
+    }
+}
+
+/// Every problem of the corpus in one pass: each load error of each file,
+/// then, among the vectors that did load, those whose reference response
+/// would not fit in a protocol line and those the reference codec
+/// disagrees with.
+pub(super) fn lint(vectors: Option<&PathBuf>) -> Result<Exit, CliError> {
+    let origin = Origin::find(vectors)?;
+    let (corpus, errors) = match origin.dir() {
+        Some(dir) => Corpus::load_dir_with_errors(dir),
+        None => Corpus::embedded_with_errors(),
     };
-    let found = disagreements(&corpus.vectors);
     let mut text = String::new();
+    // Writing to a String cannot fail.
+    let _ = writeln!(text, "lint: {origin}");
+    for e in &errors {
+        let _ = writeln!(text, "{e}");
+    }
+    let too_long = oversized(&corpus.vectors);
+    for o in &too_long {
+        let _ = writeln!(text, "{o}");
+    }
+    let found = disagreements(&corpus.vectors);
     for d in &found {
         let _ = writeln!(text, "{d}");
     }
-    if found.is_empty() {
+    let clean = errors.is_empty() && too_long.is_empty() && found.is_empty();
+    if clean {
         let _ = writeln!(
             text,
-            "lint: {} vectors in the {name} corpus; all load and agree with the reference codec",
+            "lint: {} vectors; all load and agree with the reference codec",
             corpus.vectors.len()
         );
     } else {
         let _ = writeln!(
             text,
-            "lint: {} of {} vectors disagree with the reference codec",
-            found.len(),
-            corpus.vectors.len()
+            "lint: {} load error(s); of the {} vectors that loaded, {} would need a response \
+             line over the protocol's bound and {} disagree with the reference codec",
+            errors.len(),
+            corpus.vectors.len(),
+            too_long.len(),
+            found.len()
         );
     }
     print(&text)?;
-    Ok(if found.is_empty() {
-        Exit::Success
-    } else {
-        Exit::Failure
-    })
+    Ok(if clean { Exit::Success } else { Exit::Failure })
 }
 
 pub(super) fn generate(args: &GenerateArgs) -> Result<Exit, CliError> {
-    let dir = match &args.vectors {
-        Some(dir) if dir.is_dir() => dir.clone(),
-        Some(dir) => return Err(CliError::Corpus(CorpusError::NotADirectory(dir.clone()))),
-        None => options::default_vectors_dir().ok_or(CliError::NoVectorsDir)?,
+    let origin = Origin::find(args.vectors.as_ref())?;
+    let Some(dir) = origin.dir().map(Path::to_owned) else {
+        return Err(CliError::NoVectorsDir);
     };
     let mut text = String::new();
+    let _ = writeln!(text, "generate: {origin}");
     if args.check {
         let exit = match generate::check(&dir) {
             Ok(()) => {
-                let _ = writeln!(
-                    text,
-                    "generate: the generated files under {} are up to date",
-                    dir.display()
-                );
+                let _ = writeln!(text, "generate: the generated files are up to date");
                 Exit::Success
             }
             Err(stale) => {
-                // Writing to a String cannot fail.
+                // What would change, then the list and the command.
+                text.push_str(&generate::diff(&dir));
                 let _ = writeln!(text, "{stale}");
                 Exit::Failure
             }

@@ -97,7 +97,8 @@ impl fmt::Display for CliError {
             Self::Read { path, error } => write!(f, "cannot read {}: {error}", path.display()),
             Self::Write { path, error } => write!(f, "cannot write {}: {error}", path.display()),
             Self::NoVectorsDir => f.write_str(
-                "cannot find the vectors directory of the source tree; pass --vectors DIR",
+                "generate writes into a checkout's vectors/ directory, and there is no checkout \
+                 around the current directory; run it inside one or pass --vectors DIR",
             ),
             Self::Generate(e) => e.fmt(f),
             Self::Serve(e) => write!(f, "serve: {e}"),

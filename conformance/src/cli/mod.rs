@@ -52,7 +52,7 @@ where
     match cli.command {
         Command::Run(a) => run::run(&options::run_options(&a)?, &a, &program),
         Command::Serve => serve(),
-        Command::Lint(a) => corpus_tools::lint(&options::corpus_source(&a)),
+        Command::Lint(a) => corpus_tools::lint(a.vectors.as_ref()),
         Command::Generate(a) => corpus_tools::generate(&a),
         Command::Repro(a) => repro::repro(&options::repro_options(&a)?),
         Command::Doctor(a) => doctor::doctor(&options::doctor_config(&a)),

@@ -168,9 +168,52 @@ fn expected_failures(path: &Path, corpus: &Corpus) -> Result<ExpectedFailures, C
     .map_err(CliError::ExpectFail)
 }
 
-/// The default vectors directory for `generate`: the source tree's, when
-/// this binary was built from one that still exists.
-pub(super) fn default_vectors_dir() -> Option<PathBuf> {
-    let dir = Path::new(wow_guid_vectors::SOURCE_DIR);
-    dir.is_dir().then(|| dir.to_owned())
+/// The corpus directory of the checkout around `start` (the current
+/// directory, for `lint` and `generate` without `--vectors`): the first of
+/// `start` and its ancestors that is the vectors crate, or holds it as
+/// `vectors/`, told by its `Cargo.toml` naming the package
+/// `wow-guid-vectors`. `None` outside a checkout, as for an installed runner
+/// run anywhere else.
+pub(crate) fn checkout_vectors_dir(start: &Path) -> Option<PathBuf> {
+    let is_vectors_crate = |dir: &Path| {
+        std::fs::read_to_string(dir.join("Cargo.toml")).is_ok_and(|manifest| {
+            manifest
+                .lines()
+                .any(|line| line.replace(' ', "") == "name=\"wow-guid-vectors\"")
+        })
+    };
+    start.ancestors().find_map(|dir| {
+        if is_vectors_crate(dir) {
+            Some(dir.to_owned())
+        } else {
+            let nested = dir.join("vectors");
+            is_vectors_crate(&nested).then_some(nested)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_checkout_corpus_is_found_from_anywhere_inside_it_and_nowhere_else() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("the workspace");
+        let vectors = root.join("vectors");
+        for start in [
+            root.to_owned(),
+            root.join("conformance/src"),
+            vectors.clone(),
+            vectors.join("packed_guid"),
+        ] {
+            assert_eq!(
+                checkout_vectors_dir(&start),
+                Some(vectors.clone()),
+                "{start:?}"
+            );
+        }
+        assert_eq!(checkout_vectors_dir(Path::new("/")), None);
+    }
 }

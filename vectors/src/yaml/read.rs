@@ -2,8 +2,9 @@
 //! that concerns one vector at a time.
 //!
 //! Each check records its error and carries on, so a file with ten faults
-//! yields ten errors. A vector with any fault is left out of the result (the
-//! caller returns the errors instead of a corpus anyway). Rules that compare
+//! yields ten errors. A vector with any fault is left out of the result, so
+//! a caller that goes on with the vectors that loaded (`lint` judges them)
+//! never sees a half-read one. Rules that compare
 //! vectors with each other (duplicate ids and content) live in the corpus
 //! module, because they span files.
 
@@ -19,6 +20,7 @@ use super::tree::{Node, Source};
 use crate::error::{Expected, IdError, LoadError, LoadErrorKind, Section};
 use crate::hex_text::{self, GuidTextError};
 use crate::model::{Expectation, Location, Request, Value, Vector};
+use crate::near_miss::closest;
 use crate::vocab::{ErrorCode, Flag, GuidType, Op, Outcome, ParseWordError, Version};
 
 /// Reads vectors from one file's tree, appending every fault to `errors`.
@@ -49,34 +51,6 @@ impl<'n> Fields<'n> {
             .find(|(field, _, _)| *field == name)
             .map(|(_, at, _)| at)
     }
-}
-
-/// A known field name close enough to `field` to be a typo of it.
-fn suggest(field: &str, known: &[&'static str]) -> Option<&'static str> {
-    let lower = field.to_ascii_lowercase();
-    known
-        .iter()
-        .copied()
-        .filter(|k| *k == lower || edit_distance(&lower, k) <= 2)
-        .min_by_key(|k| edit_distance(&lower, k))
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    // Field names are short; give up early on anything long (and hostile).
-    if a.len() > 64 {
-        return usize::MAX;
-    }
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 /// Whether `id` is `[a-z0-9][a-z0-9._-]*`.
@@ -148,7 +122,7 @@ impl<'a> Reader<'a> {
                 continue;
             };
             let Some(known_name) = known.iter().copied().find(|k| k == name) else {
-                let suggestion = suggest(name, known);
+                let suggestion = closest(name, known);
                 self.error(
                     key_at,
                     LoadErrorKind::UnknownField {
@@ -687,14 +661,5 @@ mod tests {
             check_id("a b"),
             Err(IdError::BadChar { offset: 1, ch: ' ' })
         );
-    }
-
-    #[test]
-    fn suggests_near_misses_only() {
-        assert_eq!(suggest("bytse", INPUT_FIELDS), Some("bytes"));
-        assert_eq!(suggest("Bytes", INPUT_FIELDS), Some("bytes"));
-        assert_eq!(suggest("descripton", VECTOR_FIELDS), Some("description"));
-        assert_eq!(suggest("frobnicate", VECTOR_FIELDS), None);
-        assert_eq!(suggest(&"x".repeat(10_000), VECTOR_FIELDS), None);
     }
 }
