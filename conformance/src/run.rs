@@ -89,6 +89,17 @@ impl Outcome {
         }
     }
 
+    /// Whether the implementation failed this vector, expected or not: a
+    /// wrong answer, a crash, a timeout, a malformed answer, or an expected
+    /// failure. Reports attach the stderr tail to these alone.
+    #[must_use]
+    pub const fn implementation_failed(self) -> bool {
+        matches!(
+            self,
+            Self::Failed | Self::Crashed | Self::TimedOut | Self::Malformed | Self::ExpectedFailure
+        )
+    }
+
     /// Whether this outcome keeps the implementation from conforming.
     #[must_use]
     pub const fn is_failure(self) -> bool {

@@ -25,7 +25,7 @@ fn the_default_run_passes_the_whole_corpus_quickly_and_quietly() {
     assert_eq!(run.code, Some(0), "{}", run.describe());
     assert_eq!(run.count("total"), corpus_size());
     assert_eq!(run.count("pass"), corpus_size());
-    assert_eq!(run.report["format_version"], 2);
+    assert_eq!(run.report["format_version"], 3);
     assert_eq!(run.report["command"], serde_json::Value::Null);
     assert!(run.stdout.contains("verdict: PASS"), "{}", run.describe());
     // Progress goes to stderr only on a terminal; here stderr is a pipe.
@@ -729,4 +729,27 @@ fn doctor_explains_a_broken_adapter_and_approves_a_good_one() {
         "{}",
         run.describe()
     );
+}
+
+/// `run | head -1`: when the reader of stdout goes away, the runner still
+/// writes its report files and exits with its verdict, saying nothing about
+/// a broken pipe.
+#[test]
+fn a_closed_stdout_ends_a_run_quietly_with_its_verdict() {
+    let report = scratch("closed-stdout").join("report.json");
+    let mut child = Command::new(RUNNER)
+        .args(["run", "--flag", "doc-example", "--report-json"])
+        .arg(&report)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the runner");
+    // Close the only reader before the runner writes anything.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("wait for the runner");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr, "", "the runner complained");
+    assert!(report.is_file(), "the JSON report was not written");
 }

@@ -286,3 +286,48 @@ fn adapter_stderr_cannot_act_on_the_terminal_and_the_restart_note_is_true() {
         run.describe()
     );
 }
+
+/// `--write-expect-fail FILE` writes every failing vector with a one-line
+/// reason, in the format `--expect-fail` reads: the next run with that list
+/// conforms, with those vectors as expected failures.
+#[test]
+fn a_written_expected_failure_list_turns_the_next_run_green() {
+    let list = scratch("write-expect-fail").join("known.txt");
+    let list_arg = list.display().to_string();
+    let env = [("BROKEN_ON", common::BROKEN_ON)];
+    let mut options = common::SMALL.to_vec();
+    options.extend(["--write-expect-fail", &list_arg]);
+    let first = run_against(
+        "write-expect-fail-1",
+        &options,
+        &common::broken("crash"),
+        &env,
+    );
+    assert_eq!(first.code, Some(1), "{}", first.describe());
+    let text = std::fs::read_to_string(&list).expect("the list was written");
+    let entries: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(entries.len(), 1, "{text}");
+    assert!(
+        entries[0].starts_with(&format!(
+            "{}  # the process ended before answering",
+            common::BROKEN_ON
+        )),
+        "{text}"
+    );
+
+    let mut options = common::SMALL.to_vec();
+    options.extend(["--expect-fail", &list_arg]);
+    let second = run_against(
+        "write-expect-fail-2",
+        &options,
+        &common::broken("crash"),
+        &env,
+    );
+    assert_eq!(second.code, Some(0), "{}", second.describe());
+    assert_eq!(
+        second.ids("xfail"),
+        [common::BROKEN_ON],
+        "{}",
+        second.describe()
+    );
+}

@@ -213,11 +213,17 @@ pub struct RunArgs {
     /// passes fails the run as stale.
     #[arg(long, value_name = "FILE")]
     pub expect_fail: Option<PathBuf>,
+    /// Write every vector this run fails, each with a one-line reason, as a list
+    /// --expect-fail reads (to adopt the runner with a green run, then review the list).
+    #[arg(long, value_name = "FILE")]
+    pub write_expect_fail: Option<PathBuf>,
     /// Run N implementation processes side by side (same results, same order).
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: u16,
-    /// Also write the results as JSON (format documented, versioned).
+    /// Also write the results as JSON: format version 3, described field by field in
+    /// conformance/REPORT.md and as a JSON Schema in conformance/report.schema.json, in the
+    /// repository https://github.com/wow-guid/wow-guid.
     #[arg(long, value_name = "FILE")]
     pub report_json: Option<PathBuf>,
     /// Also write the results as JUnit XML.

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use wow_guid_conformance::options::RunOptions;
 use wow_guid_conformance::process::ProcessImplementation;
+use wow_guid_conformance::report::expect_fail_list::ExpectFailList;
 use wow_guid_conformance::report::human::Human;
 use wow_guid_conformance::report::json::Json;
 use wow_guid_conformance::report::junit::Junit;
@@ -33,15 +34,20 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
     })?;
     let report = RunReport::new(options, program, &results);
     let mut stdout = io::stdout().lock();
-    Human
-        .write(&report, &mut stdout)
-        .and_then(|()| stdout.flush())
-        .map_err(CliError::Stdout)?;
+    super::stdout::reader_gone_is_fine(
+        Human
+            .write(&report, &mut stdout)
+            .and_then(|()| stdout.flush()),
+    )
+    .map_err(CliError::Stdout)?;
     if let Some(path) = &args.report_json {
         write_file(path, &Json, &report)?;
     }
     if let Some(path) = &args.junit {
         write_file(path, &Junit, &report)?;
+    }
+    if let Some(path) = &args.write_expect_fail {
+        write_file(path, &ExpectFailList, &report)?;
     }
     Ok(if results.counts.vector_bugs > 0 {
         Exit::NoVerdict

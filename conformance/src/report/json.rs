@@ -1,42 +1,14 @@
 //! `--report-json FILE`: the machine-readable report.
 //!
-//! # Format, version 2
+//! # Format, version 3
 //!
-//! One JSON object. Fields are only ever added within a format version;
-//! a change to the meaning or type of an existing field bumps
-//! `format_version`.
-//!
-//! | field | type | meaning |
-//! | --- | --- | --- |
-//! | `format_version` | integer | `2` (version 1 counted crashes, timeouts and malformed answers as `fail`) |
-//! | `tool` | string | `wow-guid-conformance <version>` |
-//! | `implementation` | string | what was tested, as a person reads it |
-//! | `command` | array of strings, or `null` | the implementation's command; `null` for the built-in reference |
-//! | `corpus` | string | `embedded`, or the directory given to `--vectors` |
-//! | `corpus_size` | integer | vectors in the corpus, selected or not |
-//! | `mode` | string | `persistent` or `one-shot` |
-//! | `strict_errors` | bool | whether error codes had to match exactly |
-//! | `jobs` | integer | implementations run side by side |
-//! | `expect_fail_file` | string or `null` | the expected-failure list |
-//! | `duration_ms` | number | wall time of the run, milliseconds |
-//! | `counts` | object | `total`, `pass`, `fail`, `crashed`, `timed_out`, `malformed`, `skip`, `xfail`, `stale`, `vector_bug`: integers |
-//! | `conforms` | bool | no `fail`, `crashed`, `timed_out`, `malformed` or `stale` |
-//! | `results` | array | one object per selected vector, in corpus order |
-//!
-//! Each result:
-//!
-//! | field | type | meaning |
-//! | --- | --- | --- |
-//! | `id` | string | the vector id |
-//! | `description` | string | the vector's description |
-//! | `location` | string | `file:line:column` of the vector in the corpus |
-//! | `outcome` | string | `pass`, `fail` (a wrong answer), `crashed` (the process ended before answering), `timed_out` (no answer in time), `malformed` (a line that is not a response to the request), `skip` (unsupported), `xfail` (failed, listed as expected), `stale` (passed, but listed), `vector_bug` (the reference codec disagrees with the vector) |
-//! | `request` | string | the request line sent |
-//! | `expected` | string | the expected response, with what else passes |
-//! | `got` | string or `null` | the response line, `null` when none came (timeout, crash) |
-//! | `reason` | string or `null` | why the outcome is not a plain pass or skip |
-//! | `stderr_tail` | string or `null` | the implementation's last stderr lines at the time |
-//! | `repro` | string | a shell command that reproduces just this vector |
+//! `report.schema.json` beside this crate's manifest is the format as a JSON
+//! Schema, and `REPORT.md` explains it for people; `tests/report_json.rs`
+//! keeps the schema and this writer in step. Fields are only ever added
+//! within a format version; a change to the meaning or type of an existing
+//! field bumps `format_version` (version 3: `implementation` is the command
+//! as a shell line rather than Markdown, and `stderr_tail` is attached only
+//! to results that failed).
 
 use std::io;
 
@@ -51,7 +23,7 @@ use crate::run::Outcome;
 pub struct Json;
 
 /// The current format version.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 #[derive(Serialize)]
 struct Document<'a> {
@@ -108,7 +80,10 @@ impl ReportFormat for Json {
         let doc = Document {
             format_version: FORMAT_VERSION,
             tool: format!("wow-guid-conformance {}", env!("CARGO_PKG_VERSION")),
-            implementation: conditions.target.to_string(),
+            implementation: match conditions.target.command() {
+                Some(command) => crate::shell::words(command),
+                None => conditions.target.to_string(),
+            },
             command: conditions.target.command().map(|command| {
                 command
                     .iter()
@@ -147,7 +122,11 @@ impl ReportFormat for Json {
                     expected: expected_text(r, strict_errors),
                     got: got_text(r),
                     reason: reason_text(r, report.expect_fail_file()),
-                    stderr_tail: r.answer.stderr_tail.as_deref(),
+                    stderr_tail: if r.outcome.implementation_failed() {
+                        r.answer.stderr_tail.as_deref()
+                    } else {
+                        None
+                    },
                     repro: report.rerun.repro(&r.vector.id),
                 })
                 .collect(),

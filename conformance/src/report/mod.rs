@@ -1,11 +1,12 @@
 //! Turning run results into reports: a summary for people, JSON for tools,
-//! JUnit XML for CI dashboards.
+//! JUnit XML for CI dashboards, and the expected-failure list of a run.
 //!
 //! Each format lives in its own file behind [`ReportFormat`]. The wording of
 //! "expected", "got" and "why" is shared here so that every format says the
 //! same thing about a vector. Formats write to the `io::Write` they are
 //! given and touch nothing else.
 
+pub mod expect_fail_list;
 pub mod human;
 pub mod json;
 pub mod junit;
