@@ -168,6 +168,8 @@ fn start(config: &DoctorConfig, mode: Mode, startup_timeout: Duration) -> Proces
         record_raw: true,
         // The doctor makes its own diagnosis of an adapter that answers nothing.
         check_liveness: false,
+        deadline: None,
+        startup_seen: crate::process::StartupSeen::default(),
     })
 }
 

@@ -241,6 +241,13 @@ pub enum HarnessError {
         /// The last lines it wrote to stderr, if any.
         stderr_tail: Option<Arc<str>>,
     },
+    /// The caller's deadline passed while responses were still missing
+    /// ([`crate::process::ProcessConfig::deadline`]); the process was
+    /// killed. Not the implementation's fault: the caller's time is up.
+    OutOfTime {
+        /// Requests of the call left without an answer.
+        unanswered: usize,
+    },
 }
 
 impl fmt::Display for HarnessError {
@@ -253,6 +260,10 @@ impl fmt::Display for HarnessError {
             Self::Spawn { command, error } => write!(f, "cannot start `{command}`: {error}"),
             Self::Pipe { which } => write!(f, "could not open the implementation's {which}"),
             Self::Thread { error } => write!(f, "could not start a helper thread: {error}"),
+            Self::OutOfTime { unanswered } => write!(
+                f,
+                "the time budget ran out with {unanswered} request(s) still unanswered"
+            ),
             Self::NeverAnswered {
                 command,
                 starts,
@@ -286,7 +297,7 @@ impl std::error::Error for HarnessError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Self::Spawn { error, .. } | Self::Thread { error } => Some(error),
-            Self::Pipe { .. } | Self::NeverAnswered { .. } => None,
+            Self::Pipe { .. } | Self::NeverAnswered { .. } | Self::OutOfTime { .. } => None,
         }
     }
 }

@@ -231,21 +231,29 @@ fn named_input(name: &[u8], tail: &[u8]) -> Vec<u8> {
     bytes
 }
 
-/// The spec's C bug. Every disagreement is a wrong GUID (bit 3 sign-extends,
-/// bits 4 to 7 shift modulo 32), so one finding. Its minimum: two bytes are
-/// needed (a mask with no bit gives GUID 0 everywhere), a one-bit mask below
-/// 08 is decoded right, and at bit 3 only a byte >= 80 goes wrong, so the
-/// smallest two-byte input is `08 80`. Mask `10` with `01` also disagrees
-/// but is larger; the shrinker gets from there to `08 80` by lowering the
-/// mask and raising the byte at once.
+/// The spec's C bug, which is two bugs of one request kind, so two
+/// findings (one signature each: the GUID's high half too large, or too
+/// small).
+/// - Bit 3 sign-extends a byte >= 80 into the high half. Two bytes are
+///   needed (a mask with no bit gives GUID 0 everywhere), a one-bit mask
+///   below 08 is decoded right, and at bit 3 only a byte >= 80 goes wrong,
+///   so the smallest input is `08 80`.
+/// - Bits 4 to 7 shift modulo 32, moving a byte from the high half to the
+///   low one: the smallest input is `10 01`. (`80 80` shows both: bit 7
+///   lands on bit 31 and is sign-extended, a larger GUID.)
 #[test]
-fn sign_extension_is_found_and_shrunk_to_08_80() {
+fn sign_extension_and_shift_modulo_32_are_two_findings() {
     let Some((run, vectors)) = fuzz_buggy("sign_extend", "3000", &[]) else {
         return;
     };
-    assert_eq!(vectors.len(), 1, "{}", run.stdout);
-    let v = &vectors[0];
-    assert_eq!(v.request, decode_packed(&[0x08, 0x80]));
+    assert_eq!(vectors.len(), 2, "{}", run.stdout);
+    let found = |bytes: &[u8]| {
+        vectors
+            .iter()
+            .find(|v| v.request == decode_packed(bytes))
+            .unwrap_or_else(|| panic!("no finding {bytes:02x?}:\n{}", run.stdout))
+    };
+    let v = found(&[0x08, 0x80]);
     assert_eq!(
         v.expect,
         Expectation::Valid(Value::Packed {
@@ -257,9 +265,45 @@ fn sign_extension_is_found_and_shrunk_to_08_80() {
         .description
         .contains("GUID ffffffff80000000, expected 0000000080000000"));
     assert!(v.flags.contains(&Flag::SignBit));
-    assert!(run
-        .stdout
-        .contains("decode packed_guid: wrong GUID: first seen"));
+    let v = found(&[0x10, 0x01]);
+    assert!(v
+        .description
+        .contains("GUID 0000000000000001, expected 0000000100000000"));
+    let mut signatures: Vec<String> = run.first_seen().into_iter().map(|f| f.0).collect();
+    signatures.sort();
+    assert_eq!(
+        signatures,
+        [
+            "decode packed_guid: wrong GUID (high 32 bits, too large)",
+            "decode packed_guid: wrong GUID (high 32 bits, too small)",
+        ]
+    );
+}
+
+/// Two bugs of one request kind that both accept invalid input: a GUID
+/// with nothing after it taken for an empty name, and no UTF-8 check. The
+/// reference's error code keeps them apart.
+#[test]
+fn an_empty_name_bug_does_not_hide_a_missing_utf8_check() {
+    let Some((run, vectors)) = fuzz_buggy("empty_name_no_utf8", "3000", &[]) else {
+        return;
+    };
+    let inputs: Vec<&Request> = vectors.iter().map(|v| &v.request).collect();
+    assert_eq!(
+        inputs,
+        [
+            &decode_named(&SMALLEST_GUID_BYTES),
+            &decode_named(&named_input(&[0x80], &[0])),
+        ],
+        "{}",
+        run.stdout
+    );
+    assert_eq!(vectors[0].expect, Expectation::Invalid(ErrorCode::Eof));
+    assert_eq!(
+        vectors[1].expect,
+        Expectation::Invalid(ErrorCode::InvalidUtf8)
+    );
+    assert!(vectors[1].flags.contains(&Flag::InvalidUtf8));
 }
 
 /// The mask read as a count. Two signatures: where the count asks for more
@@ -292,8 +336,8 @@ fn mask_as_count_is_found_and_shrunk_to_02_00() {
     assert_eq!(
         signatures,
         [
-            "decode packed_guid: error instead of a value",
-            "decode packed_guid: wrong byte count"
+            "decode packed_guid: `error eof` instead of a value",
+            "decode packed_guid: wrong byte count (too many)"
         ]
     );
 }
@@ -329,9 +373,12 @@ fn stateful_encoder_is_found_as_a_two_step_sequence() {
 /// Names capped at 256 bytes, the next byte swallowed. Every disagreement
 /// needs a name of 257 bytes or more after a non-zero GUID; byte strings
 /// are smallest with the GUID as `00 .. 00 01` and every name byte `01`.
-/// Three signatures, each with its own minimum:
-/// - wrong byte count: the 257-byte name and its NUL (266 bytes);
-/// - a value instead of an error: the same without the NUL (265 bytes);
+/// Four signatures, each with its own minimum:
+/// - wrong byte count (too few): the 257-byte name and its NUL (266 bytes);
+/// - a value instead of an error (`eof`): the same without the NUL (265
+///   bytes);
+/// - a value instead of an error (`invalid_utf8`): 256 name bytes, then
+///   `80`, which the cut leaves out, and the NUL;
 /// - an error instead of a value: the 256-byte cut splits a character, at
 ///   the latest possible place, as `c2 80` (the smallest two-byte UTF-8).
 #[test]
@@ -347,14 +394,16 @@ fn name_cap_is_found_and_shrunk_to_257_byte_names() {
     };
     let v = found("consumed 265 bytes, expected 266");
     assert_eq!(v.request, decode_named(&named_input(&[1; 257], &[0])));
-    let v = found("accepted invalid input");
+    let v = found("the reference gives `error eof`");
     assert_eq!(v.request, decode_named(&named_input(&[1; 257], &[])));
     assert_eq!(v.expect, Expectation::Invalid(ErrorCode::Eof));
+    let v = found("the reference gives `error invalid_utf8`");
+    assert_eq!(v.request, decode_named(&named_input(&[1; 256], &[0x80, 0])));
     let v = found("rejected valid input with `error invalid_utf8`");
     let mut name = vec![1; 255];
     name.extend_from_slice(&[0xc2, 0x80]);
     assert_eq!(v.request, decode_named(&named_input(&name, &[0])));
-    assert_eq!(vectors.len(), 3);
+    assert_eq!(vectors.len(), 4);
 }
 
 /// A name running into the end of the input, accepted. The smallest input
@@ -491,7 +540,7 @@ fn out_appends_each_finding_once_and_refuses_other_files() {
     let script2 = buggy("sign_extend");
     let second = fuzz(&["--count", "300", "--out", out_arg], &[python, &script2]);
     assert!(
-        second.stdout.contains("1 finding(s) appended"),
+        second.stdout.contains("2 finding(s) appended"),
         "{}",
         second.stdout
     );
@@ -499,14 +548,14 @@ fn out_appends_each_finding_once_and_refuses_other_files() {
     assert!(
         third
             .stdout
-            .contains("0 finding(s) appended, 1 already there"),
+            .contains("0 finding(s) appended, 2 already there"),
         "{}",
         third.stdout
     );
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(text.starts_with(&after_first));
     let corpus = Corpus::from_sources(&[("found.yaml".into(), text.clone())]).unwrap();
-    assert_eq!(corpus.vectors.len(), 2);
+    assert_eq!(corpus.vectors.len(), 3);
     lint_accepts(&text);
 
     let not_vectors = dir.join("notes.yaml");
@@ -542,4 +591,87 @@ fn budgets_are_checked_before_anything_runs() {
     let run = fuzz(&["--time", "soon"], &[]);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("is not a duration"), "{}", run.stderr);
+}
+
+/// `--time` bounds the whole command, replaying and shrinking included,
+/// whatever the implementation does: `fuzz --time 10` against every adapter
+/// of the test suite's broken and buggy sets returns within 15 seconds, and
+/// one that never answers anything is diagnosed as such. The adapters run a
+/// few at a time in parallel threads; each bound is the wall time of that
+/// runner process alone.
+#[test]
+fn the_time_budget_bounds_the_whole_command_against_every_broken_adapter() {
+    let Some(python) = python() else {
+        return;
+    };
+    let mut adapters: Vec<(PathBuf, bool)> = Vec::new();
+    for (dir, forwards) in [
+        ("tests/broken_adapters", true),
+        ("tests/buggy_adapters", false),
+    ] {
+        for entry in std::fs::read_dir(adapter(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+            if name.ends_with(".py") && !name.starts_with('_') {
+                adapters.push((path, forwards));
+            }
+        }
+    }
+    adapters.sort();
+    assert!(adapters.len() >= 20, "{adapters:?}");
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..6 {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let Some((script, forwards)) = adapters.get(i) else {
+                    break;
+                };
+                let mut cmd = Command::new(RUNNER);
+                cmd.args(["fuzz", "--time", "10", "--"])
+                    .arg(python)
+                    .arg(script);
+                if *forwards {
+                    // Broken on the 21st generated request; forwarding the
+                    // rest to the reference.
+                    cmd.arg(RUNNER).arg("serve").env("BROKEN_ON", "f20");
+                }
+                let started = Instant::now();
+                let out = cmd
+                    .stdin(Stdio::null())
+                    .output()
+                    .expect("the runner starts");
+                let took = started.elapsed();
+                results.lock().unwrap().push((
+                    script.file_name().unwrap().to_string_lossy().into_owned(),
+                    took,
+                    out.status.code(),
+                    String::from_utf8_lossy(&out.stdout).into_owned(),
+                    String::from_utf8_lossy(&out.stderr).into_owned(),
+                ));
+            });
+        }
+    });
+    let results = results.into_inner().unwrap();
+    assert_eq!(results.len(), adapters.len());
+    for (name, took, code, stdout, stderr) in &results {
+        eprintln!("{name}: exit {code:?} in {:.1}s", took.as_secs_f64());
+        assert!(
+            took.as_secs_f64() < 15.0,
+            "{name}: fuzz --time 10 took {:.1}s\n{stdout}\n{stderr}",
+            took.as_secs_f64()
+        );
+        if name == "no_flush.py" {
+            assert_eq!(*code, Some(2), "{name}:\n{stdout}\n{stderr}");
+            assert!(stderr.contains("never answered a request"), "{stderr}");
+            assert!(stderr.contains("flush stdout"), "{stderr}");
+        } else {
+            assert!(
+                matches!(code, Some(0 | 1)),
+                "{name}: exit {code:?}\n{stdout}\n{stderr}"
+            );
+            assert!(stdout.contains("# fuzz: "), "{name}: no summary:\n{stdout}");
+        }
+    }
 }

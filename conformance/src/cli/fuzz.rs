@@ -5,6 +5,12 @@
 //! a `#` summary at the end, so `fuzz ... > found.yaml` keeps everything.
 //! Progress goes to standard error, only when it is a terminal. `--out FILE`
 //! appends the findings to a vector file (the library's `finding::append`).
+//!
+//! `--time` bounds the whole command: it is one deadline, from the start,
+//! for generating, every wait on the implementation (per-request timeout,
+//! start-up allowance, liveness probes) and every replay and shrinking step
+//! (`ProcessConfig::deadline`, `Plan::deadline`); the summary says what it
+//! cut short.
 
 use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
@@ -87,15 +93,22 @@ impl Observer for Printer {
     }
 }
 
-/// Runs the session `options` describe.
-pub(super) fn fuzz(options: &FuzzOptions, program: &str) -> Result<Exit, CliError> {
-    let config = options.conditions.process_config();
+/// Runs the session `options` describe, for a command started at `started`.
+pub(super) fn fuzz(
+    options: &FuzzOptions,
+    program: &str,
+    started: Instant,
+) -> Result<Exit, CliError> {
+    let mut config = options.conditions.process_config();
+    config.deadline = options.plan.deadline;
     let seed = options.plan.seed;
     let mut launch = |role: Role| {
         let mut c = config.clone();
-        if role == Role::Shrink {
-            // Shrinking sends the requests that make it fail, over and over:
-            // a crash there is the point, and the command is known to answer.
+        if role != Role::Fuzz {
+            // Replaying and shrinking send the requests that make it fail,
+            // over and over: a crash there is the point, and the command is
+            // known to answer (the fuzzing process's liveness check has
+            // passed before any finding is investigated).
             c.check_liveness = false;
         }
         ProcessImplementation::new(c)
@@ -107,12 +120,13 @@ pub(super) fn fuzz(options: &FuzzOptions, program: &str) -> Result<Exit, CliErro
         printed: 0,
         failed: None,
     };
-    let results = session::fuzz(
+    let mut results = session::fuzz(
         &options.plan,
         &options.corpus.vectors,
         &mut launch,
         &mut printer,
     )?;
+    results.elapsed = started.elapsed();
     printer.clear_progress();
     let mut tail = String::new();
     if printer.printed > 0 {

@@ -58,7 +58,11 @@ where
         Command::Doctor(a) => doctor::doctor(&options::doctor_config(&a)),
         Command::SeedCorpus(a) => corpus_tools::seed_corpus(&options::corpus_source(&a.corpus), &a),
         Command::Export(a) => corpus_tools::export(&options::corpus_source(&a.corpus), &a),
-        Command::Fuzz(a) => fuzz::fuzz(&options::fuzz_options(&a)?, &program),
+        Command::Fuzz(a) => {
+            // The time budget counts from here, loading the corpus included.
+            let started = std::time::Instant::now();
+            fuzz::fuzz(&options::fuzz_options(&a, started)?, &program, started)
+        }
         Command::Matrix(a) => matrix::matrix(&a),
     }
 }

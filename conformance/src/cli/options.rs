@@ -8,6 +8,7 @@
 use std::fs;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use wow_guid_conformance::doctor::DoctorConfig;
 use wow_guid_conformance::expect_fail::{similar_ids, ExpectedFailures};
@@ -63,16 +64,19 @@ pub(super) fn repro_options(args: &ReproArgs) -> Result<ReproOptions, CliError> 
     })
 }
 
-/// `fuzz`'s options. Without `--time` or `--count` a session lasts
-/// [`Plan::DEFAULT_TIME`].
-pub(super) fn fuzz_options(args: &FuzzArgs) -> Result<FuzzOptions, CliError> {
+/// `fuzz`'s options, for a command started at `started`. Without `--time`
+/// or `--count` a session lasts [`Plan::DEFAULT_TIME`]; the time is one
+/// deadline, from `started`, for everything the command does.
+pub(super) fn fuzz_options(args: &FuzzArgs, started: Instant) -> Result<FuzzOptions, CliError> {
+    let deadline = args
+        .time
+        .map(|t| t.0)
+        .or(args.count.is_none().then_some(Plan::DEFAULT_TIME))
+        .map(|t| started + t);
     let (conditions, corpus) = conditions(&args.conditions, None)?;
     let plan = Plan {
         seed: args.seed,
-        time: args
-            .time
-            .map(|t| t.0)
-            .or(args.count.is_none().then_some(Plan::DEFAULT_TIME)),
+        deadline,
         count: args.count,
         max_findings: args
             .max_findings
@@ -80,6 +84,7 @@ pub(super) fn fuzz_options(args: &FuzzArgs) -> Result<FuzzOptions, CliError> {
         judge: conditions.judge,
         shrink: Limits {
             max_time: args.shrink_time.0,
+            deadline,
             ..Limits::DEFAULT
         },
     };

@@ -40,6 +40,9 @@ pub enum Reproduction {
     /// Neither alone nor after the requests sent before it: it depends on
     /// something else (timing, say). Reported as first seen.
     NotReproduced,
+    /// The run's time budget ran out before it could be replayed. Reported
+    /// as first seen.
+    OutOfTime,
 }
 
 /// What shrinking did.
@@ -51,6 +54,8 @@ pub struct ShrinkStats {
     pub tests: usize,
     /// False when a limit stopped the search early.
     pub complete: bool,
+    /// True when that limit was the run's time budget.
+    pub out_of_time: bool,
     /// Time spent.
     pub time: Duration,
 }
@@ -369,6 +374,11 @@ impl Finding {
                     .into(),
             ),
             (Reproduction::NotTried, _) => line("not about one request: not shrunk".into()),
+            (Reproduction::OutOfTime, _) => line(
+                "the time budget ran out before it could be replayed: not shrunk (a longer --time \
+                 shrinks it)"
+                    .into(),
+            ),
             (_, Some(s)) => {
                 if self.original != self.request {
                     line(format!(
@@ -379,10 +389,14 @@ impl Finding {
                         DisplayDuration(s.time),
                         if s.complete {
                             ""
+                        } else if s.out_of_time {
+                            "; cut short by the time budget, so maybe not minimal"
                         } else {
                             "; stopped by the shrink limit"
                         }
                     ));
+                } else if s.out_of_time {
+                    line("the time budget ran out before it could be shrunk".into());
                 }
             }
             (_, None) => {}
@@ -566,7 +580,7 @@ pub fn append(path: &Path, header: &str, findings: &[Finding]) -> Result<Appende
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fuzzing::signature::Difference;
+    use crate::fuzzing::signature::{Difference, EncodingError, GuidError};
     use crate::fuzzing::Kind;
 
     fn finding(prefix: Vec<Request>, request: Request, difference: Difference) -> Finding {
@@ -669,7 +683,7 @@ mod tests {
                     Request::DecodePacked { bytes: vec![0] },
                 ],
                 Request::EncodePacked { guid: 0 },
-                Difference::WrongEncoding,
+                Difference::WrongEncoding(EncodingError::Head),
             ),
         ]
     }
@@ -714,7 +728,10 @@ mod tests {
             Request::DecodePacked {
                 bytes: vec![8, 0x80],
             },
-            Difference::WrongGuid,
+            Difference::WrongGuid(GuidError {
+                high_half: true,
+                larger: true,
+            }),
         );
         let mut b = a.clone();
         b.seed = 1;
@@ -727,7 +744,10 @@ mod tests {
             Request::DecodePacked {
                 bytes: vec![8, 0x81],
             },
-            Difference::WrongGuid,
+            Difference::WrongGuid(GuidError {
+                high_half: true,
+                larger: true,
+            }),
         );
         assert_ne!(a.id(), c.id());
     }

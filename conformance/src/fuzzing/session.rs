@@ -16,7 +16,14 @@
 //! a process of its own; if not, the implementation keeps state, so the
 //! requests sent before it are cut down to the few it needs
 //! ([`shrink::minimize_prefix`]) and the sequence is shrunk with a fresh
-//! process per test. Implementations come from the caller's `launch`
+//! process per test.
+//!
+//! The time budget is a deadline for everything: generating, answering,
+//! replaying and shrinking. Shrinking a finding stops there (the finding
+//! says it was cut short), and the implementations are expected to stop
+//! waiting there too, answering [`HarnessError::OutOfTime`]
+//! ([`crate::process::ProcessConfig::deadline`]): a batch cut short that way
+//! is not judged, and the run ends. Implementations come from the caller's `launch`
 //! closure, which is told what each is for ([`Role`]); this module starts
 //! nothing itself and does no I/O beyond what the [`Observer`] does.
 
@@ -49,8 +56,8 @@ const HISTORY: usize = 4096;
 pub struct Plan {
     /// The seed of the generators.
     pub seed: u64,
-    /// Stop generating after this long (a finding being shrunk is finished).
-    pub time: Option<Duration>,
+    /// When the run ends, shrinking included (see the module docs).
+    pub deadline: Option<Instant>,
     /// Stop after this many requests.
     pub count: Option<u64>,
     /// Stop after this many distinct findings.
@@ -143,6 +150,9 @@ pub struct FuzzResults {
     pub findings: Vec<Finding>,
     /// Why the run ended.
     pub stop: Stop,
+    /// Requests generated but left unjudged because the time ran out while
+    /// the implementation was answering them.
+    pub unjudged: usize,
 }
 
 fn kind_index(kind: Kind) -> usize {
@@ -176,6 +186,7 @@ pub fn fuzz<I: Implementation>(
         elapsed: Duration::ZERO,
         findings: Vec::new(),
         stop: Stop::Budget,
+        unjudged: 0,
     };
     let mut groups: HashMap<Signature, usize> = HashMap::new();
     let mut history: VecDeque<Request> = VecDeque::new();
@@ -184,7 +195,7 @@ pub fn fuzz<I: Implementation>(
     let mut answered_ever = false;
     let mut faults_in_a_row = 0;
     let budget_left = |done: u64| {
-        plan.count.is_none_or(|c| done < c) && plan.time.is_none_or(|t| started.elapsed() < t)
+        plan.count.is_none_or(|c| done < c) && plan.deadline.is_none_or(|d| Instant::now() < d)
     };
     'run: while budget_left(outcome.done) {
         let room = plan.count.map_or(u64::MAX, |c| c - outcome.done);
@@ -203,7 +214,13 @@ pub fn fuzz<I: Implementation>(
             .zip(&requests)
             .map(|(id, request)| Query { id, request })
             .collect();
-        let answers = implementation.answer_all(&queries)?;
+        let answers = match implementation.answer_all(&queries) {
+            Err(HarnessError::OutOfTime { .. }) => {
+                outcome.unjudged = n;
+                break;
+            }
+            other => other?,
+        };
         let answered_after = started.elapsed();
         // New signatures of this batch: where first seen, how, how often.
         let mut fresh: Vec<(usize, Disagreement, u64)> = Vec::new();
@@ -326,14 +343,19 @@ fn investigate<I: Implementation>(
     let limits_left = || Limits {
         max_tests: plan.shrink.max_tests,
         max_time: plan.shrink.max_time.saturating_sub(started.elapsed()),
+        deadline: plan.deadline,
     };
     let mut replay_launch = || launch(Role::Replay);
-    let alone = shrink::replay(
+    let Some(alone) = shrink::unless_out_of_time(shrink::replay(
         &mut replay_launch,
         std::slice::from_ref(&request),
         plan.judge,
-    )?
-    .filter(|d| d.signature == target);
+    ))?
+    else {
+        finding.reproduction = Reproduction::OutOfTime;
+        return Ok(finding);
+    };
+    let alone = alone.filter(|d| d.signature == target);
     if let Some(alone) = alone {
         finding.reproduction = Reproduction::Alone;
         let mut shrink_launch = || launch(Role::Shrink);
@@ -343,11 +365,12 @@ fn investigate<I: Implementation>(
         // The shrinking process answered many requests; make sure the
         // result does not depend on them.
         let mut replay_launch = || launch(Role::Replay);
-        let confirmed = shrink::replay(
+        let confirmed = shrink::unless_out_of_time(shrink::replay(
             &mut replay_launch,
             std::slice::from_ref(&shrunk.request),
             plan.judge,
-        )?
+        ))?
+        .flatten()
         .filter(|d| d.signature == target);
         let (request, disagreement) = match confirmed {
             Some(d) => (shrunk.request, d),
@@ -359,18 +382,23 @@ fn investigate<I: Implementation>(
             steps: shrunk.steps,
             tests: shrunk.tests,
             complete: shrunk.complete,
+            out_of_time: shrunk.out_of_time,
             time: started.elapsed(),
         });
         return Ok(finding);
     }
-    let prefix = shrink::minimize_prefix(
+    let Some(prefix) = shrink::unless_out_of_time(shrink::minimize_prefix(
         &mut replay_launch,
         history,
         &request,
         target,
         plan.judge,
         &limits_left(),
-    )?;
+    ))?
+    else {
+        finding.reproduction = Reproduction::OutOfTime;
+        return Ok(finding);
+    };
     let Some(mut prefix) = prefix else {
         finding.reproduction = Reproduction::NotReproduced;
         return Ok(finding);
@@ -379,6 +407,7 @@ fn investigate<I: Implementation>(
     let mut tests = 0;
     let mut steps = 0;
     let mut complete = true;
+    let mut out_of_time = false;
     // Each pass shrinks one request of the sequence with the rest fixed in
     // `tester`; the passes' costs add up to the finding's.
     let mut pass = |request: Request,
@@ -389,6 +418,7 @@ fn investigate<I: Implementation>(
         tests += shrunk.tests;
         steps += shrunk.steps;
         complete &= shrunk.complete;
+        out_of_time |= shrunk.out_of_time;
         Ok((shrunk.request, shrunk.disagreement))
     };
     // The disagreeing request first, then each request before it, each
@@ -412,6 +442,7 @@ fn investigate<I: Implementation>(
         steps,
         tests,
         complete,
+        out_of_time,
         time: started.elapsed(),
     });
     Ok(finding)
@@ -428,7 +459,7 @@ mod tests {
     fn plan(count: u64) -> Plan {
         Plan {
             seed: 5,
-            time: None,
+            deadline: None,
             count: Some(count),
             max_findings: None,
             judge: JudgeOptions::default(),
@@ -510,6 +541,81 @@ mod tests {
         assert_eq!(f.prefix, [Request::EncodePacked { guid: 1 }]);
         assert_eq!(f.request, Request::EncodePacked { guid: 0 });
         assert!(f.occurrences > 1);
+    }
+
+    /// A packed decoder with one of the two causes of the spec's C bug:
+    /// bit 3 sign-extended, or bits 4 to 7 shifted modulo 32.
+    fn c_bug(
+        sign_extends: bool,
+        shifts_mod_32: bool,
+    ) -> impl FnMut(
+        Role,
+    ) -> Scripted<
+        Box<dyn FnMut(&Query<'_>) -> Result<Response, crate::implementation::Fault>>,
+    > {
+        move |_| {
+            Scripted::new(Box::new(move |q: &Query<'_>| {
+                let Request::DecodePacked { bytes } = q.request else {
+                    return Ok(reference::answer(q.request));
+                };
+                let right = reference::answer(q.request);
+                let Response::Ok(Value::Packed { consumed, .. }) = right else {
+                    return Ok(right);
+                };
+                let mut guid = 0u64;
+                let mut data = bytes[1..].iter();
+                for i in 0..8u32 {
+                    if bytes[0] & (1 << i) == 0 {
+                        continue;
+                    }
+                    let b = u64::from(*data.next().unwrap_or(&0));
+                    let shift = if shifts_mod_32 { (i * 8) % 32 } else { i * 8 };
+                    let mut v = b << shift;
+                    if sign_extends && i == 3 && b >= 0x80 {
+                        v |= 0xffff_ffff_0000_0000;
+                    }
+                    guid |= v;
+                }
+                Ok(Response::Ok(Value::Packed { guid, consumed }))
+            })
+                as Box<
+                    dyn FnMut(&Query<'_>) -> Result<Response, crate::implementation::Fault>,
+                >)
+        }
+    }
+
+    /// One cause is one finding however many requests, of whatever shape,
+    /// it shows on; two causes of one request kind are two.
+    #[test]
+    fn one_cause_is_one_finding_and_two_are_two() {
+        let shown = |sign_extends, shifts_mod_32| {
+            let mut launch = c_bug(sign_extends, shifts_mod_32);
+            fuzz(&plan(6000), &corpus(), &mut launch, &mut Quiet).unwrap()
+        };
+        for (sign_extends, shifts, minimum) in [
+            (true, false, vec![0x08, 0x80]),
+            (false, true, vec![0x10, 0x01]),
+        ] {
+            let outcome = shown(sign_extends, shifts);
+            assert_eq!(outcome.findings.len(), 1, "{:?}", outcome.findings);
+            let f = &outcome.findings[0];
+            assert_eq!(f.request, Request::DecodePacked { bytes: minimum });
+            assert!(f.occurrences > 50, "{}", f.occurrences);
+        }
+        let both = shown(true, true);
+        let mut minima: Vec<&Request> = both.findings.iter().map(|f| &f.request).collect();
+        minima.sort_by_key(|r| shrink::key(r));
+        assert_eq!(
+            minima,
+            [
+                &Request::DecodePacked {
+                    bytes: vec![0x08, 0x80]
+                },
+                &Request::DecodePacked {
+                    bytes: vec![0x10, 0x01]
+                }
+            ]
+        );
     }
 
     #[test]

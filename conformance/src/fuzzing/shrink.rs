@@ -66,6 +66,10 @@ pub struct Limits {
     pub max_tests: usize,
     /// Time spent, at most (checked between batches).
     pub max_time: Duration,
+    /// The end of the whole run's time budget: shrinking stops there, even
+    /// in the middle of a batch (the implementation then answers
+    /// [`HarnessError::OutOfTime`]).
+    pub deadline: Option<Instant>,
 }
 
 impl Limits {
@@ -73,12 +77,29 @@ impl Limits {
     pub const DEFAULT: Self = Self {
         max_tests: 200_000,
         max_time: Duration::from_secs(30),
+        deadline: None,
     };
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Self::DEFAULT
+    }
+}
+
+impl Limits {
+    fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// `Ok(None)` for [`HarnessError::OutOfTime`]: the run's time is up, which
+/// ends a search early rather than failing it.
+pub fn unless_out_of_time<T>(result: Result<T, HarnessError>) -> Result<Option<T>, HarnessError> {
+    match result {
+        Ok(t) => Ok(Some(t)),
+        Err(HarnessError::OutOfTime { .. }) => Ok(None),
+        Err(e) => Err(e),
     }
 }
 
@@ -553,6 +574,8 @@ pub struct Shrunk {
     pub tests: usize,
     /// False when a limit stopped the search before no edit worked any more.
     pub complete: bool,
+    /// True when the limit was the run's time budget.
+    pub out_of_time: bool,
 }
 
 /// Shrinks `request`, which disagrees as `found` says, with `tester`,
@@ -581,6 +604,7 @@ pub fn shrink(
         steps: 0,
         tests: 0,
         complete: true,
+        out_of_time: false,
     };
     if !target.difference.is_about_one_request() {
         return Ok(shrunk);
@@ -589,11 +613,19 @@ pub fn shrink(
         for wide in [false, true] {
             let all = candidates(&shrunk.request, wide);
             for chunk in all.chunks(batch) {
-                if shrunk.tests >= limits.max_tests || started.elapsed() >= limits.max_time {
+                if shrunk.tests >= limits.max_tests
+                    || started.elapsed() >= limits.max_time
+                    || limits.past_deadline()
+                {
                     shrunk.complete = false;
+                    shrunk.out_of_time = limits.past_deadline();
                     break 'search;
                 }
-                let results = tester.test(chunk)?;
+                let Some(results) = unless_out_of_time(tester.test(chunk))? else {
+                    shrunk.complete = false;
+                    shrunk.out_of_time = true;
+                    break 'search;
+                };
                 shrunk.tests += chunk.len();
                 let better = results
                     .into_iter()
@@ -615,7 +647,9 @@ pub fn shrink(
 /// Finds a short list of earlier requests after which `request` still
 /// disagrees as `target` in a fresh implementation: `None` when even the
 /// whole `history` is not enough (the disagreement depends on something else,
-/// timing say).
+/// timing say). When the run's time runs out ([`HarnessError::OutOfTime`])
+/// before the shortest sufficient tail of `history` is known, that error is
+/// returned; after, the list as cut down by then.
 ///
 /// The shortest sufficient tail of `history` is found by doubling and
 /// bisection, then each request in it is dropped if the rest still suffices.
@@ -659,12 +693,18 @@ pub fn minimize_prefix<I: Implementation>(
     let mut prefix = tail(hi).to_vec();
     let mut i = 0;
     while i < prefix.len() && prefix.len() > 1 {
-        if runs.get() >= limits.max_tests || started.elapsed() >= limits.max_time {
+        if runs.get() >= limits.max_tests
+            || started.elapsed() >= limits.max_time
+            || limits.past_deadline()
+        {
             break;
         }
         let mut without = prefix.clone();
         without.remove(i);
-        if reproduces(&without, launch)? {
+        let Some(reproduces) = unless_out_of_time(reproduces(&without, launch))? else {
+            break;
+        };
+        if reproduces {
             prefix = without;
         } else {
             i += 1;
@@ -724,24 +764,42 @@ mod tests {
         shrink(request, found, &mut t, &Limits::default()).unwrap()
     }
 
+    /// The spec's C bug is two causes, each shrunk to its own minimum from
+    /// anywhere it shows: a byte >= 80 at position 3 sign-extended (a larger
+    /// GUID) to `08 80`, a byte at 4 to 7 shifted modulo 32 (a smaller one)
+    /// to `10 01`. Both at once (`80 80`: bit 7 shifted to bit 31 and
+    /// sign-extended) give a larger GUID, so the sign extension.
     #[test]
-    fn sign_extension_shrinks_to_08_80_from_anywhere() {
-        for start in [
-            &[0xff, 1, 2, 3, 0x90, 5, 6, 7, 8, 0xaa, 0xbb][..],
-            &[0x10, 0x01],
-            &[0x3c, 0x12, 0x80, 0xff, 0x00, 0x55],
-            &[0x80, 0x80],
+    fn each_cause_of_the_c_bug_shrinks_to_its_own_minimum() {
+        let high = |larger| {
+            Difference::WrongGuid(super::super::signature::GuidError {
+                high_half: true,
+                larger,
+            })
+        };
+        for (start, minimum, larger) in [
+            (
+                &[0xff, 1, 2, 3, 0x90, 5, 6, 7, 8, 0xaa, 0xbb][..],
+                [0x08, 0x80],
+                true,
+            ),
+            (&[0x3c, 0x12, 0x80, 0xff, 0x00, 0x55], [0x08, 0x80], true),
+            (&[0x08, 0xff], [0x08, 0x80], true),
+            (&[0x80, 0x01], [0x10, 0x01], false),
+            (&[0x80, 0x80], [0x08, 0x80], true),
+            (&[0xf7, 1, 2, 3, 5, 6, 7, 8, 9], [0x10, 0x01], false),
+            (&[0x11, 0xff, 0x01], [0x10, 0x01], false),
         ] {
             let s = shrunk_from(start);
             assert_eq!(
                 s.request,
                 Request::DecodePacked {
-                    bytes: vec![0x08, 0x80]
+                    bytes: minimum.to_vec()
                 },
                 "from {start:02x?}"
             );
             assert!(s.complete);
-            assert_eq!(s.disagreement.signature.difference, Difference::WrongGuid);
+            assert_eq!(s.disagreement.signature.difference, high(larger));
         }
     }
 

@@ -1,19 +1,136 @@
 //! What kind of disagreement a failed answer is.
 //!
 //! One bug usually disagrees on thousands of generated requests. Grouping
-//! them by [`Signature`], the request kind plus a coarse class of what
-//! differed, reports it once; the shrinker keeps the signature fixed, so the
-//! minimal request shows the same bug as the one first seen rather than some
-//! other disagreement that happens to be smaller. Pure: reads the judge's
-//! [`Mismatch`] and nothing else; which part of a wrong value differs is the
-//! judge's own classification, the one its messages are worded from.
+//! them by [`Signature`], the request kind plus a class of what differed,
+//! reports it once; the shrinker keeps the signature fixed, so the minimal
+//! request shows the same bug as the one first seen rather than some other
+//! disagreement that happens to be smaller.
+//!
+//! The class must be fine enough that two bugs of one request kind are two
+//! findings, and coarse enough that one bug, showing on requests that differ
+//! in every incidental way, is one. So it records what the answer shows
+//! about the cause, and nothing about the request's incidental features:
+//!
+//! - which part of the answer is wrong: the byte count, the GUID, the name,
+//!   the encoding, an error instead of a value or the other way round;
+//! - for a wrong GUID, which way it is wrong: whether its high 32 bits
+//!   differ or only the low ones, and whether it is larger or smaller than
+//!   the right one. A decoder that sign-extends a byte (bits set that should
+//!   not be) gives a larger GUID, one that shifts a byte modulo 32 (a byte
+//!   lost from the high half) a smaller one, on every request either shows
+//!   on, whatever else the request holds;
+//! - for a wrong byte count, too many or too few; for a wrong name, missing,
+//!   unexpected, shorter, longer or other bytes; for a wrong encoding,
+//!   whether the first wrong byte is in the mask (packed) or GUID (named)
+//!   part or after it;
+//! - for an error instead of a value, the code given; for a value instead of
+//!   an error, the code the reference gives (a missing NUL check and a
+//!   missing UTF-8 check both accept invalid input, but not the same input).
+//!
+//! The request's flags (sign bit, trailing bytes, ...) are left out on
+//! purpose: a generated request has several of them by chance, and keying
+//! on them would report one bug once per combination.
+//!
+//! Pure: reads the judge's [`Mismatch`] and nothing else; which part of a
+//! wrong value differs is the judge's own classification, the one its
+//! messages are worded from.
 
+use std::cmp::Ordering;
 use std::fmt;
+
+use wow_guid_vectors::ErrorCode;
 
 use super::Kind;
 use crate::implementation::Fault;
 use crate::judge::{Mismatch, ValueDifference};
 use crate::protocol::Response;
+
+/// How a decoded GUID is wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GuidError {
+    /// Whether the high 32 bits differ (else only the low 32 do).
+    pub high_half: bool,
+    /// Whether the GUID is larger than the right one (else smaller).
+    pub larger: bool,
+}
+
+impl GuidError {
+    /// How `got` differs from `expected` (which it must not equal).
+    #[must_use]
+    pub fn between(expected: u64, got: u64) -> Self {
+        Self {
+            high_half: (expected ^ got) >> 32 != 0,
+            larger: got > expected,
+        }
+    }
+}
+
+/// How a name is wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum NameError {
+    /// No name where there is one.
+    Missing,
+    /// A name where there is none.
+    Unexpected,
+    /// A shorter name.
+    Shorter,
+    /// A longer name.
+    Longer,
+    /// A name of the right length with other bytes.
+    OtherBytes,
+}
+
+impl NameError {
+    fn between(expected: Option<&[u8]>, got: Option<&[u8]>) -> Self {
+        match (expected, got) {
+            (Some(_), None) => Self::Missing,
+            (None, Some(_)) => Self::Unexpected,
+            (Some(e), Some(g)) => match g.len().cmp(&e.len()) {
+                Ordering::Less => Self::Shorter,
+                Ordering::Greater => Self::Longer,
+                Ordering::Equal => Self::OtherBytes,
+            },
+            // Equal names are no name difference; the judge never says so.
+            (None, None) => Self::OtherBytes,
+        }
+    }
+
+    const fn as_str(self) -> &'static str {
+        match self {
+            Self::Missing => "missing",
+            Self::Unexpected => "where there is none",
+            Self::Shorter => "too short",
+            Self::Longer => "too long",
+            Self::OtherBytes => "other bytes",
+        }
+    }
+}
+
+/// Where an encoding first goes wrong: in its first part (the mask byte of
+/// a packed GUID, the eight GUID bytes of a named one) or after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum EncodingError {
+    /// The mask byte or the GUID bytes of a named GUID.
+    Head,
+    /// The GUID bytes of a packed GUID, or the name and its NUL.
+    Body,
+}
+
+impl EncodingError {
+    fn between(kind: Kind, expected: &[u8], got: &[u8]) -> Self {
+        let head = if kind == Kind::EncodeNamed { 8 } else { 1 };
+        let first = expected
+            .iter()
+            .zip(got)
+            .position(|(e, g)| e != g)
+            .unwrap_or(expected.len().min(got.len()));
+        if first < head {
+            Self::Head
+        } else {
+            Self::Body
+        }
+    }
+}
 
 /// What differed, coarsely enough that one bug gives one class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -21,21 +138,29 @@ pub enum Difference {
     /// A decoded value whose byte count differs. The GUID or name usually
     /// differs too, as a consequence of reading a different stretch of input,
     /// so this class takes precedence over the two below.
-    WrongConsumed,
+    WrongConsumed {
+        /// Whether more bytes were consumed than the right number.
+        too_many: bool,
+    },
     /// A decoded value with the right byte count and another GUID.
-    WrongGuid,
+    WrongGuid(GuidError),
     /// A decoded value with the right byte count and GUID and another name.
-    WrongName,
+    WrongName(NameError),
     /// An encoding with other bytes.
-    WrongEncoding,
+    WrongEncoding(EncodingError),
     /// A value of another shape than the request calls for.
     WrongValueKind,
-    /// `error` where the reference gives a value.
-    ErrorInsteadOfValue,
-    /// A value where the reference gives `error`.
-    ValueInsteadOfError,
+    /// `error` where the reference gives a value: the code given.
+    ErrorInsteadOfValue(ErrorCode),
+    /// A value where the reference gives `error`: the reference's code.
+    ValueInsteadOfError(ErrorCode),
     /// Another error code (only with strict error codes).
-    WrongErrorCode,
+    WrongErrorCode {
+        /// The reference's code.
+        expected: ErrorCode,
+        /// The code given.
+        got: ErrorCode,
+    },
     /// No response in time.
     Timeout,
     /// The process ended before answering.
@@ -51,24 +176,42 @@ pub enum Difference {
 }
 
 impl Difference {
-    /// The class of `mismatch`.
+    /// The class of `mismatch` on a request of `kind`.
     #[must_use]
-    pub fn of(mismatch: &Mismatch) -> Self {
+    pub fn of(kind: Kind, mismatch: &Mismatch) -> Self {
         match mismatch {
             Mismatch::WrongValue { expected, got } => {
                 match ValueDifference::between(expected, got) {
                     ValueDifference::Decoded {
-                        consumed: Some(_), ..
-                    } => Self::WrongConsumed,
-                    ValueDifference::Decoded { consumed: None, .. } => Self::WrongGuid,
-                    ValueDifference::Name { .. } => Self::WrongName,
-                    ValueDifference::Encoding { .. } => Self::WrongEncoding,
+                        consumed: Some((expected, got)),
+                        ..
+                    } => Self::WrongConsumed {
+                        too_many: got > expected,
+                    },
+                    ValueDifference::Decoded {
+                        guid: Some((expected, got)),
+                        consumed: None,
+                    } => Self::WrongGuid(GuidError::between(expected, got)),
+                    // The judge never says a decoded value differs in nothing.
+                    ValueDifference::Decoded {
+                        guid: None,
+                        consumed: None,
+                    } => Self::WrongValueKind,
+                    ValueDifference::Name { expected, got } => {
+                        Self::WrongName(NameError::between(expected, got))
+                    }
+                    ValueDifference::Encoding { expected, got } => {
+                        Self::WrongEncoding(EncodingError::between(kind, expected, got))
+                    }
                     ValueDifference::Kind => Self::WrongValueKind,
                 }
             }
-            Mismatch::RejectedValid { .. } => Self::ErrorInsteadOfValue,
-            Mismatch::AcceptedInvalid { .. } => Self::ValueInsteadOfError,
-            Mismatch::WrongErrorCode { .. } => Self::WrongErrorCode,
+            Mismatch::RejectedValid { code, .. } => Self::ErrorInsteadOfValue(*code),
+            Mismatch::AcceptedInvalid { expected, .. } => Self::ValueInsteadOfError(*expected),
+            Mismatch::WrongErrorCode { expected, got } => Self::WrongErrorCode {
+                expected: *expected,
+                got: *got,
+            },
             Mismatch::Fault(fault) => match fault {
                 Fault::Timeout { .. } => Self::Timeout,
                 Fault::Exited { .. } => Self::Crash,
@@ -77,27 +220,6 @@ impl Difference {
                 Fault::ReadFailed { .. } => Self::ReadFailed,
                 Fault::OnlyWhenPipelined { .. } => Self::OnlyWhenPipelined,
             },
-        }
-    }
-
-    /// The class in a few words.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::WrongConsumed => "wrong byte count",
-            Self::WrongGuid => "wrong GUID",
-            Self::WrongName => "wrong name",
-            Self::WrongEncoding => "wrong encoding",
-            Self::WrongValueKind => "wrong kind of value",
-            Self::ErrorInsteadOfValue => "error instead of a value",
-            Self::ValueInsteadOfError => "value instead of an error",
-            Self::WrongErrorCode => "wrong error code",
-            Self::Timeout => "timeout",
-            Self::Crash => "crash",
-            Self::Malformed => "malformed response",
-            Self::LineTooLong => "response line too long",
-            Self::ReadFailed => "unreadable output",
-            Self::OnlyWhenPipelined => "fault only when pipelined",
         }
     }
 
@@ -124,9 +246,43 @@ impl Difference {
     }
 }
 
+/// The class in a few words: `wrong GUID (high 32 bits, too large)`.
 impl fmt::Display for Difference {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        match *self {
+            Self::WrongConsumed { too_many } => write!(
+                f,
+                "wrong byte count (too {})",
+                if too_many { "many" } else { "few" }
+            ),
+            Self::WrongGuid(GuidError { high_half, larger }) => write!(
+                f,
+                "wrong GUID ({} 32 bits, too {})",
+                if high_half { "high" } else { "low" },
+                if larger { "large" } else { "small" }
+            ),
+            Self::WrongName(how) => write!(f, "wrong name ({})", how.as_str()),
+            Self::WrongEncoding(EncodingError::Head) => {
+                f.write_str("wrong encoding (from its first part)")
+            }
+            Self::WrongEncoding(EncodingError::Body) => {
+                f.write_str("wrong encoding (after its first part)")
+            }
+            Self::WrongValueKind => f.write_str("wrong kind of value"),
+            Self::ErrorInsteadOfValue(code) => write!(f, "`error {code}` instead of a value"),
+            Self::ValueInsteadOfError(code) => {
+                write!(f, "a value instead of an error (`{code}`)")
+            }
+            Self::WrongErrorCode { expected, got } => {
+                write!(f, "wrong error code (`{got}` for `{expected}`)")
+            }
+            Self::Timeout => f.write_str("timeout"),
+            Self::Crash => f.write_str("crash"),
+            Self::Malformed => f.write_str("malformed response"),
+            Self::LineTooLong => f.write_str("response line too long"),
+            Self::ReadFailed => f.write_str("unreadable output"),
+            Self::OnlyWhenPipelined => f.write_str("fault only when pipelined"),
+        }
     }
 }
 
@@ -145,7 +301,7 @@ impl Signature {
     pub fn of(kind: Kind, mismatch: &Mismatch) -> Self {
         Self {
             kind,
-            difference: Difference::of(mismatch),
+            difference: Difference::of(kind, mismatch),
         }
     }
 }
@@ -174,6 +330,14 @@ mod tests {
     use std::time::Duration;
     use wow_guid_vectors::{ErrorCode, Value};
 
+    fn wrong(kind: Kind, expected: Value, got: Value) -> Difference {
+        Difference::of(kind, &Mismatch::WrongValue { expected, got })
+    }
+
+    fn packed(guid: u64, consumed: usize) -> Value {
+        Value::Packed { guid, consumed }
+    }
+
     #[test]
     fn consumed_takes_precedence_over_guid_and_name() {
         let named = |guid, consumed, name: &[u8]| Value::Named {
@@ -181,33 +345,154 @@ mod tests {
             consumed,
             name: Some(name.to_vec()),
         };
-        let wrong = |expected, got| Difference::of(&Mismatch::WrongValue { expected, got });
+        let k = Kind::DecodeNamed;
         assert_eq!(
-            wrong(named(1, 10, b"a"), named(2, 11, b"ab")),
-            Difference::WrongConsumed
+            wrong(k, named(1, 10, b"a"), named(2, 11, b"ab")),
+            Difference::WrongConsumed { too_many: true }
         );
         assert_eq!(
-            wrong(named(1, 10, b"a"), named(2, 10, b"b")),
-            Difference::WrongGuid
+            wrong(k, named(1, 10, b"a"), named(1, 9, b"a")),
+            Difference::WrongConsumed { too_many: false }
         );
         assert_eq!(
-            wrong(named(1, 10, b"a"), named(1, 10, b"b")),
-            Difference::WrongName
+            wrong(k, named(1, 10, b"a"), named(2, 10, b"b")),
+            Difference::WrongGuid(GuidError {
+                high_half: false,
+                larger: true
+            })
         );
-        let packed = |guid, consumed| Value::Packed { guid, consumed };
-        assert_eq!(wrong(packed(1, 2), packed(1, 3)), Difference::WrongConsumed);
-        assert_eq!(wrong(packed(1, 2), packed(3, 2)), Difference::WrongGuid);
         assert_eq!(
-            wrong(
-                Value::Encoded { bytes: vec![0] },
-                Value::Encoded { bytes: vec![1, 0] }
-            ),
-            Difference::WrongEncoding
+            wrong(k, named(1, 10, b"a"), named(1, 10, b"b")),
+            Difference::WrongName(NameError::OtherBytes)
+        );
+        let k = Kind::DecodePacked;
+        assert_eq!(
+            wrong(k, packed(1, 2), packed(1, 3)),
+            Difference::WrongConsumed { too_many: true }
+        );
+    }
+
+    /// The spec's C bug has two causes, and each keeps its class on every
+    /// request it shows on: the byte at position 3 sign-extended sets high
+    /// bits (larger), a byte at 4 to 7 shifted modulo 32 leaves the high
+    /// half for the low one (smaller), whatever the other bytes are.
+    #[test]
+    fn sign_extension_and_shift_modulo_32_are_two_classes() {
+        let k = Kind::DecodePacked;
+        let sign_extended = [
+            (0x8000_0000, 0xffff_ffff_8000_0000),
+            (0x0000_0012_ab00_0001, 0xffff_ffff_ab00_0001),
+            (0xff00_0000_9000_0000, 0xffff_ffff_9000_0000),
+        ];
+        for (expected, got) in sign_extended {
+            assert_eq!(
+                wrong(k, packed(expected, 3), packed(got, 3)),
+                Difference::WrongGuid(GuidError {
+                    high_half: true,
+                    larger: true
+                }),
+                "{got:016x} for {expected:016x}"
+            );
+        }
+        let shifted = [
+            (0x0000_0001_0000_0000, 0x0000_0000_0000_0001),
+            (0x0000_0001_0000_0001, 0x0000_0000_0000_0001),
+            (0xff00_0000_0000_0000, 0x0000_0000_ff00_0000),
+            (0x1234_5678_0000_00ff, 0x0000_0000_1234_56ff),
+        ];
+        for (expected, got) in shifted {
+            assert_eq!(
+                wrong(k, packed(expected, 3), packed(got, 3)),
+                Difference::WrongGuid(GuidError {
+                    high_half: true,
+                    larger: false
+                }),
+                "{got:016x} for {expected:016x}"
+            );
+        }
+        assert_eq!(
+            wrong(k, packed(0x100, 2), packed(0x1, 2)),
+            Difference::WrongGuid(GuidError {
+                high_half: false,
+                larger: false
+            })
         );
     }
 
     #[test]
-    fn faults_and_errors_have_their_own_classes() {
+    fn names_and_encodings_say_where_they_go_wrong() {
+        let named = |name: Option<&[u8]>| Value::Named {
+            guid: 1,
+            consumed: 12,
+            name: name.map(<[u8]>::to_vec),
+        };
+        let k = Kind::DecodeNamed;
+        let name = |e, g| match wrong(k, named(e), named(g)) {
+            Difference::WrongName(how) => how,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(name(Some(b"ab"), None), NameError::Missing);
+        assert_eq!(name(None, Some(b"ab")), NameError::Unexpected);
+        assert_eq!(name(Some(b"ab"), Some(b"a")), NameError::Shorter);
+        assert_eq!(name(Some(b"ab"), Some(b"abc")), NameError::Longer);
+        assert_eq!(name(Some(b"ab"), Some(b"ba")), NameError::OtherBytes);
+
+        let encoded = |kind, e: &[u8], g: &[u8]| {
+            wrong(
+                kind,
+                Value::Encoded { bytes: e.to_vec() },
+                Value::Encoded { bytes: g.to_vec() },
+            )
+        };
+        let head = Difference::WrongEncoding(EncodingError::Head);
+        let body = Difference::WrongEncoding(EncodingError::Body);
+        assert_eq!(encoded(Kind::EncodePacked, &[1, 5], &[3, 5, 0]), head);
+        assert_eq!(encoded(Kind::EncodePacked, &[1, 5], &[1, 6]), body);
+        assert_eq!(encoded(Kind::EncodePacked, &[0], &[]), head);
+        let guid = [1, 0, 0, 0, 0, 0, 0, 0];
+        let mut with_name = guid.to_vec();
+        with_name.extend_from_slice(b"a\0");
+        assert_eq!(encoded(Kind::EncodeNamed, &with_name, &guid), body);
+        assert_eq!(encoded(Kind::EncodeNamed, &with_name, &[2; 10]), head);
+    }
+
+    /// A missing NUL check and a missing UTF-8 check both accept invalid
+    /// input; the reference's code tells them apart.
+    #[test]
+    fn errors_keep_their_codes() {
+        let accepted = |expected| {
+            Signature::of(
+                Kind::DecodeNamed,
+                &Mismatch::AcceptedInvalid {
+                    expected,
+                    got: Value::Named {
+                        guid: 1,
+                        consumed: 8,
+                        name: Some(vec![]),
+                    },
+                },
+            )
+        };
+        assert_ne!(accepted(ErrorCode::Eof), accepted(ErrorCode::InvalidUtf8));
+        assert_eq!(
+            accepted(ErrorCode::InvalidUtf8).to_string(),
+            "decode named_guid: a value instead of an error (`invalid_utf8`)"
+        );
+        let sig = Signature::of(
+            Kind::DecodePacked,
+            &Mismatch::RejectedValid {
+                expected: packed(0, 2),
+                code: ErrorCode::Eof,
+            },
+        );
+        assert_eq!(
+            sig.to_string(),
+            "decode packed_guid: `error eof` instead of a value"
+        );
+    }
+
+    #[test]
+    fn faults_have_their_own_classes() {
         let sig = Signature::of(
             Kind::DecodeNamed,
             &Mismatch::Fault(Fault::Timeout {
@@ -216,20 +501,6 @@ mod tests {
             }),
         );
         assert_eq!(sig.to_string(), "decode named_guid: timeout");
-        let sig = Signature::of(
-            Kind::DecodePacked,
-            &Mismatch::RejectedValid {
-                expected: Value::Packed {
-                    guid: 0,
-                    consumed: 2,
-                },
-                code: ErrorCode::Eof,
-            },
-        );
-        assert_eq!(
-            sig.to_string(),
-            "decode packed_guid: error instead of a value"
-        );
         assert!(!Difference::OnlyWhenPipelined.is_about_one_request());
         assert!(Difference::Crash.is_about_one_request());
     }

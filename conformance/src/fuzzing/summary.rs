@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use super::finding::{Finding, Reproduction};
 use super::session::{FuzzResults, Stop};
 use super::Kind;
 use crate::report::rerun::Rerun;
@@ -50,6 +51,28 @@ pub fn summary(results: &FuzzResults, seed: u64, rerun: &Rerun<'_>) -> String {
             s,
             "#   answered `unsupported` (not generated afterwards): {}",
             kinds.join(", ")
+        );
+    }
+    if results.unjudged > 0 {
+        let _ = writeln!(
+            s,
+            "#   the time budget ran out with {} request(s) of the last batch unanswered: not judged",
+            results.unjudged
+        );
+    }
+    let cut: Vec<String> = results
+        .findings
+        .iter()
+        .filter(|f| {
+            f.reproduction == Reproduction::OutOfTime || f.shrink.is_some_and(|s| s.out_of_time)
+        })
+        .map(Finding::id)
+        .collect();
+    if !cut.is_empty() {
+        let _ = writeln!(
+            s,
+            "#   the time budget ran out before these were fully replayed and shrunk: {}",
+            cut.join(", ")
         );
     }
     match results.stop {

@@ -38,7 +38,7 @@ pub(crate) mod stderr;
 
 use std::ffi::OsString;
 use std::num::NonZeroUsize;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use wow_guid_vectors::Request;
@@ -120,6 +120,37 @@ pub struct ProcessConfig {
     /// only the fault of the request that was sent: for callers that have
     /// seen the command answer before, or make their own diagnosis.
     pub check_liveness: bool,
+    /// No wait goes past this instant: a response still missing then ends
+    /// the call with [`HarnessError::OutOfTime`], the process killed. While
+    /// no process of the command has answered, a fresh process gets at
+    /// most half the time left for its first response, so that the
+    /// liveness check still fits; a liveness check the deadline cuts short
+    /// ends with [`HarnessError::NeverAnswered`]. For callers with a time
+    /// budget for everything they do (`fuzz --time`).
+    pub deadline: Option<Instant>,
+    /// How long the first process of the command that answered took to its
+    /// first response, shared by every clone of this configuration, so that
+    /// any implementation made from one gives a fresh process about that
+    /// much on top of the timeout rather than the whole start-up allowance.
+    pub startup_seen: StartupSeen,
+}
+
+/// How long a process of a command took to its first response, once one
+/// has answered: shared by clones (see [`ProcessConfig::startup_seen`]).
+#[derive(Clone, Debug, Default)]
+pub struct StartupSeen(Arc<OnceLock<Duration>>);
+
+impl StartupSeen {
+    /// The time, once known.
+    #[must_use]
+    pub fn get(&self) -> Option<Duration> {
+        self.0.get().copied()
+    }
+
+    /// Records `startup` unless a time is known already.
+    pub fn record(&self, startup: Duration) {
+        let _ = self.0.set(startup);
+    }
 }
 
 impl ProcessConfig {
@@ -146,6 +177,8 @@ impl ProcessConfig {
             mode: Mode::persistent(),
             record_raw: false,
             check_liveness: true,
+            deadline: None,
+            startup_seen: StartupSeen::default(),
         }
     }
 }
@@ -193,6 +226,16 @@ fn probe_requests() -> [Request; 4] {
     ]
 }
 
+/// When a wait of `waited` from now ends, and whether `deadline` rather
+/// than `waited` decides it.
+fn wait_until(deadline: Option<Instant>, waited: Duration) -> (Instant, bool) {
+    let at = Instant::now() + waited;
+    match deadline {
+        Some(deadline) if deadline < at => (deadline, true),
+        _ => (at, false),
+    }
+}
+
 /// The protocol id of the liveness probes.
 pub const PROBE_ID: &str = "liveness-probe";
 
@@ -205,11 +248,6 @@ pub struct ProcessImplementation {
     alive: bool,
     /// Whether the process that failed last had not answered anything yet.
     failed_fresh: bool,
-    /// How long the first process that answered took from start to its
-    /// first response: restarts are allowed about that much on top of the
-    /// timeout, rather than the whole start-up allowance, so that a request
-    /// that hangs every fresh process is noticed in seconds, not minutes.
-    startup_seen: Option<Duration>,
 }
 
 impl ProcessImplementation {
@@ -222,7 +260,6 @@ impl ProcessImplementation {
             stats: ProcessStats::default(),
             alive: false,
             failed_fresh: false,
-            startup_seen: None,
         }
     }
 
@@ -254,13 +291,28 @@ impl ProcessImplementation {
         }
     }
 
-    /// The time a fresh process gets for its first response.
+    /// The time a fresh process gets for its first response. Once a
+    /// process has answered, restarts are allowed about as long as it took
+    /// on top of the timeout, rather than the whole start-up allowance, so
+    /// that a request that hangs every fresh process is noticed in seconds,
+    /// not minutes.
     fn first_timeout(&self) -> Duration {
         let full = self.config.startup_timeout.max(self.config.timeout);
-        match self.startup_seen {
+        match self.config.startup_seen.get() {
             Some(seen) => (self.config.timeout + seen * 2).min(full),
-            None => full,
+            None => match self.config.deadline {
+                Some(deadline) => full.min(deadline.saturating_duration_since(Instant::now()) / 2),
+                None => full,
+            },
         }
+    }
+
+    /// Kills the current process because the deadline has passed.
+    fn out_of_time(&mut self, unanswered: usize) -> HarnessError {
+        if let Some(mut child) = self.child.take() {
+            child.kill();
+        }
+        HarnessError::OutOfTime { unanswered }
     }
 
     fn running(&mut self) -> Result<&mut Child, HarnessError> {
@@ -287,7 +339,7 @@ impl ProcessImplementation {
     /// it was started.
     fn answered(&mut self, startup: Duration) {
         self.alive = true;
-        self.startup_seen.get_or_insert(startup);
+        self.config.startup_seen.record(startup);
     }
 
     /// Kills the current process after a line that is not a valid response.
@@ -368,7 +420,12 @@ impl ProcessImplementation {
                 id: PROBE_ID,
                 request,
             };
-            let answer = self.answer_alone(&query)?;
+            let answer = match self.answer_alone(&query) {
+                // The deadline leaves no time to wait for the probe: still
+                // no answer from the command, which is the diagnosis.
+                Err(HarnessError::OutOfTime { .. }) => break,
+                other => other?,
+            };
             if self.alive {
                 return Ok(());
             }
@@ -421,13 +478,14 @@ impl ProcessImplementation {
         let timeout = self.config.timeout;
         let first_timeout = self.first_timeout();
         let record_raw = self.config.record_raw;
+        let budget_end = self.config.deadline;
         let child = self.running()?;
         let mut waited = if child.answered {
             timeout
         } else {
             first_timeout
         };
-        let mut deadline = Instant::now() + waited;
+        let (mut deadline, mut cut) = wait_until(budget_end, waited);
         let (mut sent, mut got) = (0, 0);
         let mut first_answer = None;
         let stop = loop {
@@ -470,7 +528,7 @@ impl ProcessImplementation {
                             }
                             got += 1;
                             waited = timeout;
-                            deadline = Instant::now() + timeout;
+                            (deadline, cut) = wait_until(budget_end, timeout);
                             continue;
                         }
                         Err(error) => {
@@ -491,6 +549,9 @@ impl ProcessImplementation {
         let Some(stop) = stop else {
             return Ok(Ok(()));
         };
+        if cut && matches!(stop, Ok(Ended::Timeout)) {
+            return Err(self.out_of_time(queries.len() - got));
+        }
         let (fault, stderr_tail) = match stop {
             Err(malformed) => (malformed, self.reject()),
             Ok(ended) => self.fail(ended, waited),
@@ -560,12 +621,13 @@ impl ProcessImplementation {
     /// input, and must exit.
     fn one_shot(&mut self, q: &Query<'_>) -> Result<Answer, HarnessError> {
         let waited = self.first_timeout();
+        let (deadline, cut) = wait_until(self.config.deadline, waited);
         let mut line = Vec::new();
         protocol::write_request(&mut line, q.id, q.request);
         let child = self.running()?;
         child.send(line);
         child.close_input();
-        let ended = match child.next_line(Instant::now() + waited) {
+        let ended = match child.next_line(deadline) {
             Ok(range) => {
                 let received = child.line(range);
                 let raw = received.to_vec();
@@ -593,6 +655,9 @@ impl ProcessImplementation {
             }
             Err(ended) => ended,
         };
+        if cut && matches!(ended, Ended::Timeout) {
+            return Err(self.out_of_time(1));
+        }
         let (fault, stderr_tail) = self.fail(ended, waited);
         Ok(Answer {
             reply: Err(fault),
