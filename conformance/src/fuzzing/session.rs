@@ -543,16 +543,11 @@ mod tests {
         assert!(f.occurrences > 1);
     }
 
-    /// A packed decoder with one of the two causes of the spec's C bug:
-    /// bit 3 sign-extended, or bits 4 to 7 shifted modulo 32.
-    fn c_bug(
-        sign_extends: bool,
-        shifts_mod_32: bool,
-    ) -> impl FnMut(
-        Role,
-    ) -> Scripted<
-        Box<dyn FnMut(&Query<'_>) -> Result<Response, crate::implementation::Fault>>,
-    > {
+    type Script = Box<dyn FnMut(&Query<'_>) -> Result<Response, crate::implementation::Fault>>;
+
+    /// A packed decoder with the causes of the spec's C bug asked for: bit 3
+    /// sign-extended, bits 4 to 7 shifted modulo 32.
+    fn c_bug(sign_extends: bool, shifts_mod_32: bool) -> impl FnMut(Role) -> Scripted<Script> {
         move |_| {
             Scripted::new(Box::new(move |q: &Query<'_>| {
                 let Request::DecodePacked { bytes } = q.request else {
@@ -577,10 +572,7 @@ mod tests {
                     guid |= v;
                 }
                 Ok(Response::Ok(Value::Packed { guid, consumed }))
-            })
-                as Box<
-                    dyn FnMut(&Query<'_>) -> Result<Response, crate::implementation::Fault>,
-                >)
+            }) as Script)
         }
     }
 
