@@ -335,7 +335,7 @@ fn window_starts(len: usize, size: usize) -> Vec<usize> {
     starts
 }
 
-fn byte_edits(b: &[u8], out: &mut Vec<Vec<u8>>) {
+fn byte_edits(b: &[u8], out: &mut Vec<Vec<u8>>, stop: &dyn Fn() -> bool) {
     let len = b.len();
     if len <= 64 {
         out.extend((0..len).map(|n| b[..n].to_vec()));
@@ -349,6 +349,9 @@ fn byte_edits(b: &[u8], out: &mut Vec<Vec<u8>>) {
         out.extend((1..=4).map(|d| b[..len - d].to_vec()));
     }
     for size in window_sizes(len) {
+        if stop() {
+            return;
+        }
         for start in window_starts(len, size) {
             let mut c = b[..start].to_vec();
             c.extend_from_slice(&b[start + size..]);
@@ -364,6 +367,9 @@ fn byte_edits(b: &[u8], out: &mut Vec<Vec<u8>>) {
     }
     let all = len <= EXHAUSTIVE_LOWERING_LEN;
     for i in 0..len {
+        if i % 64 == 0 && stop() {
+            return;
+        }
         for w in lowered(b[i], all) {
             let mut c = b.to_vec();
             c[i] = w;
@@ -375,13 +381,16 @@ fn byte_edits(b: &[u8], out: &mut Vec<Vec<u8>>) {
 /// Lower one byte and set a later one to an interesting value. The bytes
 /// lowered are the first few and those not already `00` or `01`, which in a
 /// long input that has been through the usual edits are the few that matter.
-fn byte_pair_edits(b: &[u8], out: &mut Vec<Vec<u8>>) {
+fn byte_pair_edits(b: &[u8], out: &mut Vec<Vec<u8>>, stop: &dyn Fn() -> bool) {
     let len = b.len();
     let all = len <= 4;
     let positions = (0..len)
         .filter(|&i| i < 16 || b[i] > 1)
         .take(PAIR_POSITIONS);
     for i in positions {
+        if stop() {
+            return;
+        }
         for w in lowered(b[i], all) {
             for j in i + 1..len.min(i + 9) {
                 for x in RAISED_BYTES {
@@ -492,12 +501,20 @@ fn guid_pair_edits(g: u64, out: &mut Vec<u64>) {
 /// of edits) instead of the usual one.
 #[must_use]
 pub fn candidates(request: &Request, wide: bool) -> Vec<Request> {
+    candidates_until(request, wide, None)
+}
+
+/// [`candidates`], given up (empty) once `deadline` has passed: for a long
+/// input the neighbourhood is large, and building it is work the time
+/// budget bounds too.
+fn candidates_until(request: &Request, wide: bool, deadline: Option<Instant>) -> Vec<Request> {
+    let stop = || deadline.is_some_and(|d| Instant::now() >= d);
     let bytes_of = |b: &[u8]| {
         let mut out = Vec::new();
         if wide {
-            byte_pair_edits(b, &mut out);
+            byte_pair_edits(b, &mut out, &stop);
         } else {
-            byte_edits(b, &mut out);
+            byte_edits(b, &mut out, &stop);
         }
         out
     };
@@ -550,6 +567,9 @@ pub fn candidates(request: &Request, wide: bool) -> Vec<Request> {
             out
         }
     };
+    if stop() {
+        return Vec::new();
+    }
     let limit = key(request);
     let mut keyed: Vec<(Key, Request)> = all
         .into_iter()
@@ -611,7 +631,12 @@ pub fn shrink(
     }
     'search: loop {
         for wide in [false, true] {
-            let all = candidates(&shrunk.request, wide);
+            let all = candidates_until(&shrunk.request, wide, limits.deadline);
+            if limits.past_deadline() {
+                shrunk.complete = false;
+                shrunk.out_of_time = true;
+                break 'search;
+            }
             for chunk in all.chunks(batch) {
                 if shrunk.tests >= limits.max_tests
                     || started.elapsed() >= limits.max_time

@@ -1,0 +1,94 @@
+//! `fuzz --time` is a bound on the whole command, driven through the real
+//! binary against every misbehaving adapter the test suite has. It has a
+//! test binary of its own so that its parallel runs do not slow down the
+//! timing-sensitive tests of `tests/fuzzing.rs`, and theirs do not eat into
+//! its margin.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use common::{python, RUNNER};
+
+/// `--time` bounds the whole command, replaying and shrinking included,
+/// whatever the implementation does: `fuzz --time 10` against every adapter
+/// of the test suite's broken and buggy sets returns within 15 seconds, and
+/// one that never answers anything is diagnosed as such. The adapters run a
+/// few at a time in parallel threads; each bound is the wall time of that
+/// runner process alone.
+#[test]
+fn the_time_budget_bounds_the_whole_command_against_every_broken_adapter() {
+    let python = python();
+    let mut adapters: Vec<(PathBuf, bool)> = Vec::new();
+    for (dir, forwards) in [
+        ("tests/broken_adapters", true),
+        ("tests/buggy_adapters", false),
+    ] {
+        for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+            if name.ends_with(".py") && !name.starts_with('_') {
+                adapters.push((path, forwards));
+            }
+        }
+    }
+    adapters.sort();
+    assert!(adapters.len() >= 20, "{adapters:?}");
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..4 {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let Some((script, forwards)) = adapters.get(i) else {
+                    break;
+                };
+                let mut cmd = Command::new(RUNNER);
+                cmd.args(["fuzz", "--time", "10", "--"])
+                    .arg(python)
+                    .arg(script);
+                if *forwards {
+                    // Broken on the 21st generated request; forwarding the
+                    // rest to the reference.
+                    cmd.arg(RUNNER).arg("serve").env("BROKEN_ON", "f20");
+                }
+                let started = Instant::now();
+                let out = cmd
+                    .stdin(Stdio::null())
+                    .output()
+                    .expect("the runner starts");
+                let took = started.elapsed();
+                results.lock().unwrap().push((
+                    script.file_name().unwrap().to_string_lossy().into_owned(),
+                    took,
+                    out.status.code(),
+                    String::from_utf8_lossy(&out.stdout).into_owned(),
+                    String::from_utf8_lossy(&out.stderr).into_owned(),
+                ));
+            });
+        }
+    });
+    let results = results.into_inner().unwrap();
+    assert_eq!(results.len(), adapters.len());
+    for (name, took, code, stdout, stderr) in &results {
+        eprintln!("{name}: exit {code:?} in {:.1}s", took.as_secs_f64());
+        assert!(
+            took.as_secs_f64() < 15.0,
+            "{name}: fuzz --time 10 took {:.1}s\n{stdout}\n{stderr}",
+            took.as_secs_f64()
+        );
+        if name == "no_flush.py" {
+            assert_eq!(*code, Some(2), "{name}:\n{stdout}\n{stderr}");
+            assert!(stderr.contains("never answered a request"), "{stderr}");
+            assert!(stderr.contains("flush stdout"), "{stderr}");
+        } else {
+            assert!(
+                matches!(code, Some(0 | 1)),
+                "{name}: exit {code:?}\n{stdout}\n{stderr}"
+            );
+            assert!(stdout.contains("# fuzz: "), "{name}: no summary:\n{stdout}");
+        }
+    }
+}
