@@ -1,12 +1,14 @@
 //! An implementation's distinct failure causes, each with one minimal
 //! example.
 //!
-//! A cause is a [`Signature`], the differential fuzzer's unit of "one bug":
-//! the request kind and a coarse class of what differed (a wrong byte
-//! count, a crash, a value where an error is due, ...). Its example is the
+//! A cause is a [`CoarseSignature`], the differential fuzzer's unit of "one
+//! bug" ([`Signature`]) without its refinements: the request kind and a
+//! coarse class of what differed (a wrong byte count, a crash, a value where
+//! an error is due, ...). Its example is the
 //! smallest of its vectors in the fuzzer's own order ([`shrink::key`]).
 //! When even that one is long (more than [`SHORT`] bytes), the fuzzer's
-//! shrinker looks for a smaller request that fails the same way, judged
+//! shrinker looks for a smaller request that fails the same way (the same
+//! refined signature as the example), judged
 //! against the reference codec as the fuzzer judges; a shorter one it finds
 //! becomes the example. The shrinker's budget is a number of tests, never a
 //! time, so the same implementation gives the same example on any machine.
@@ -14,6 +16,7 @@
 use wow_guid_vectors::Request;
 
 use crate::fuzzing::shrink::{self, Limits, OneImplementation};
+use crate::fuzzing::signature::CoarseSignature;
 use crate::fuzzing::{Kind, Signature};
 use crate::implementation::{HarnessError, Implementation};
 use crate::judge::{JudgeOptions, Verdict};
@@ -30,8 +33,8 @@ pub const SHRINK_TESTS: usize = 20_000;
 /// One distinct way an implementation fails.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cause {
-    /// The request kind and what differed.
-    pub signature: Signature,
+    /// The request kind and which part of the answer is wrong.
+    pub signature: CoarseSignature,
     /// The vectors that fail this way, in corpus order.
     pub vectors: Vec<String>,
     /// The smallest of them.
@@ -87,7 +90,7 @@ pub fn causes<I: Implementation>(
     launch: &mut dyn FnMut() -> I,
     options: JudgeOptions,
 ) -> Result<Vec<Cause>, HarnessError> {
-    let mut groups: Vec<(Signature, Vec<&VectorResult<'_>>)> = Vec::new();
+    let mut groups: Vec<(CoarseSignature, Vec<&VectorResult<'_>>)> = Vec::new();
     for result in &run.results {
         if !result.outcome.is_failure() {
             continue;
@@ -95,7 +98,7 @@ pub fn causes<I: Implementation>(
         let Verdict::Fail(mismatch) = &result.verdict else {
             continue;
         };
-        let signature = Signature::of(Kind::of(&result.vector.request), mismatch);
+        let signature = Signature::of(Kind::of(&result.vector.request), mismatch).coarse();
         match groups.iter_mut().find(|(s, _)| *s == signature) {
             Some((_, members)) => members.push(result),
             None => groups.push((signature, vec![result])),
@@ -134,11 +137,11 @@ pub fn causes<I: Implementation>(
 /// it is smaller in bytes.
 fn shrink_example<I: Implementation>(
     request: &Request,
-    signature: Signature,
+    signature: CoarseSignature,
     launch: &mut dyn FnMut() -> I,
     options: JudgeOptions,
 ) -> Result<Option<Shrunk>, HarnessError> {
-    if !signature.difference.is_about_one_request() {
+    if !signature.is_about_one_request() {
         return Ok(None);
     }
     let mut tester = OneImplementation::new(launch, options);
@@ -149,13 +152,14 @@ fn shrink_example<I: Implementation>(
     let Some(found) = first.into_iter().next().flatten() else {
         return Ok(None);
     };
-    if found.signature != signature {
+    if found.signature.coarse() != signature {
         return Ok(None);
     }
     let limits = Limits {
         max_tests: SHRINK_TESTS,
         // A safety net only: the test budget ends the search first.
         max_time: std::time::Duration::from_secs(120),
+        deadline: None,
     };
     let result = shrink::shrink(request.clone(), found, &mut tester, &limits)?;
     if size(&result.request) >= size(request) {

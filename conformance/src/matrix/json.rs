@@ -174,7 +174,7 @@ fn implementation(column: &Column) -> Implementation<'_> {
             .iter()
             .map(|c| CauseOut {
                 kind: c.signature.kind.as_str(),
-                difference: c.signature.difference.as_str(),
+                difference: c.signature.class,
                 vectors: &c.vectors,
                 example: ExampleOut {
                     id: &c.example.id,
