@@ -9,7 +9,13 @@
 //! ```text
 //! cargo bench -p wow-guid-conformance --bench scale
 //! SCALE_MAX=100000 cargo bench -p wow-guid-conformance --bench scale   # a quick look: skip 1,000,000
+//! SCALE_TIMING=0 cargo bench -p wow-guid-conformance --bench scale      # one timed run each, with memory
 //! ```
+//!
+//! Criterion takes at least ten samples of each command; at 1,000,000
+//! vectors that is minutes per command. `SCALE_TIMING=0` skips criterion's
+//! samples and keeps the single run of each command that measures memory,
+//! whose wall time is printed too.
 //!
 //! The baseline is the smallest corpus: linear cost shows as a time per
 //! vector that stays the same from 10,000 to 1,000,000, and as peak memory
@@ -26,7 +32,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput};
+use criterion::{
+    criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
+};
 use wow_guid_codec::PackedGuid;
 use wow_guid_conformance::expect_fail::ExpectedFailures;
 use wow_guid_conformance::protocol::Response;
@@ -136,7 +144,11 @@ fn command(args: &[&str], corpus: &Path) -> Command {
 /// Runs the command to its end and checks it succeeded.
 fn run_once(args: &[&str], corpus: &Path) {
     let status = command(args, corpus).status().expect("the runner starts");
-    assert!(status.success(), "{args:?} on {} failed: {status}", corpus.display());
+    assert!(
+        status.success(),
+        "{args:?} on {} failed: {status}",
+        corpus.display()
+    );
 }
 
 /// The `VmHWM` (peak resident set) of a running process, in KiB.
@@ -173,6 +185,7 @@ fn scale(c: &mut Criterion) {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(usize::MAX);
+    let timing = std::env::var("SCALE_TIMING").map_or(true, |v| v != "0");
     for size in SIZES.into_iter().filter(|&s| s <= max) {
         let corpus = scratch.0.join(size.to_string());
         write_corpus(&corpus, size);
@@ -184,9 +197,11 @@ fn scale(c: &mut Criterion) {
         group.measurement_time(Duration::from_secs(1));
         group.throughput(Throughput::Elements(size as u64));
         for (name, args) in [("lint", &["lint"][..]), ("run", &["run"][..])] {
-            group.bench_function(BenchmarkId::new(name, size), |b| {
-                b.iter(|| run_once(args, &corpus));
-            });
+            if timing {
+                group.bench_function(BenchmarkId::new(name, size), |b| {
+                    b.iter(|| run_once(args, &corpus));
+                });
+            }
             let (kib, took) = measure_memory(args, &corpus);
             let _ = writeln!(
                 memory,

@@ -7,7 +7,8 @@
 //! on the last: does it answer one request at all, and only at end of input
 //! (no flush)? Does it echo ids? Does it cope with requests in flight? How
 //! does it end lines and spell hex? Which kinds does it support? Does it
-//! exit at end of input, and work in one-shot mode? It runs the adapter
+//! exit at end of input without writing anything more, and work in
+//! one-shot mode? It runs the adapter
 //! through [`ProcessImplementation`] like `run` does, and prints nothing
 //! itself; the CLI shows the [`Finding`]s.
 
@@ -245,7 +246,7 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
     let window = NonZeroUsize::new(queries.len()).unwrap_or(one);
     let mut piped = start(config, Mode::Persistent { window }, allowance);
     let answers = piped.answer_all(&queries)?;
-    piped.close();
+    let unsolicited = piped.finish();
     let faults: Vec<(&Query<'_>, &Answer, &Fault)> = queries
         .iter()
         .zip(&answers)
@@ -284,6 +285,14 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
             Level::Ok,
             "exits when its input ends".into(),
         );
+    }
+    match unsolicited {
+        Some(fault) => note("nothing unasked", Level::Fail, fault.to_string()),
+        None => note(
+            "nothing unasked",
+            Level::Ok,
+            "wrote nothing after its last answer".into(),
+        ),
     }
 
     // 4. Spelling: line ends and hex case, from the raw lines.

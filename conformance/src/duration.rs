@@ -16,6 +16,11 @@ pub enum DurationError {
     Zero,
     /// Longer than a day: surely a slip.
     TooLong,
+    /// A timeout shorter than [`ProcessConfig::MIN_TIMEOUT`](crate::process::ProcessConfig::MIN_TIMEOUT).
+    BelowFloor {
+        /// The timeout given.
+        given: Duration,
+    },
 }
 
 impl fmt::Display for DurationError {
@@ -27,6 +32,13 @@ impl fmt::Display for DurationError {
             ),
             Self::Zero => f.write_str("a timeout of zero would fail every request"),
             Self::TooLong => f.write_str("durations are limited to one day"),
+            Self::BelowFloor { given } => write!(
+                f,
+                "a timeout of {} is below the floor of {}: on a busy machine scheduling delays \
+                 alone would fail requests, and the failures would be blamed on the implementation",
+                crate::implementation::DisplayDuration(*given),
+                crate::implementation::DisplayDuration(crate::process::ProcessConfig::MIN_TIMEOUT)
+            ),
         }
     }
 }
@@ -61,6 +73,19 @@ pub fn parse_duration(text: &str) -> Result<Duration, DurationError> {
     Ok(duration)
 }
 
+/// Reads a timeout as [`parse_duration`] does, and refuses one below
+/// [`ProcessConfig::MIN_TIMEOUT`](crate::process::ProcessConfig::MIN_TIMEOUT).
+///
+/// # Errors
+/// [`DurationError`] as for [`parse_duration`], or [`DurationError::BelowFloor`].
+pub fn parse_timeout(text: &str) -> Result<Duration, DurationError> {
+    let given = parse_duration(text)?;
+    if given < crate::process::ProcessConfig::MIN_TIMEOUT {
+        return Err(DurationError::BelowFloor { given });
+    }
+    Ok(given)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,6 +98,18 @@ mod tests {
         assert_eq!(parse_duration("2.5"), Ok(Duration::from_millis(2500)));
         assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
         assert_eq!(parse_duration("0"), Err(DurationError::Zero));
+        assert_eq!(parse_timeout("10ms"), Ok(Duration::from_millis(10)));
+        assert_eq!(
+            parse_timeout("9ms"),
+            Err(DurationError::BelowFloor {
+                given: Duration::from_millis(9)
+            })
+        );
+        assert_eq!(
+            parse_timeout("0.001").unwrap_err().to_string(),
+            "a timeout of 1ms is below the floor of 10ms: on a busy machine scheduling delays \
+             alone would fail requests, and the failures would be blamed on the implementation"
+        );
         assert_eq!(
             parse_duration("1e3"),
             Err(DurationError::Syntax("1e3".into()))

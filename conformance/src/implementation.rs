@@ -71,21 +71,21 @@ pub enum Fault {
     Timeout {
         /// The limit that ran out.
         after: Duration,
-        /// Bytes of an unfinished line the implementation had written, if any.
-        partial: Vec<u8>,
+        /// The unfinished line the implementation had written, if any.
+        partial: Excerpt,
     },
     /// The process ended (or closed its stdout) before answering.
     Exited {
         /// How it ended, as the operating system reports it, e.g. `exit status: 3`.
         status: String,
-        /// Bytes of an unfinished line it had written, if any.
-        partial: Vec<u8>,
+        /// The unfinished line it had written, if any.
+        partial: Excerpt,
     },
     /// A line came back but it is not a response to this request (wrong id,
     /// garbage, a form that does not fit the request).
     Malformed {
         /// The line as received, terminator removed.
-        line: Vec<u8>,
+        line: Excerpt,
         /// What is wrong with it.
         error: ResponseError,
     },
@@ -93,13 +93,21 @@ pub enum Fault {
     LineTooLong {
         /// The bound, in bytes.
         limit: usize,
-        /// The first bytes of the line.
-        prefix: Vec<u8>,
+        /// The first bytes of the line (its length is not known: the
+        /// runner stopped reading it).
+        prefix: Excerpt,
     },
     /// Reading the process's stdout failed.
     ReadFailed {
         /// The operating system's message.
         message: String,
+    },
+    /// After its last answer, with its input closed, the implementation wrote
+    /// more: output that answers no request. It fails the request answered
+    /// last.
+    Unsolicited {
+        /// The first line (or unterminated output) it wrote.
+        line: Excerpt,
     },
     /// The fault happened with several requests in flight and did not recur
     /// when each was re-sent on its own to a fresh process, so it depends on
@@ -111,6 +119,77 @@ pub enum Fault {
         /// What happened then.
         fault: Box<Fault>,
     },
+}
+
+/// The evidence a fault keeps of what the implementation wrote: the first
+/// [`Excerpt::MAX`] bytes and the length of the whole.
+///
+/// A run may see thousands of faults, each with a line of up to
+/// [`protocol::MAX_RESPONSE_LINE`] bytes; keeping only a bounded head means
+/// the runner's memory does not grow with the lines it was sent.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Excerpt {
+    head: Box<[u8]>,
+    len: usize,
+}
+
+impl Excerpt {
+    /// The most bytes kept.
+    pub const MAX: usize = 256;
+
+    /// The first [`Excerpt::MAX`] bytes of `bytes`, and their length.
+    #[must_use]
+    pub fn of(bytes: &[u8]) -> Self {
+        Self::cut(bytes, bytes.len())
+    }
+
+    /// An excerpt of a text of `len` bytes that starts with `head` (of
+    /// which at most [`Excerpt::MAX`] bytes are kept).
+    #[must_use]
+    pub fn cut(head: &[u8], len: usize) -> Self {
+        let head = &head[..head.len().min(Self::MAX)];
+        Self {
+            head: head.into(),
+            len: len.max(head.len()),
+        }
+    }
+
+    /// The bytes kept: all of them when [`Excerpt::is_cut`] is false.
+    #[must_use]
+    pub fn head(&self) -> &[u8] {
+        &self.head
+    }
+
+    /// The length of the whole text.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the text was empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether bytes past the head were left out.
+    #[must_use]
+    pub fn is_cut(&self) -> bool {
+        self.len > self.head.len()
+    }
+
+    /// The text with unprintable bytes escaped ([`protocol::printable`]),
+    /// at most `max_chars` bytes of it, then `… (N bytes in all)` when
+    /// anything was left out.
+    #[must_use]
+    pub fn printable(&self, max_chars: usize) -> String {
+        let shown = self.head.len().min(max_chars);
+        let mut out = protocol::printable(&self.head[..shown], usize::MAX);
+        if self.len > shown {
+            out.push_str(&format!("… ({} bytes in all)", self.len));
+        }
+        out
+    }
 }
 
 /// The three kinds of fault a report keeps apart from wrong answers: the
@@ -133,7 +212,9 @@ impl Fault {
         match self {
             Self::Timeout { .. } => FaultKind::TimedOut,
             Self::Exited { .. } | Self::ReadFailed { .. } => FaultKind::Crashed,
-            Self::Malformed { .. } | Self::LineTooLong { .. } => FaultKind::Malformed,
+            Self::Malformed { .. } | Self::LineTooLong { .. } | Self::Unsolicited { .. } => {
+                FaultKind::Malformed
+            }
             Self::OnlyWhenPipelined { fault, .. } => fault.kind(),
         }
     }
@@ -151,7 +232,7 @@ impl fmt::Display for Fault {
                     DisplayDuration(*after)
                 )?;
                 if !partial.is_empty() {
-                    write!(f, " (it had written `{}` without a newline)", protocol::printable(partial, 120))?;
+                    write!(f, " (it had written `{}` without a newline)", partial.printable(120))?;
                 }
                 Ok(())
             }
@@ -161,7 +242,7 @@ impl fmt::Display for Fault {
                     write!(
                         f,
                         " (its last output `{}` had no newline; every response line must end in \\n)",
-                        protocol::printable(partial, 120)
+                        partial.printable(120)
                     )?;
                 }
                 Ok(())
@@ -169,16 +250,23 @@ impl fmt::Display for Fault {
             Self::Malformed { line, error } => write!(
                 f,
                 "malformed response `{}`: {error}",
-                protocol::printable(line, 120)
+                line.printable(120)
             ),
             Self::LineTooLong { limit, prefix } => write!(
                 f,
                 "the response line grew past {limit} bytes without a newline (it starts `{}`)",
-                protocol::printable(prefix, 60)
+                prefix.printable(60)
             ),
             Self::ReadFailed { message } => {
                 write!(f, "reading the implementation's stdout failed: {message}")
             }
+            Self::Unsolicited { line } => write!(
+                f,
+                "after this answer, its last, the implementation wrote `{}` once its input had \
+                 ended, which answers no request: an adapter writes exactly one line per request \
+                 (PROTOCOL.md, \"Responses\")",
+                line.printable(120)
+            ),
             Self::OnlyWhenPipelined { in_flight, fault } => write!(
                 f,
                 "with {in_flight} requests in flight: {fault}. Sent one at a time, each request was \
@@ -314,11 +402,23 @@ pub trait Implementation {
     /// # Errors
     /// [`HarnessError`] when the implementation cannot be run at all.
     fn answer_all(&mut self, queries: &[Query<'_>]) -> Result<Vec<Answer>, HarnessError>;
+
+    /// Ends the session after the last query. For an implementation that
+    /// speaks through a stream (a process), this reads the stream to its end,
+    /// and output that answers no request is a fault: the caller fails the
+    /// request last answered with it. The default has nothing to check.
+    fn finish(&mut self) -> Option<Fault> {
+        None
+    }
 }
 
 impl<I: Implementation + ?Sized> Implementation for Box<I> {
     fn answer_all(&mut self, queries: &[Query<'_>]) -> Result<Vec<Answer>, HarnessError> {
         (**self).answer_all(queries)
+    }
+
+    fn finish(&mut self) -> Option<Fault> {
+        (**self).finish()
     }
 }
 
@@ -362,5 +462,56 @@ pub mod mock {
                 })
                 .collect())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_excerpt_keeps_a_bounded_head_and_the_whole_length() {
+        let long = vec![b'x'; 3 * Excerpt::MAX];
+        let excerpt = Excerpt::of(&long);
+        assert_eq!(excerpt.head().len(), Excerpt::MAX);
+        assert_eq!(excerpt.len(), long.len());
+        assert!(excerpt.is_cut());
+        assert_eq!(
+            excerpt.printable(4),
+            format!("xxxx… ({} bytes in all)", long.len())
+        );
+
+        let short = Excerpt::of(b"ab\x00");
+        assert_eq!(
+            (short.head(), short.len(), short.is_cut()),
+            (&b"ab\x00"[..], 3, false)
+        );
+        assert_eq!(short.printable(120), "ab\\x00");
+        assert!(Excerpt::default().is_empty());
+
+        // A head longer than the length claimed still counts in full.
+        assert_eq!(Excerpt::cut(b"abc", 1).len(), 3);
+    }
+
+    /// The evidence never holds on to the buffer it was cut from: a fault
+    /// from a megabyte line costs a few hundred bytes, whatever the
+    /// capacity of what it was read into.
+    #[test]
+    fn a_fault_from_a_megabyte_line_is_small() {
+        let line = vec![b'y'; protocol::MAX_RESPONSE_LINE + 1];
+        let fault = Fault::LineTooLong {
+            limit: protocol::MAX_RESPONSE_LINE,
+            prefix: Excerpt::cut(&line, line.len()),
+        };
+        drop(line);
+        let Fault::LineTooLong { prefix, .. } = &fault else {
+            unreachable!()
+        };
+        assert_eq!(prefix.head().len(), Excerpt::MAX);
+        assert!(fault.to_string().contains(&format!(
+            "it starts `{}… ({} bytes in all)`",
+            "y".repeat(60),
+            protocol::MAX_RESPONSE_LINE + 1
+        )));
     }
 }

@@ -438,7 +438,7 @@ mod tests {
         let e = Expectation::Invalid(ErrorCode::Eof);
         let fault = Fault::Exited {
             status: "exit status: 3".into(),
-            partial: vec![],
+            partial: crate::implementation::Excerpt::default(),
         };
         let Verdict::Fail(m) = judge(&e, &Err(fault.clone()), LAX) else {
             panic!()

@@ -340,6 +340,12 @@ where
                 p.done.fetch_add(batch.len(), Ordering::Relaxed);
             }
         }
+        // Output after the last answer answers no request: it fails the
+        // request it followed, so the run cannot pass with it.
+        if let (Some(fault), Some(last)) = (implementation.finish(), answers.last_mut()) {
+            last.reply = Err(fault);
+            last.raw = None;
+        }
         Ok(answers)
     };
     let answers: Vec<Answer> = if jobs == 1 {
@@ -432,7 +438,7 @@ mod tests {
                     })),
                     "packed.decode.empty" => Err(Fault::Timeout {
                         after: Duration::from_secs(1),
-                        partial: vec![],
+                        partial: crate::implementation::Excerpt::default(),
                     }),
                     id if id.starts_with("named.") => Ok(Response::Unsupported),
                     _ => Ok(reference::answer(q.request)),

@@ -13,7 +13,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
-use wow_guid_conformance::duration::{parse_duration, DurationError};
+use wow_guid_conformance::duration::{parse_duration, parse_timeout, DurationError};
 use wow_guid_conformance::export::Format;
 use wow_guid_conformance::fuzzing::session::Plan;
 use wow_guid_conformance::fuzzing::shrink::Limits;
@@ -133,6 +133,10 @@ fn duration(text: &str) -> Result<DurationArg, DurationError> {
     parse_duration(text).map(DurationArg)
 }
 
+fn timeout(text: &str) -> Result<DurationArg, DurationError> {
+    parse_timeout(text).map(DurationArg)
+}
+
 /// The default `--window`, as the process module sets it.
 const DEFAULT_WINDOW: u32 = ProcessConfig::DEFAULT_WINDOW.get() as u32;
 
@@ -148,12 +152,12 @@ pub struct CorpusArgs {
 #[derive(Debug, Args)]
 pub struct ProcessArgs {
     /// Time allowed for each response before the implementation is killed and restarted
-    /// (e.g. 5s, 500ms, 2.5).
-    #[arg(long, value_name = "DURATION", value_parser = duration,
+    /// (e.g. 5s, 500ms, 2.5; at least 10ms).
+    #[arg(long, value_name = "DURATION", value_parser = timeout,
           default_value_t = DurationArg(ProcessConfig::DEFAULT_TIMEOUT))]
     pub timeout: DurationArg,
     /// Time allowed for the first response of each freshly started process.
-    #[arg(long, value_name = "DURATION", value_parser = duration,
+    #[arg(long, value_name = "DURATION", value_parser = timeout,
           default_value_t = DurationArg(ProcessConfig::DEFAULT_STARTUP_TIMEOUT))]
     pub startup_timeout: DurationArg,
     /// Start a fresh process for every request (one line, then end of input).
@@ -262,11 +266,11 @@ pub struct ReproArgs {
 #[derive(Debug, Args)]
 pub struct DoctorArgs {
     /// Time allowed for each response.
-    #[arg(long, value_name = "DURATION", value_parser = duration,
+    #[arg(long, value_name = "DURATION", value_parser = timeout,
           default_value_t = DurationArg(ProcessConfig::DEFAULT_TIMEOUT))]
     pub timeout: DurationArg,
     /// Time allowed for the first response of each freshly started process.
-    #[arg(long, value_name = "DURATION", value_parser = duration,
+    #[arg(long, value_name = "DURATION", value_parser = timeout,
           default_value_t = DurationArg(ProcessConfig::DEFAULT_STARTUP_TIMEOUT))]
     pub startup_timeout: DurationArg,
     /// The adapter's command.

@@ -117,6 +117,28 @@ pub fn reply_text(reply: &Result<Response, Fault>) -> String {
     }
 }
 
+/// `text` for a one-line YAML comment: UTF-8 kept as it is (the text is
+/// already a string, with the implementation's raw bytes escaped where it
+/// quotes them), control characters escaped so the comment stays one line,
+/// cut after `max_chars` characters with `…`.
+fn comment_text(text: &str, max_chars: usize) -> String {
+    let mut out = String::new();
+    for (shown, c) in text.chars().enumerate() {
+        if shown == max_chars {
+            out.push('…');
+            break;
+        }
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&c.escape_unicode().to_string()),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// What differed, in one line for a vector's description.
 fn what_differed(mismatch: &Mismatch) -> String {
     let Mismatch::Fault(fault) = mismatch else {
@@ -129,14 +151,16 @@ fn what_differed(mismatch: &Mismatch) -> String {
         Fault::Exited { status, .. } => {
             format!("the implementation ended before answering ({status})")
         }
-        Fault::Malformed { line, error } => format!(
-            "malformed response `{}`: {error}",
-            protocol::printable(line, 60)
-        ),
+        Fault::Malformed { line, error } => {
+            format!("malformed response `{}`: {error}", line.printable(60))
+        }
         Fault::LineTooLong { limit, .. } => {
             format!("a response line longer than {limit} bytes")
         }
         Fault::ReadFailed { message } => format!("its output could not be read: {message}"),
+        Fault::Unsolicited { line } => {
+            format!("output that answers no request: `{}`", line.printable(60))
+        }
         Fault::OnlyWhenPipelined { in_flight, .. } => {
             format!("a fault with {in_flight} requests in flight that does not recur one at a time")
         }
@@ -357,7 +381,7 @@ impl Finding {
         line(format!("request:  {}", request_words(&self.request)));
         line(format!(
             "answer:   {}",
-            protocol::printable(reply_text(&self.disagreement.reply).as_bytes(), 200)
+            comment_text(&reply_text(&self.disagreement.reply), 200)
         ));
         let expected = match expectation(&self.request) {
             Expectation::Valid(v) => reply_text(&Ok(Response::Ok(v))),
@@ -586,7 +610,7 @@ mod tests {
     fn finding(prefix: Vec<Request>, request: Request, difference: Difference) -> Finding {
         let mismatch = Mismatch::Fault(Fault::Exited {
             status: "exit status: 1".into(),
-            partial: vec![],
+            partial: crate::implementation::Excerpt::default(),
         });
         Finding {
             signature: Signature {
@@ -603,7 +627,7 @@ mod tests {
                 mismatch: mismatch.clone(),
                 reply: Err(Fault::Exited {
                     status: "exit status: 1".into(),
-                    partial: vec![],
+                    partial: crate::implementation::Excerpt::default(),
                 }),
             },
             original: request,
@@ -856,5 +880,32 @@ mod tests {
         ));
         assert_eq!(fs::read_to_string(&path).unwrap(), "vectors: 3\n");
         let _ = fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    /// The comment above a finding quotes the answer as UTF-8: a fault's
+    /// words keep their `…` (once written as `\xe2\x80\xa6`), while the
+    /// implementation's own bytes stay escaped and control characters cannot
+    /// break the comment's line.
+    #[test]
+    fn comments_write_utf8_and_escape_control_characters() {
+        let mut f = finding(vec![], Request::EncodePacked { guid: 1 }, Difference::Crash);
+        let line = [&b"x ok \xff"[..], &[b'z'; 300]].concat();
+        f.disagreement.reply = Err(Fault::Malformed {
+            line: crate::implementation::Excerpt::of(&line),
+            error: crate::protocol::ResponseError {
+                column: 6,
+                kind: crate::protocol::ResponseErrorKind::NotAscii { byte: 0xff },
+            },
+        });
+        let comment = f.comment("  ");
+        let answer = comment
+            .lines()
+            .find(|l| l.starts_with("  # answer:"))
+            .expect("an answer line");
+        assert!(answer.contains("… ("), "{answer}");
+        assert!(!answer.contains("\\xe2"), "{answer}");
+        assert!(answer.contains("x ok \\xff"), "{answer}");
+        assert_eq!(comment_text("a\nb\u{7}…", 10), "a\\nb\\u{7}…");
+        assert_eq!(comment_text("abcdef", 3), "abc…");
     }
 }

@@ -616,7 +616,7 @@ mod tests {
             Scripted::new(|_: &Query<'_>| {
                 Err(crate::implementation::Fault::Exited {
                     status: "exit status: 1".into(),
-                    partial: vec![],
+                    partial: crate::implementation::Excerpt::default(),
                 })
             })
         };

@@ -215,7 +215,7 @@ impl Difference {
             Mismatch::Fault(fault) => match fault {
                 Fault::Timeout { .. } => Self::Timeout,
                 Fault::Exited { .. } => Self::Crash,
-                Fault::Malformed { .. } => Self::Malformed,
+                Fault::Malformed { .. } | Fault::Unsolicited { .. } => Self::Malformed,
                 Fault::LineTooLong { .. } => Self::LineTooLong,
                 Fault::ReadFailed { .. } => Self::ReadFailed,
                 Fault::OnlyWhenPipelined { .. } => Self::OnlyWhenPipelined,
@@ -553,7 +553,7 @@ mod tests {
             Kind::DecodeNamed,
             &Mismatch::Fault(Fault::Timeout {
                 after: Duration::from_secs(1),
-                partial: vec![],
+                partial: crate::implementation::Excerpt::default(),
             }),
         );
         assert_eq!(sig.to_string(), "decode named_guid: timeout");

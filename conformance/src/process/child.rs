@@ -26,13 +26,20 @@ use std::time::{Duration, Instant};
 use rustix::process::{Pid, Signal, WaitId, WaitIdOptions};
 
 use super::stderr::{self, StderrTail};
-use crate::implementation::HarnessError;
+use crate::implementation::{Excerpt, HarnessError};
 use crate::protocol;
 
 /// How long threads get to finish after their process is gone before they
 /// are left to end on their own (they can only be stuck if a grandchild
 /// escaped the process group and still holds a pipe open).
 const THREAD_JOIN_GRACE: Duration = Duration::from_millis(500);
+
+/// How often a wait for output checks whether the process has exited.
+const EXIT_POLL: Duration = Duration::from_millis(50);
+
+/// How long output written before the process exited may take to arrive,
+/// once the exit has been seen.
+const EXIT_GRACE: Duration = Duration::from_millis(250);
 
 /// How many chunks of stdout the reader may hold before it stops reading,
 /// which bounds memory when an implementation floods its stdout.
@@ -61,10 +68,10 @@ pub(crate) fn kill_all() {
 enum ReadEvent {
     /// One or more complete lines, each ending in `\n`.
     Chunk(Vec<u8>),
-    /// End of file, with the bytes of an unterminated last line.
-    Eof(Vec<u8>),
+    /// End of file, with the unterminated last line.
+    Eof(Excerpt),
     /// A line grew past the bound; the reader has stopped.
-    TooLong(Vec<u8>),
+    TooLong(Excerpt),
     /// Reading failed; the reader has stopped.
     Failed(String),
 }
@@ -74,10 +81,10 @@ enum ReadEvent {
 pub(crate) enum Ended {
     /// The deadline passed first.
     Timeout,
-    /// stdout reached end of file, after these bytes of an unterminated line.
-    Eof(Vec<u8>),
+    /// stdout reached end of file, after this unterminated line.
+    Eof(Excerpt),
     /// A line grew past [`protocol::MAX_RESPONSE_LINE`]; its first bytes.
-    TooLong(Vec<u8>),
+    TooLong(Excerpt),
     /// Reading stdout failed.
     ReadFailed(String),
 }
@@ -198,22 +205,32 @@ impl Child {
 
     /// The next complete line (without its `\n`), as a range into
     /// [`Child::line`], waiting at most until `deadline`.
+    ///
+    /// End of output is usually how a dead process shows, but not when a
+    /// process it started still holds the pipe: so while it waits, this
+    /// checks every [`EXIT_POLL`] whether the process itself has exited,
+    /// and if it has, and nothing more arrives within [`EXIT_GRACE`], it
+    /// reports end of output at once instead of waiting out the deadline.
     pub(crate) fn next_line(&mut self, deadline: Instant) -> Result<Range<usize>, Ended> {
+        let mut gone_since: Option<Instant> = None;
         loop {
             let rest = &self.chunk[self.pos..];
             if let Some(len) = rest.iter().position(|&b| b == b'\n') {
                 if len + 1 > protocol::MAX_RESPONSE_LINE {
-                    let prefix = rest[..len.min(256)].to_vec();
-                    return Err(Ended::TooLong(prefix));
+                    return Err(Ended::TooLong(Excerpt::cut(rest, len)));
                 }
                 let range = self.pos..self.pos + len;
                 self.pos += len + 1;
                 return Ok(range);
             }
             let Some(lines) = &self.lines else {
-                return Err(Ended::Eof(Vec::new()));
+                return Err(Ended::Eof(Excerpt::default()));
             };
-            let wait = deadline.saturating_duration_since(Instant::now());
+            let now = Instant::now();
+            let mut wait = deadline.saturating_duration_since(now).min(EXIT_POLL);
+            if let Some(since) = gone_since {
+                wait = wait.min((since + EXIT_GRACE).saturating_duration_since(now));
+            }
             match lines.recv_timeout(wait) {
                 Ok(ReadEvent::Chunk(chunk)) => {
                     self.chunk = chunk;
@@ -231,10 +248,24 @@ impl Child {
                     self.lines = None;
                     return Err(Ended::ReadFailed(message));
                 }
-                Err(RecvTimeoutError::Timeout) => return Err(Ended::Timeout),
+                Err(RecvTimeoutError::Timeout) => {
+                    if Instant::now() >= deadline {
+                        return Err(Ended::Timeout);
+                    }
+                    match gone_since {
+                        // Whatever it wrote before it exited has had time to
+                        // arrive; a descendant holds the pipe open.
+                        Some(since) if since.elapsed() >= EXIT_GRACE => {
+                            return Err(Ended::Eof(Excerpt::default()));
+                        }
+                        Some(_) => {}
+                        None if self.has_exited() => gone_since = Some(Instant::now()),
+                        None => {}
+                    }
+                }
                 Err(RecvTimeoutError::Disconnected) => {
                     self.lines = None;
-                    return Err(Ended::Eof(Vec::new()));
+                    return Err(Ended::Eof(Excerpt::default()));
                 }
             }
         }
@@ -270,9 +301,9 @@ impl Child {
 
     /// After a timeout: the bytes of an unfinished line, which the reader
     /// hands over once the process is dead. Call after [`Child::kill`].
-    pub(crate) fn unfinished_line(&mut self) -> Vec<u8> {
+    pub(crate) fn unfinished_line(&mut self) -> Excerpt {
         let Some(lines) = &self.lines else {
-            return Vec::new();
+            return Excerpt::default();
         };
         let deadline = Instant::now() + THREAD_JOIN_GRACE;
         loop {
@@ -282,7 +313,7 @@ impl Child {
                 // what the runner waited for; keep looking for the tail.
                 Ok(ReadEvent::Chunk(_)) => {}
                 Ok(ReadEvent::Eof(partial) | ReadEvent::TooLong(partial)) => return partial,
-                Ok(ReadEvent::Failed(_)) | Err(_) => return Vec::new(),
+                Ok(ReadEvent::Failed(_)) | Err(_) => return Excerpt::default(),
             }
         }
     }
@@ -342,14 +373,34 @@ impl Child {
         status
     }
 
-    /// Ends the process politely: closes stdin, gives it `grace` to exit,
-    /// then kills what is left of its group. Returns whether it exited
-    /// within the grace period on its own.
-    pub(crate) fn finish(&mut self, grace: Duration) -> bool {
+    /// Ends the process politely: closes stdin, reads what it still writes
+    /// until it closes stdout or `grace` runs out, then kills what is left
+    /// of its group. Returns whether it exited within the grace period on
+    /// its own, and the first output it wrote that no request asked for
+    /// (a line, or bytes without a newline), if any.
+    pub(crate) fn finish(&mut self, grace: Duration) -> (bool, Option<Excerpt>) {
         self.close_input();
-        let exited = self.wait_for_exit(grace);
+        let deadline = Instant::now() + grace;
+        let mut unsolicited = None;
+        loop {
+            match self.next_line(deadline) {
+                Ok(range) => {
+                    if unsolicited.is_none() {
+                        unsolicited = Some(Excerpt::of(self.line(range)));
+                    }
+                }
+                Err(Ended::Eof(partial) | Ended::TooLong(partial)) => {
+                    if unsolicited.is_none() && !partial.is_empty() {
+                        unsolicited = Some(partial);
+                    }
+                    break;
+                }
+                Err(Ended::Timeout | Ended::ReadFailed(_)) => break,
+            }
+        }
+        let exited = self.wait_for_exit(deadline.saturating_duration_since(Instant::now()));
         self.kill();
-        exited
+        (exited, unsolicited)
     }
 
     fn join_threads(&mut self) {
@@ -399,7 +450,7 @@ fn read_lines(mut stdout: ChildStdout, lines: &SyncSender<ReadEvent>) {
     loop {
         let n = match stdout.read(&mut block) {
             Ok(0) => {
-                let _ = lines.send(ReadEvent::Eof(pending));
+                let _ = lines.send(ReadEvent::Eof(Excerpt::of(&pending)));
                 return;
             }
             Ok(n) => n,
@@ -419,8 +470,9 @@ fn read_lines(mut stdout: ChildStdout, lines: &SyncSender<ReadEvent>) {
         }
         scanned = pending.len();
         if pending.len() > protocol::MAX_RESPONSE_LINE {
-            pending.truncate(256);
-            let _ = lines.send(ReadEvent::TooLong(pending));
+            // Only a copy of the head leaves this thread: `pending` and
+            // its megabyte of capacity are freed here, not kept as evidence.
+            let _ = lines.send(ReadEvent::TooLong(Excerpt::cut(&pending, pending.len())));
             return;
         }
     }

@@ -43,7 +43,9 @@ use std::time::{Duration, Instant};
 
 use wow_guid_vectors::Request;
 
-use crate::implementation::{Answer, Fault, FaultKind, HarnessError, Implementation, Query};
+use crate::implementation::{
+    Answer, Excerpt, Fault, FaultKind, HarnessError, Implementation, Query,
+};
 use crate::protocol;
 
 use child::{Child, Ended};
@@ -156,6 +158,10 @@ impl StartupSeen {
 impl ProcessConfig {
     /// Default per-request timeout.
     pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
+    /// The shortest timeout the command line accepts: below it, scheduling
+    /// delays of a loaded machine alone would fail requests, and the
+    /// failures would be blamed on the implementation.
+    pub const MIN_TIMEOUT: Duration = Duration::from_millis(10);
     /// Default allowance for a process's first response.
     pub const DEFAULT_STARTUP_TIMEOUT: Duration = Duration::from_secs(30);
     /// Default number of requests in flight: enough to hide the pipe round
@@ -248,6 +254,9 @@ pub struct ProcessImplementation {
     alive: bool,
     /// Whether the process that failed last had not answered anything yet.
     failed_fresh: bool,
+    /// Output a process wrote after its input ended that answers no
+    /// request, seen when it was closed and not yet reported.
+    unsolicited: Option<Excerpt>,
 }
 
 impl ProcessImplementation {
@@ -260,6 +269,7 @@ impl ProcessImplementation {
             stats: ProcessStats::default(),
             alive: false,
             failed_fresh: false,
+            unsolicited: None,
         }
     }
 
@@ -281,12 +291,18 @@ impl ProcessImplementation {
         self.child.as_ref().map(Child::id)
     }
 
-    /// Ends the running process, if any: closes its stdin, gives it a moment
-    /// to exit, then kills what is left of its process group and reaps it.
+    /// Ends the running process, if any: closes its stdin, reads what it
+    /// still writes while it gets a moment to exit, then kills what is left
+    /// of its process group and reaps it. Output it wrote after its input
+    /// ended is kept for [`Implementation::finish`].
     pub fn close(&mut self) {
         if let Some(mut child) = self.child.take() {
-            if !child.finish(Duration::from_millis(500)) {
+            let (exited, unsolicited) = child.finish(Duration::from_millis(500));
+            if !exited {
                 self.stats.lingered += 1;
+            }
+            if self.unsolicited.is_none() {
+                self.unsolicited = unsolicited;
             }
         }
     }
@@ -464,6 +480,14 @@ impl ProcessImplementation {
             Mode::OneShot => self.one_shot(query)?,
         };
         self.close();
+        let answer = match self.unsolicited.take() {
+            Some(line) if answer.reply.is_ok() => Answer {
+                reply: Err(Fault::Unsolicited { line }),
+                raw: None,
+                stderr_tail: answer.stderr_tail,
+            },
+            _ => answer,
+        };
         Ok(answer)
     }
 
@@ -533,7 +557,7 @@ impl ProcessImplementation {
                         }
                         Err(error) => {
                             break Some(Err(Fault::Malformed {
-                                line: line.to_vec(),
+                                line: Excerpt::of(line),
                                 error,
                             }))
                         }
@@ -591,11 +615,26 @@ impl ProcessImplementation {
             // it go on as usual, in a fresh process.
             let at = answers.len();
             let mut caught = false;
-            for query in &queries[at..at + stop.in_flight] {
-                let answer = self.answer_alone(query)?;
+            for (i, query) in queries[at..at + stop.in_flight].iter().enumerate() {
+                let mut answer = self.answer_alone(query)?;
                 if let Err(fault) = &answer.reply {
                     self.confirm_alive(fault, answer.stderr_tail.as_ref())?;
                     caught = true;
+                    // The request the first fault showed up on failed alone
+                    // too, but only by going quiet (an adapter that answers
+                    // out of order waits for a next request that never
+                    // comes): what it did first, a wrong id or a crash, is
+                    // the better evidence, and is what gets reported.
+                    if i == 0
+                        && fault.kind() == FaultKind::TimedOut
+                        && stop.fault.kind() != FaultKind::TimedOut
+                    {
+                        answer = Answer {
+                            reply: Err(stop.fault.clone()),
+                            raw: None,
+                            stderr_tail: stop.stderr_tail.clone(),
+                        };
+                    }
                 }
                 answers.push(answer);
                 if caught {
@@ -638,6 +677,13 @@ impl ProcessImplementation {
                         let stderr_tail = child.stderr_tail();
                         self.answered(startup);
                         self.close();
+                        if let Some(line) = self.unsolicited.take() {
+                            return Ok(Answer {
+                                reply: Err(Fault::Unsolicited { line }),
+                                raw: None,
+                                stderr_tail,
+                            });
+                        }
                         return Ok(Answer {
                             reply: Ok(response),
                             raw: self.config.record_raw.then_some(raw),
@@ -646,7 +692,10 @@ impl ProcessImplementation {
                     }
                     Err(error) => {
                         return Ok(Answer {
-                            reply: Err(Fault::Malformed { line: raw, error }),
+                            reply: Err(Fault::Malformed {
+                                line: Excerpt::of(&raw),
+                                error,
+                            }),
                             raw: None,
                             stderr_tail: self.reject(),
                         });
@@ -680,6 +729,16 @@ impl ProcessImplementation {
 }
 
 impl Implementation for ProcessImplementation {
+    /// Closes the running process (see [`ProcessImplementation::close`]),
+    /// reading its output to the end: anything it wrote after its last
+    /// answer is [`Fault::Unsolicited`].
+    fn finish(&mut self) -> Option<Fault> {
+        self.close();
+        self.unsolicited
+            .take()
+            .map(|line| Fault::Unsolicited { line })
+    }
+
     fn answer_all(&mut self, queries: &[Query<'_>]) -> Result<Vec<Answer>, HarnessError> {
         match self.config.mode {
             Mode::Persistent { window } => self.answer_persistent(queries, window.get()),
