@@ -37,9 +37,9 @@ const THREAD_JOIN_GRACE: Duration = Duration::from_millis(500);
 /// How often a wait for output checks whether the process has exited.
 const EXIT_POLL: Duration = Duration::from_millis(50);
 
-/// How long output written before the process exited may take to arrive,
-/// once the exit has been seen.
-const EXIT_GRACE: Duration = Duration::from_millis(250);
+/// How long end of output may take once the process has exited and its
+/// group has been killed: only a descendant that left the group delays it.
+const EXIT_GRACE: Duration = Duration::from_secs(1);
 
 /// How many chunks of stdout the reader may hold before it stops reading,
 /// which bounds memory when an implementation floods its stdout.
@@ -208,9 +208,11 @@ impl Child {
     ///
     /// End of output is usually how a dead process shows, but not when a
     /// process it started still holds the pipe: so while it waits, this
-    /// checks every [`EXIT_POLL`] whether the process itself has exited,
-    /// and if it has, and nothing more arrives within [`EXIT_GRACE`], it
-    /// reports end of output at once instead of waiting out the deadline.
+    /// checks every [`EXIT_POLL`] whether the process itself has exited.
+    /// If it has, it kills the rest of its process group, so that the pipe
+    /// closes after what was written, and if a descendant that left the
+    /// group still holds it, it reports end of output after [`EXIT_GRACE`]
+    /// instead of waiting out the deadline.
     pub(crate) fn next_line(&mut self, deadline: Instant) -> Result<Range<usize>, Ended> {
         let mut gone_since: Option<Instant> = None;
         loop {
@@ -259,7 +261,15 @@ impl Child {
                             return Err(Ended::Eof(Excerpt::default()));
                         }
                         Some(_) => {}
-                        None if self.has_exited() => gone_since = Some(Instant::now()),
+                        None if self.has_exited() => {
+                            // Its descendants in the group go with it, so
+                            // their ends of the pipe close: what it wrote
+                            // is still read, then end of file comes, however
+                            // late the reader thread runs. Only a descendant
+                            // that left the group can hold the pipe now.
+                            let _ = rustix::process::kill_process_group(self.pid, Signal::KILL);
+                            gone_since = Some(Instant::now());
+                        }
                         None => {}
                     }
                 }
