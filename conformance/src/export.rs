@@ -93,6 +93,7 @@ struct Document<'a> {
 #[derive(Serialize)]
 struct Exported<'a> {
     id: &'a str,
+    sequence: Option<&'a str>,
     description: &'a str,
     #[serde(rename = "type")]
     guid_type: &'static str,
@@ -179,6 +180,7 @@ fn exported(v: &Vector) -> Exported<'_> {
     }
     Exported {
         id: &v.id,
+        sequence: v.sequence.as_deref(),
         description: &v.description,
         guid_type: v.request.guid_type().as_str(),
         op: v.request.op().as_str(),
@@ -276,6 +278,7 @@ mod tests {
         assert!(example["source"].as_str().unwrap().starts_with("NOTES.md#"));
         let mut fields = [
             "id",
+            "sequence",
             "description",
             "type",
             "op",

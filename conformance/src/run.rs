@@ -21,7 +21,6 @@ use crate::implementation::{Answer, FaultKind, HarnessError, Implementation, Que
 use crate::judge::{self, JudgeOptions, Mismatch, Verdict};
 use crate::protocol::Response;
 use crate::reference;
-use crate::select::same_sequence;
 
 /// Requests handed to an implementation at once. Large enough that the
 /// pipeline stays full, small enough that progress moves.
@@ -298,7 +297,7 @@ fn chunks(vectors: &[&Vector], jobs: usize) -> Vec<std::ops::Range<usize>> {
     let mut start = 0;
     while start < vectors.len() {
         let mut end = (start + per_job).min(vectors.len());
-        while end < vectors.len() && same_sequence(vectors[end - 1], vectors[end]) {
+        while end < vectors.len() && vectors[end - 1].same_sequence(vectors[end]) {
             end += 1;
         }
         ranges.push(start..end);
@@ -557,6 +556,7 @@ mod tests {
         let mut vectors = sample();
         for v in &mut vectors[1..4] {
             v.flags = vec![wow_guid_vectors::Flag::Stateful];
+            v.sequence = Some("s".into());
         }
         let refs: Vec<&Vector> = vectors.iter().collect();
         assert_eq!(chunks(&refs, 2), [0..4, 4..5]);

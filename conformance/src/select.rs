@@ -107,16 +107,16 @@ impl Selection {
             })
     }
 
-    /// The selected vectors of `vectors`, in their order. A `stateful`
-    /// sequence (consecutive `stateful` vectors of one file) is kept whole:
-    /// if any of its vectors is selected, all of them are, because their
-    /// point is running in order with nothing in between.
+    /// The selected vectors of `vectors` (in corpus order), in their order.
+    /// A sequence ([`Vector::sequence`]) is kept whole: if any of its steps
+    /// is selected, all of them are, because their point is running in
+    /// order with nothing in between.
     pub fn apply<'c>(&self, vectors: &'c [Vector]) -> Vec<&'c Vector> {
         let mut keep: Vec<bool> = vectors.iter().map(|v| self.matches(v)).collect();
         let mut start = 0;
         while start < vectors.len() {
             let mut end = start + 1;
-            while end < vectors.len() && same_sequence(&vectors[end - 1], &vectors[end]) {
+            while end < vectors.len() && vectors[end - 1].same_sequence(&vectors[end]) {
                 end += 1;
             }
             if keep[start..end].iter().any(|&k| k) {
@@ -132,13 +132,6 @@ impl Selection {
     }
 }
 
-/// Whether two vectors, adjacent in run order, belong to one `stateful`
-/// sequence and so must run in order, in one session, with nothing between.
-#[must_use]
-pub fn same_sequence(a: &Vector, b: &Vector) -> bool {
-    a.has_flag(Flag::Stateful) && b.has_flag(Flag::Stateful) && a.location.file == b.location.file
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -152,6 +145,7 @@ pub(crate) mod tests {
                  flags: Vec<Flag>,
                  versions: Vec<Version>| Vector {
             id: id.into(),
+            sequence: None,
             description: format!("sample {id}"),
             request,
             expect,
@@ -245,14 +239,20 @@ pub(crate) mod tests {
         assert_eq!(ids(&sel, &vectors), ["packed.decode.doc-example"]);
     }
 
-    #[test]
-    fn stateful_sequences_are_selected_whole() {
+    /// Steps 1 and 2 form sequence `s`; step 3 of another file is alone.
+    pub(crate) fn with_a_sequence() -> Vec<Vector> {
         let mut vectors = sample();
         for v in &mut vectors[1..3] {
             v.flags = vec![Flag::Stateful];
+            v.sequence = Some("s".into());
         }
-        vectors[3].flags = vec![Flag::Stateful];
         vectors[3].location.file = "other.yaml".into();
+        vectors
+    }
+
+    #[test]
+    fn sequences_are_selected_whole_and_only_by_name() {
+        let vectors = with_a_sequence();
         let sel = Selection::all()
             .with_id_patterns(&["packed.encode.zero".into()])
             .unwrap();
@@ -260,9 +260,34 @@ pub(crate) mod tests {
             ids(&sel, &vectors),
             ["packed.decode.empty", "packed.encode.zero"]
         );
-        assert!(same_sequence(&vectors[1], &vectors[2]));
-        assert!(!same_sequence(&vectors[2], &vectors[3]));
-        assert!(!same_sequence(&vectors[0], &vectors[1]));
+        // Neighbours flagged alike, but not named alike, are not pulled in.
+        let mut vectors = vectors;
+        vectors[0].flags = vec![Flag::Stateful];
+        vectors[0].sequence = Some("t".into());
+        assert_eq!(
+            ids(&sel, &vectors),
+            ["packed.decode.empty", "packed.encode.zero"]
+        );
+    }
+
+    /// The corpus's packed sequences sit side by side in one file; selecting
+    /// encodes takes the encode sequence and nothing of the decode one.
+    #[test]
+    fn an_encode_selection_pulls_no_decode_into_a_sequence() {
+        let corpus = wow_guid_vectors::Corpus::embedded().unwrap();
+        let mut sel = Selection::all()
+            .with_id_patterns(&["packed.encode.stateful.03-zero".into()])
+            .unwrap();
+        sel.ops = vec![Op::Encode];
+        let chosen = sel.apply(&corpus.vectors);
+        assert_eq!(chosen.len(), 8);
+        assert!(chosen.iter().all(|v| v.request.op() == Op::Encode));
+        let mut sel = Selection::all();
+        sel.ops = vec![Op::Encode];
+        assert!(sel
+            .apply(&corpus.vectors)
+            .iter()
+            .all(|v| v.request.op() == Op::Encode));
     }
 
     #[test]

@@ -92,23 +92,14 @@ fn selection_by_id_type_op_flag_and_version() {
         .iter()
         .filter(|v| v.request.op() == wow_guid_vectors::Op::Encode)
         .count() as u64;
-    // Stateful sequences that mix decodes and encodes come whole: every
-    // encode is selected, and every decode selected with them is stateful.
+    // Every encode, and nothing but encodes: sequences are named, and each of
+    // the corpus's is of one kind, so no decode comes along with one.
     let run = run_against("select-op", &["--op", "encode"], &[], &[]);
     let selected = run.ids("pass");
-    assert_eq!(
-        selected
-            .iter()
-            .filter(|id| corpus
-                .get(id)
-                .is_some_and(|v| v.request.op() == wow_guid_vectors::Op::Encode))
-            .count() as u64,
-        encodes
-    );
-    assert!(selected.iter().all(|id| corpus.get(id).is_some_and(|v| {
-        v.request.op() == wow_guid_vectors::Op::Encode
-            || v.has_flag(wow_guid_vectors::Flag::Stateful)
-    })));
+    assert_eq!(selected.len() as u64, encodes, "{}", run.describe());
+    assert!(selected.iter().all(|id| corpus
+        .get(id)
+        .is_some_and(|v| v.request.op() == wow_guid_vectors::Op::Encode)));
     // NamedGuid exists only from TBC on, so this selects nothing.
     let none = runner(
         &args(&["run", "--version", "vanilla", "--type", "named_guid"]),
@@ -116,21 +107,21 @@ fn selection_by_id_type_op_flag_and_version() {
     );
     assert_eq!(none.code, Some(2), "{}", none.describe());
     assert_eq!(count(&["--version", "tbc", "--type", "named_guid"]), named);
-    // The doc-example selection pulls in whole stateful sequences.
     assert_eq!(count(SMALL), 20);
-    // One vector of a stateful file brings its whole sequence along.
+    // One step of a sequence brings its whole sequence along, and no other:
+    // the packed decode sequence beside it in the same file stays out.
     let member = corpus
         .get("packed.encode.stateful.03-zero")
         .expect("a stateful vector");
     let sequence = corpus
         .vectors
         .iter()
-        .filter(|v| {
-            v.location.file == member.location.file && v.has_flag(wow_guid_vectors::Flag::Stateful)
-        })
+        .filter(|v| v.same_sequence(member))
         .count() as u64;
-    assert!(sequence > 1);
+    assert_eq!(sequence, 8);
     assert_eq!(count(&["--id", "packed.encode.stateful.03-zero"]), sequence);
+    // The doc-example flag is on one step of the encode sequence.
+    assert_eq!(count(&["--flag", "doc-example"]), 4 + sequence);
 }
 
 #[test]

@@ -12,7 +12,6 @@ use std::path::{Path, PathBuf};
 use crate::error::{LoadError, LoadErrorKind, LoadErrors};
 use crate::files::{FileError, MAX_FILE_BYTES};
 use crate::model::{Expectation, Location, Request, Vector};
-use crate::vocab::Flag;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
@@ -129,6 +128,32 @@ impl Corpus {
     #[must_use]
     pub fn get(&self, id: &str) -> Option<&Vector> {
         self.vectors.iter().find(|v| v.id == id)
+    }
+
+    /// The vector with this id, after the steps before it when it is a
+    /// step of a sequence: the requests to send, in order, to one fresh
+    /// session to replay it as a run does. `None` when no vector has the id.
+    ///
+    /// ```
+    /// let corpus = wow_guid_vectors::Corpus::embedded().unwrap();
+    /// let steps = corpus.steps_through("packed.encode.stateful.03-zero").unwrap();
+    /// let ids: Vec<&str> = steps.iter().map(|v| v.id.as_str()).collect();
+    /// assert_eq!(
+    ///     ids,
+    ///     ["packed.encode.stateful.01-max", "packed.encode.stateful.02-one", "packed.encode.stateful.03-zero"]
+    /// );
+    /// assert_eq!(corpus.steps_through("packed.decode.doc-example").unwrap().len(), 1);
+    /// ```
+    #[must_use]
+    pub fn steps_through(&self, id: &str) -> Option<&[Vector]> {
+        let end = self.vectors.iter().position(|v| v.id == id)?;
+        let vector = &self.vectors[end];
+        // The loader keeps a sequence's steps consecutive.
+        let start = self.vectors[..end]
+            .iter()
+            .rposition(|v| !v.same_sequence(vector))
+            .map_or(0, |i| i + 1);
+        Some(&self.vectors[start..=end])
     }
 
     /// The vectors, in corpus order.
@@ -260,6 +285,7 @@ fn load(mut inputs: Vec<Input<'_>>, origin: &str) -> (Corpus, Vec<LoadError>) {
     // Growth by doubling may have left up to half the list unused.
     vectors.shrink_to_fit();
     check_unique(&vectors, &mut errors);
+    check_sequences(&vectors, &mut errors);
     errors.sort_by(|a, b| a.location.cmp(&b.location));
     (Corpus { vectors }, errors)
 }
@@ -278,9 +304,9 @@ fn same_judgement(a: &Expectation, b: &Expectation) -> bool {
 }
 
 /// Ids are unique across the corpus. A request may appear only once, except
-/// in `stateful` vectors, whose meaning is their place in a sequence (the
-/// same request before and after another one is the point of the test), so
-/// they are never compared for content. Two vectors with the same request and
+/// in the steps of a sequence, whose meaning is their place in it (the same
+/// request before and after another one is the point of the test), so they
+/// are never compared for content. Two vectors with the same request and
 /// different expectations are a contradiction unless their versions do not
 /// overlap.
 fn check_unique(vectors: &[Vector], errors: &mut Vec<LoadError>) {
@@ -298,7 +324,7 @@ fn check_unique(vectors: &[Vector], errors: &mut Vec<LoadError>) {
         } else {
             ids.insert(&v.id, v);
         }
-        if v.has_flag(Flag::Stateful) {
+        if v.sequence.is_some() {
             continue;
         }
         let Some(first) = requests.get(&v.request) else {
@@ -325,4 +351,51 @@ fn check_unique(vectors: &[Vector], errors: &mut Vec<LoadError>) {
             kind,
         });
     }
+}
+
+/// Each sequence is a run of consecutive vectors of one file (so a runner
+/// finds it whole without looking further) and has at least two steps. A sequence of one is not reported in a file that has other
+/// errors, since a faulty step may be what is missing.
+fn check_sequences(vectors: &[Vector], errors: &mut Vec<LoadError>) {
+    struct Seen<'v> {
+        first: &'v Vector,
+        steps: usize,
+    }
+    let mut seen: HashMap<&str, Seen<'_>> = HashMap::new();
+    let mut previous: Option<&Vector> = None;
+    for v in vectors {
+        let Some(name) = v.sequence.as_deref() else {
+            previous = Some(v);
+            continue;
+        };
+        let continues =
+            previous.is_some_and(|p| p.same_sequence(v) && p.location.file == v.location.file);
+        previous = Some(v);
+        match seen.get_mut(name) {
+            Some(sequence) if continues => sequence.steps += 1,
+            Some(sequence) => errors.push(LoadError {
+                location: v.location.clone(),
+                kind: LoadErrorKind::SequenceSplit {
+                    name: name.to_owned(),
+                    first: sequence.first.location.clone(),
+                },
+            }),
+            None => {
+                seen.insert(name, Seen { first: v, steps: 1 });
+            }
+        }
+    }
+    let faulty: std::collections::HashSet<&str> =
+        errors.iter().map(|e| &*e.location.file).collect();
+    let mut alone: Vec<LoadError> = seen
+        .into_iter()
+        .filter(|(_, s)| s.steps == 1 && !faulty.contains(&*s.first.location.file))
+        .map(|(name, s)| LoadError {
+            location: s.first.location.clone(),
+            kind: LoadErrorKind::SequenceOfOne {
+                name: name.to_owned(),
+            },
+        })
+        .collect();
+    errors.append(&mut alone);
 }

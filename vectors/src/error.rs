@@ -325,6 +325,36 @@ pub enum LoadErrorKind {
         /// What is wrong with it.
         error: IdError,
     },
+    /// A `sequence` name outside the charset of ids; the location is the
+    /// offending character.
+    BadSequenceName {
+        /// The name as written.
+        name: String,
+        /// What is wrong with it.
+        error: IdError,
+    },
+    /// A vector flagged `stateful` that names no `sequence`; the location is
+    /// the flag.
+    StatefulWithoutSequence,
+    /// A vector with a `sequence` that is not flagged `stateful`.
+    SequenceWithoutStateful {
+        /// The sequence's name.
+        name: String,
+    },
+    /// A step of a sequence that does not follow the sequence's other steps
+    /// directly in the same file.
+    SequenceSplit {
+        /// The sequence's name.
+        name: String,
+        /// Where its first step is.
+        first: Location,
+    },
+    /// A sequence with a single step: nothing runs before it, so it tests
+    /// no state (often a misspelt name).
+    SequenceOfOne {
+        /// The sequence's name.
+        name: String,
+    },
     /// A text field (`description`, `why`, `source`) that is empty or only whitespace.
     EmptyText {
         /// The field.
@@ -490,6 +520,30 @@ impl fmt::Display for LoadErrorKind {
             LoadErrorKind::BadId { id, error } => {
                 write!(f, "bad id `{}`: {error}", id.escape_debug())
             }
+            LoadErrorKind::BadSequenceName { name, error } => write!(
+                f,
+                "bad sequence name `{}` (sequence names are spelled like ids): {error}",
+                name.escape_debug()
+            ),
+            LoadErrorKind::StatefulWithoutSequence => f.write_str(
+                "a `stateful` vector is a step of a sequence: name it with `sequence: <name>`, \
+                 the same name on every step",
+            ),
+            LoadErrorKind::SequenceWithoutStateful { name } => write!(
+                f,
+                "this vector is a step of sequence `{name}` but lacks the flag `stateful`; add it"
+            ),
+            LoadErrorKind::SequenceSplit { name, first } => write!(
+                f,
+                "a step of sequence `{name}` (first step at {first}) after other vectors: the \
+                 steps of a sequence are consecutive vectors of one file; move it up, or name \
+                 another sequence"
+            ),
+            LoadErrorKind::SequenceOfOne { name } => write!(
+                f,
+                "sequence `{name}` has only this step; a sequence needs at least two (is the name \
+                 misspelt?)"
+            ),
             LoadErrorKind::EmptyText { field } => {
                 write!(f, "`{field}` is empty; write a sentence or remove the field")
             }
@@ -540,7 +594,7 @@ impl fmt::Display for LoadErrorKind {
             } => write!(
                 f,
                 "vector `{id}` repeats `{first_id}` at {first} (same request and expectation); \
-                 remove one (stateful vectors are exempt)"
+                 remove one (steps of a sequence are exempt)"
             ),
             LoadErrorKind::ConflictingContent {
                 id,

@@ -435,6 +435,7 @@ fn vector(
     flags.push(Flag::Generated);
     Vector {
         id,
+        sequence: None,
         description,
         versions: request.guid_type().versions().to_vec(),
         request,

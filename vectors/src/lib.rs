@@ -66,6 +66,7 @@
 //! | field         | YAML type          | required           | meaning |
 //! |---------------|--------------------|--------------------|---------|
 //! | `id`          | string             | yes                | Unique across the corpus, `[a-z0-9][a-z0-9._-]*`, never reused once published ([`Vector::id`]). |
+//! | `sequence`    | string             | iff `stateful`     | The sequence the vector is a step of, spelled like an id; see [Sequences](#sequences). |
 //! | `description` | string, one line   | yes                | What the vector checks. |
 //! | `type`        | word               | yes                | `packed_guid` or `named_guid` ([`GuidType`]). |
 //! | `op`          | word               | yes                | `decode` or `encode` ([`Op`]). |
@@ -124,22 +125,34 @@
 //!   the expected value and failing with any error are both conformant; any
 //!   other value is not. `why` says why.
 //!
-//! # Order and `stateful` vectors
+//! # Sequences
 //!
 //! Some implementations keep state between calls (a reused buffer, a cached
-//! mask). Vectors flagged [`Flag::Stateful`] form sequences: consecutive
-//! `stateful` vectors of a file must be run in file order, in one session,
-//! with nothing in between, and a runner that selects vectors must keep such a
-//! sequence whole. Because their point is their position, `stateful` vectors
-//! are exempt from the duplicate-content rule below.
+//! mask). A vector that is a step of an ordered sequence names it in
+//! `sequence` ([`Vector::sequence`]), and carries the flag
+//! [`Flag::Stateful`], exactly then. The steps of a sequence:
+//!
+//! - are consecutive vectors of one file, in the order they run
+//!   ([`LoadErrorKind::SequenceSplit`]);
+//! - are at least two ([`LoadErrorKind::SequenceOfOne`]);
+//! - may mix request kinds (an encoder and a decoder sharing a buffer is
+//!   one such bug); the corpus's own sequences are each of one kind, so
+//!   that selecting by type or op takes each whole or not at all;
+//! - run in file order, in one session, with nothing in between. A runner
+//!   that selects any step runs the whole sequence, and a runner that
+//!   replays one step sends the steps before it first
+//!   ([`Corpus::steps_through`]).
+//!
+//! A sequence's name is spelled like an id. Because a step's point is its
+//! position, steps are exempt from the duplicate-content rule below.
 //!
 //! # Rules across vectors
 //!
 //! - Ids are unique across the corpus ([`LoadErrorKind::DuplicateId`]).
-//! - No two non-`stateful` vectors have the same request and the same
+//! - No two vectors outside sequences have the same request and the same
 //!   expectation (outcome and value or error code; `why` does not count):
 //!   [`LoadErrorKind::DuplicateContent`].
-//! - No two non-`stateful` vectors have the same request and different
+//! - No two vectors outside sequences have the same request and different
 //!   expectations for a version they share: [`LoadErrorKind::ConflictingContent`].
 //!
 //! # Errors

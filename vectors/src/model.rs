@@ -177,6 +177,12 @@ impl fmt::Display for Location {
 pub struct Vector {
     /// Unique across the corpus and never reused: `[a-z0-9][a-z0-9._-]*`.
     pub id: String,
+    /// The stateful sequence this vector is a step of, by name, or `None`
+    /// for a vector that stands alone. A sequence's steps are consecutive
+    /// vectors of one file with the same name, all of one request kind, run
+    /// in file order in one session with nothing in between; the loader
+    /// holds every sequence to that.
+    pub sequence: Option<String>,
     /// One line saying what the vector checks.
     pub description: String,
     /// What to ask the implementation.
@@ -199,6 +205,13 @@ impl Vector {
     #[must_use]
     pub fn has_flag(&self, flag: Flag) -> bool {
         self.flags.contains(&flag)
+    }
+
+    /// Whether `self` and `other` are steps of one sequence, which must run
+    /// together, in order, in one session.
+    #[must_use]
+    pub fn same_sequence(&self, other: &Vector) -> bool {
+        self.sequence.is_some() && self.sequence == other.sequence
     }
 
     /// Whether the vector applies to `version`.

@@ -119,6 +119,12 @@ fn vector(out: &mut String, v: &Vector) {
         id = v.id
     );
     let _ = writeln!(out, "| request | {} |", request(&v.request));
+    if let Some(sequence) = &v.sequence {
+        let _ = writeln!(
+            out,
+            "| sequence | `{sequence}`: run after the steps above it, in one session |"
+        );
+    }
     let (outcome, expected) = expectation(&v.expect);
     let _ = writeln!(out, "| outcome | `{outcome}` |");
     let _ = writeln!(out, "| expected | {expected} |");

@@ -204,8 +204,8 @@ word_enum! {
         /// mask as a byte count instead of a bit set.
         MaskAsCount = "mask-as-count",
         /// `stateful`: one step of an ordered sequence that catches
-        /// implementations keeping state between calls; run the sequence in
-        /// file order, in one session, with nothing in between.
+        /// implementations keeping state between calls; the vector names
+        /// its sequence in [`Vector::sequence`](crate::Vector::sequence).
         Stateful = "stateful",
         /// `empty-name`: a non-zero GUID whose name has no bytes.
         EmptyName = "empty-name",

@@ -447,6 +447,7 @@ fn why_iff_acceptable() {
                 section: Section::Vector(Some(Outcome::Valid)),
                 allowed: &[
                     "id",
+                    "sequence",
                     "description",
                     "type",
                     "op",
@@ -686,17 +687,130 @@ fn same_request_with_another_answer_is_a_contradiction() {
     Corpus::from_sources(&[("t.yaml".to_owned(), text)]).unwrap();
 }
 
+/// `GOOD` as step `n` of sequence `name`, with id `a.<name>.<n>`, without
+/// the `vectors:` line unless `n` is 1.
+fn step(name: &str, n: usize) -> String {
+    let text = GOOD
+        .replace(
+            "  - id: a.one\n",
+            &format!("  - id: a.{name}.{n}\n    sequence: {name}\n"),
+        )
+        .replace("    versions:", "    flags: [stateful]\n    versions:");
+    if n == 1 {
+        text
+    } else {
+        text.replace("vectors:\n", "\n")
+    }
+}
+
 #[test]
-fn stateful_vectors_may_repeat() {
-    let with_flag = GOOD.replace("    versions:", "    flags: [stateful]\n    versions:");
-    let text = format!(
-        "{with_flag}{}",
-        with_flag
-            .replace("vectors:\n", "")
-            .replace("a.one", "a.two")
-    );
+fn steps_of_a_sequence_may_repeat_a_request() {
+    let text = format!("{}{}", step("s", 1), step("s", 2));
     let corpus = Corpus::from_sources(&[("t.yaml".to_owned(), text)]).unwrap();
     assert_eq!(corpus.vectors.len(), 2);
+    assert_eq!(corpus.vectors[1].sequence.as_deref(), Some("s"));
+    assert!(corpus.vectors[0].same_sequence(&corpus.vectors[1]));
+    let ids = |steps: &[wow_guid_vectors::Vector]| -> Vec<String> {
+        steps.iter().map(|v| v.id.clone()).collect()
+    };
+    assert_eq!(
+        ids(corpus.steps_through("a.s.2").unwrap()),
+        ["a.s.1", "a.s.2"]
+    );
+    assert_eq!(ids(corpus.steps_through("a.s.1").unwrap()), ["a.s.1"]);
+    assert!(corpus.steps_through("a.s.3").is_none());
+}
+
+#[test]
+fn the_flag_stateful_and_a_sequence_go_together() {
+    let flag_only = GOOD.replace(
+        "    versions:",
+        "    flags: [utf8, stateful]\n    versions:",
+    );
+    assert_eq!(
+        error(&flag_only),
+        (9, 19, LoadErrorKind::StatefulWithoutSequence)
+    );
+    let name_only = GOOD.replace("  - id: a.one\n", "  - id: a.one\n    sequence: s\n");
+    assert_eq!(
+        error(&name_only),
+        (
+            3,
+            5,
+            LoadErrorKind::SequenceWithoutStateful { name: "s".into() }
+        )
+    );
+    assert!(error(&name_only)
+        .2
+        .to_string()
+        .contains("lacks the flag `stateful`"));
+    let bad_name = step("s", 1).replace("sequence: s", "sequence: S.x");
+    let (line, column, kind) = errors(&bad_name).remove(0);
+    assert_eq!((line, column), (3, 15));
+    assert!(
+        matches!(&kind, LoadErrorKind::BadSequenceName { name, .. } if name == "S.x"),
+        "{kind:?}"
+    );
+}
+
+#[test]
+fn a_sequence_is_consecutive_vectors_of_one_file() {
+    // Interrupted by another vector.
+    let other = GOOD
+        .replace("vectors:\n", "\n")
+        .replace("a.one", "a.other")
+        .replace("0a de ad", "0a de ae")
+        .replace("00000000ad00de00", "00000000ae00de00");
+    let text = format!("{}{other}{}{}", step("s", 1), step("s", 2), step("s", 3));
+    assert_eq!(
+        error(&text),
+        (
+            22,
+            5,
+            LoadErrorKind::SequenceSplit {
+                name: "s".into(),
+                first: loc("t.yaml", 2, 5),
+            }
+        )
+    );
+    // Continued in another file.
+    let found = errors_in(&[
+        ("a.yaml", &format!("{}{}", step("s", 1), step("s", 2))),
+        ("b.yaml", &step("s", 1).replace("a.s.1", "a.s.3")),
+    ]);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].location, loc("b.yaml", 2, 5));
+    assert!(found[0]
+        .to_string()
+        .contains("a step of sequence `s` (first step at a.yaml:2:5) after other vectors"));
+}
+
+#[test]
+fn a_sequence_has_two_steps_or_more_of_any_kinds() {
+    assert_eq!(
+        error(&step("lonely", 1)),
+        (
+            2,
+            5,
+            LoadErrorKind::SequenceOfOne {
+                name: "lonely".into()
+            }
+        )
+    );
+    // A decode then an encode: one buffer shared by both is a real bug.
+    let encode = step("s", 2)
+        .replace("op: decode", "op: encode")
+        .replace(
+            "input: { bytes: \"0a de ad\" }",
+            "input: { guid: \"00000000ad00de00\" }",
+        )
+        .replace(
+            "expect: { guid: \"00000000ad00de00\", consumed: 3 }",
+            "expect: { bytes: \"0a de ad\" }",
+        );
+    let text = format!("{}{encode}", step("s", 1));
+    let corpus = Corpus::from_sources(&[("t.yaml".to_owned(), text)]).unwrap();
+    assert_eq!(corpus.steps_through("a.s.2").unwrap().len(), 2);
 }
 
 #[test]

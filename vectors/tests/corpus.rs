@@ -172,26 +172,28 @@ fn the_cases_the_issue_asks_for_are_present() {
     );
 }
 
+/// The corpus's own sequences are each of one request kind, so that
+/// selecting by type or op takes each whole or not at all, and every
+/// request kind has one.
 #[test]
-fn stateful_sequences_are_contiguous() {
+fn every_request_kind_has_a_stateful_sequence_of_its_own() {
     let corpus = corpus();
-    let mut runs: Vec<(std::sync::Arc<str>, Op)> = Vec::new();
-    let mut previous_stateful = false;
+    let mut kinds = std::collections::BTreeMap::new();
     for v in &corpus {
-        let stateful = v.has_flag(Flag::Stateful);
-        let run = (v.location.file.clone(), v.request.op());
-        if stateful && (!previous_stateful || runs.last() != Some(&run)) {
-            assert!(
-                !runs.contains(&run),
-                "{}: stateful {:?} sequence is split",
-                v.location,
-                run.1
-            );
-            runs.push(run);
+        assert_eq!(v.sequence.is_some(), v.has_flag(Flag::Stateful), "{}", v.id);
+        if let Some(name) = &v.sequence {
+            let kind = (v.request.guid_type(), v.request.op());
+            let first = kinds.entry(name.clone()).or_insert(kind);
+            assert_eq!(*first, kind, "{}: sequence `{name}` mixes kinds", v.id);
         }
-        previous_stateful = stateful;
     }
-    assert!(runs.len() >= 4, "{runs:?}");
+    let covered: std::collections::BTreeSet<_> = kinds.values().collect();
+    assert_eq!(covered.len(), 4, "{kinds:?}");
+    let steps = corpus
+        .steps_through("packed.encode.stateful.08-one-again")
+        .unwrap();
+    assert_eq!(steps.len(), 8);
+    assert!(steps.iter().all(|v| v.request.op() == Op::Encode));
 }
 
 #[test]

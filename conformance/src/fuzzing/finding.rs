@@ -308,8 +308,10 @@ impl Finding {
         format!("found by differential fuzzing, seed {}", self.seed)
     }
 
-    /// The finding as corpus vectors: the prefix steps (flag `stateful`),
-    /// then the disagreeing request, each expecting what the reference says.
+    /// The finding as corpus vectors: the prefix steps, then the
+    /// disagreeing request, each expecting what the reference says; with a
+    /// prefix they are the steps of a sequence named after the finding
+    /// (flag `stateful`).
     #[must_use]
     pub fn vectors(&self) -> Vec<Vector> {
         let stem = self.id();
@@ -349,6 +351,7 @@ impl Finding {
             };
             vectors.push(Vector {
                 id,
+                sequence: (steps > 1).then(|| stem.clone()),
                 description,
                 request: request.clone(),
                 expect,

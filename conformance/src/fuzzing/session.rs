@@ -30,7 +30,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
-use wow_guid_vectors::{Flag, Request, Vector};
+use wow_guid_vectors::{Request, Vector};
 
 use super::finding::{Finding, Reproduction, ShrinkStats};
 use super::generate::Generator;
@@ -174,7 +174,7 @@ pub fn fuzz<I: Implementation>(
     let mut generator = Generator::new(plan.seed, corpus);
     let known: HashMap<&Request, &str> = corpus
         .iter()
-        .filter(|v| !v.has_flag(Flag::Stateful))
+        .filter(|v| v.sequence.is_none())
         .map(|v| (&v.request, v.id.as_str()))
         .collect();
     let mut enabled = Kind::ALL.to_vec();

@@ -17,8 +17,14 @@ pub const RUNNER: &str = env!("CARGO_BIN_EXE_wow-guid-conformance");
 /// before and after it.
 pub const BROKEN_ON: &str = "packed.decode.doc-example.trailing";
 
-/// A small selection of 20 vectors (with two whole stateful sequences).
-pub const SMALL: &[&str] = &["--flag", "doc-example"];
+/// A small selection of 20 vectors: the four doc-example vectors, then the
+/// two packed sequences (encode, then decode), eight steps each.
+pub const SMALL: &[&str] = &[
+    "--id",
+    "packed.*doc-example*",
+    "--id",
+    "packed.*.stateful.*",
+];
 
 /// A scratch directory unique to this test process and `name`, empty.
 pub fn scratch(name: &str) -> PathBuf {

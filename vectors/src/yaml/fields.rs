@@ -12,6 +12,7 @@ pub(crate) const FILE_FIELDS: &[&str] = &["vectors"];
 /// Fields of a vector, in the order the writer emits them.
 pub(crate) const VECTOR_FIELDS: &[&str] = &[
     "id",
+    "sequence",
     "description",
     "type",
     "op",

@@ -45,6 +45,7 @@ mod tests {
     fn vector(id: &str, description: &str, request: Request, expect: Expectation) -> Vector {
         Vector {
             id: id.to_owned(),
+            sequence: None,
             description: description.to_owned(),
             request,
             expect,
@@ -121,6 +122,34 @@ mod tests {
             "{text}"
         );
         assert_reads_back(&text, vectors);
+    }
+
+    /// A step of a sequence is written with its `sequence` right after its
+    /// id, and reads back as one.
+    #[test]
+    fn sequence_names_read_back() {
+        let steps: Vec<Vector> = [1u64, 0]
+            .into_iter()
+            .map(|guid| {
+                let mut v = vector(
+                    &format!("packed.encode.s.{guid}"),
+                    "A step.",
+                    Request::EncodePacked { guid },
+                    Expectation::Valid(Value::Encoded {
+                        bytes: if guid == 0 { vec![0] } else { vec![1, 1] },
+                    }),
+                );
+                v.sequence = Some("packed.encode.s".into());
+                v.flags = vec![Flag::Stateful];
+                v
+            })
+            .collect();
+        let text = write_file("steps", &steps);
+        assert!(
+            text.contains("  - id: packed.encode.s.1\n    sequence: packed.encode.s\n"),
+            "{text}"
+        );
+        assert_reads_back(&text, steps);
     }
 
     /// Items may sit at any indentation, with comments before them, as when

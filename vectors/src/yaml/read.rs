@@ -364,7 +364,13 @@ impl<'a> Reader<'a> {
         )?;
         let errors_before = self.errors.len();
 
-        let id = self.required(&fields, "id").and_then(|n| self.id(n));
+        let id = self
+            .required(&fields, "id")
+            .and_then(|n| self.name(n, "id"));
+        let sequence = match fields.get("sequence") {
+            Some(n) => self.name(n, "sequence").map(Some),
+            None => Some(None),
+        };
         let description = self
             .required(&fields, "description")
             .and_then(|n| self.text(n, "description", true));
@@ -395,6 +401,9 @@ impl<'a> Reader<'a> {
             Some(n) => self.words::<Flag>(n, "flags"),
             None => Some(Vec::new()),
         };
+        if let (Some(flags), Some(sequence)) = (&flags, &sequence) {
+            self.sequence_and_flag(&fields, flags, sequence.as_deref());
+        }
         let versions = self
             .required(&fields, "versions")
             .and_then(|n| self.versions(n, guid_type));
@@ -414,6 +423,7 @@ impl<'a> Reader<'a> {
         };
         Some(Vector {
             id: id?,
+            sequence: sequence?,
             description: description?,
             request: request?,
             expect,
@@ -424,24 +434,61 @@ impl<'a> Reader<'a> {
         })
     }
 
-    fn id(&mut self, node: &Spanned<Node>) -> Option<String> {
-        let id = self.string(node, "id")?;
-        match check_id(id) {
-            Ok(()) => Some(id.to_owned()),
+    /// A name in the charset of ids: the vector's `id`, or the name of its
+    /// `sequence`.
+    fn name(&mut self, node: &Spanned<Node>, field: &'static str) -> Option<String> {
+        let name = self.string(node, field)?;
+        match check_id(name) {
+            Ok(()) => Some(name.to_owned()),
             Err(error) => {
                 let at = match error {
-                    IdError::BadChar { offset, .. } => self.src.char_location(node, id, offset),
+                    IdError::BadChar { offset, .. } => self.src.char_location(node, name, offset),
                     IdError::Empty => self.src.location(node),
                 };
-                self.error(
-                    at,
-                    LoadErrorKind::BadId {
-                        id: id.to_owned(),
+                let kind = if field == "sequence" {
+                    LoadErrorKind::BadSequenceName {
+                        name: name.to_owned(),
                         error,
-                    },
-                );
+                    }
+                } else {
+                    LoadErrorKind::BadId {
+                        id: name.to_owned(),
+                        error,
+                    }
+                };
+                self.error(at, kind);
                 None
             }
+        }
+    }
+
+    /// A vector names a sequence exactly when it carries the flag
+    /// `stateful`: the flag says what the vector is about, the name which
+    /// steps run together.
+    fn sequence_and_flag(
+        &mut self,
+        fields: &Fields<'_>,
+        flags: &[(Flag, Location)],
+        sequence: Option<&str>,
+    ) {
+        let stateful = flags.iter().find(|(flag, _)| *flag == Flag::Stateful);
+        match (stateful, sequence) {
+            (Some((_, at)), None) => {
+                self.error(at.clone(), LoadErrorKind::StatefulWithoutSequence);
+            }
+            (None, Some(name)) => {
+                let at = fields
+                    .key_location("sequence")
+                    .cloned()
+                    .unwrap_or_else(|| fields.location.clone());
+                self.error(
+                    at,
+                    LoadErrorKind::SequenceWithoutStateful {
+                        name: name.to_owned(),
+                    },
+                );
+            }
+            _ => {}
         }
     }
 

@@ -126,6 +126,7 @@ fn list(words: impl Iterator<Item = &'static str>) -> String {
 ///
 /// let vector = Vector {
 ///     id: "packed.decode.doc-example".into(),
+///     sequence: None,
 ///     description: "The spec's worked example.".into(),
 ///     request: Request::DecodePacked { bytes: vec![0x0a, 0xde, 0xad] },
 ///     expect: Expectation::Valid(Value::Packed { guid: 0xad00_de00, consumed: 3 }),
@@ -156,6 +157,9 @@ pub fn write_vector(out: &mut String, vector: &Vector, indent: usize) {
     let v = vector;
     let pad = " ".repeat(indent);
     let _ = writeln!(out, "{pad}- id: {}", id(&v.id));
+    if let Some(sequence) = &v.sequence {
+        let _ = writeln!(out, "{pad}  sequence: {}", id(sequence));
+    }
     let _ = writeln!(out, "{pad}  description: {}", quote(&v.description));
     let _ = writeln!(out, "{pad}  type: {}", v.request.guid_type());
     let _ = writeln!(out, "{pad}  op: {}", v.request.op());
