@@ -106,6 +106,7 @@ fn vector(k: usize) -> Vector {
     let versions = request.guid_type().versions().to_vec();
     Vector {
         id: id(k),
+        sequence: None,
         description: format!("Generated vector {k} of the scale benchmark."),
         request,
         expect,
