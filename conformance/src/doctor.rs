@@ -17,9 +17,10 @@ use std::fmt;
 use std::num::NonZeroUsize;
 use std::time::{Duration, Instant};
 
-use wow_guid_vectors::Request;
+use wow_guid_vectors::{Request, RequestKind};
 
-use crate::implementation::{Answer, DisplayDuration, Fault, HarnessError, Implementation, Query};
+use crate::duration::DisplayDuration;
+use crate::implementation::{Answer, Fault, HarnessError, Implementation, Query};
 use crate::process::{Mode, ProcessConfig, ProcessImplementation};
 use crate::protocol::{Response, ResponseErrorKind};
 use crate::reference;
@@ -114,15 +115,6 @@ fn samples() -> Vec<(String, Request)> {
         }
     }
     out
-}
-
-fn kind_name(request: &Request) -> &'static str {
-    match request {
-        Request::DecodePacked { .. } => "decode packed_guid",
-        Request::EncodePacked { .. } => "encode packed_guid",
-        Request::DecodeNamed { .. } => "decode named_guid",
-        Request::EncodeNamed { .. } => "encode named_guid",
-    }
 }
 
 fn with_stderr(message: String, answer: &Answer) -> String {
@@ -258,7 +250,7 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
             faults.len(),
             queries.len(),
             q.id,
-            kind_name(q.request)
+            q.request.kind()
         );
         note("pipelining", Level::Fail, with_stderr(message, a));
     } else {
@@ -321,13 +313,13 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
     }
 
     // 5. What it supports, and whether its answers look right.
-    let mut unsupported: Vec<&'static str> = Vec::new();
+    let mut unsupported: Vec<RequestKind> = Vec::new();
     let mut differs = Vec::new();
     let mut judged = 0;
     for (q, a) in queries.iter().zip(&answers) {
         match &a.reply {
             Ok(Response::Unsupported) => {
-                let kind = kind_name(q.request);
+                let kind = q.request.kind();
                 if !unsupported.contains(&kind) {
                     unsupported.push(kind);
                 }
@@ -346,7 +338,7 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
             Err(_) => {}
         }
     }
-    if unsupported.len() == 4 {
+    if unsupported.len() == RequestKind::ALL.len() {
         note(
             "unsupported",
             Level::Fail,
@@ -358,7 +350,11 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
             Level::Warn,
             format!(
                 "answers `unsupported` to {}; those vectors are skipped, not passed",
-                unsupported.join(", ")
+                unsupported
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         );
     }

@@ -1,11 +1,33 @@
 //! Durations as people write them on the command line: `5`, `5s`, `2.5`,
 //! `500ms`. The runner reads them here ([`parse_duration`]) and writes them
-//! in rerun commands and messages with
-//! [`DisplayDuration`](crate::implementation::DisplayDuration), and a test
-//! holds the two to one syntax. Pure.
+//! in rerun commands and messages with [`DisplayDuration`], and a test holds
+//! the two to one syntax. Pure.
 
 use std::fmt;
 use std::time::Duration;
+
+/// The shortest timeout the command line accepts: below it, scheduling
+/// delays of a loaded machine alone would fail requests, and the failures
+/// would be blamed on the implementation. Processes know it as
+/// [`MIN_TIMEOUT`].
+pub const MIN_TIMEOUT: Duration = Duration::from_millis(10);
+
+/// A duration as a person writes it: `5s`, `250ms`, `1.5s`.
+#[derive(Clone, Copy, Debug)]
+pub struct DisplayDuration(pub Duration);
+
+impl fmt::Display for DisplayDuration {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ms = self.0.as_millis();
+        if ms < 1000 {
+            write!(f, "{ms}ms")
+        } else if Duration::from_secs(self.0.as_secs()) == self.0 {
+            write!(f, "{}s", ms / 1000)
+        } else {
+            write!(f, "{:.3}s", self.0.as_secs_f64())
+        }
+    }
+}
 
 /// A duration that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,7 +38,7 @@ pub enum DurationError {
     Zero,
     /// Longer than a day: surely a slip.
     TooLong,
-    /// A timeout shorter than [`ProcessConfig::MIN_TIMEOUT`](crate::process::ProcessConfig::MIN_TIMEOUT).
+    /// A timeout shorter than [`MIN_TIMEOUT`].
     BelowFloor {
         /// The timeout given.
         given: Duration,
@@ -36,8 +58,8 @@ impl fmt::Display for DurationError {
                 f,
                 "a timeout of {} is below the floor of {}: on a busy machine scheduling delays \
                  alone would fail requests, and the failures would be blamed on the implementation",
-                crate::implementation::DisplayDuration(*given),
-                crate::implementation::DisplayDuration(crate::process::ProcessConfig::MIN_TIMEOUT)
+                DisplayDuration(*given),
+                DisplayDuration(MIN_TIMEOUT)
             ),
         }
     }
@@ -74,13 +96,13 @@ pub fn parse_duration(text: &str) -> Result<Duration, DurationError> {
 }
 
 /// Reads a timeout as [`parse_duration`] does, and refuses one below
-/// [`ProcessConfig::MIN_TIMEOUT`](crate::process::ProcessConfig::MIN_TIMEOUT).
+/// [`MIN_TIMEOUT`].
 ///
 /// # Errors
 /// [`DurationError`] as for [`parse_duration`], or [`DurationError::BelowFloor`].
 pub fn parse_timeout(text: &str) -> Result<Duration, DurationError> {
     let given = parse_duration(text)?;
-    if given < crate::process::ProcessConfig::MIN_TIMEOUT {
+    if given < MIN_TIMEOUT {
         return Err(DurationError::BelowFloor { given });
     }
     Ok(given)
@@ -89,7 +111,6 @@ pub fn parse_timeout(text: &str) -> Result<Duration, DurationError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::implementation::DisplayDuration;
 
     #[test]
     fn durations_in_seconds_and_milliseconds() {

@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use wow_guid_vectors::Request;
 
+use crate::duration::DisplayDuration;
 use crate::protocol::{self, Response, ResponseError};
 
 /// One request to send, under the id the response must echo.
@@ -220,76 +221,78 @@ impl Fault {
     }
 }
 
-impl fmt::Display for Fault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Fault {
+    /// What happened, in one line, without the evidence kept or advice: the
+    /// one wording of each fault, which findings describe themselves with
+    /// and [`Fault`]'s `Display` (what reports show) begins with.
+    #[must_use]
+    pub fn summary(&self) -> String {
         match self {
-            Self::Timeout { after, partial } => {
-                write!(
-                    f,
-                    "no response within {}. \
-                     If the implementation is slow rather than stuck, raise --timeout; \
-                     if it answers only at end of input, it must flush stdout after each batch of requests",
-                    DisplayDuration(*after)
-                )?;
-                if !partial.is_empty() {
-                    write!(f, " (it had written `{}` without a newline)", partial.printable(120))?;
-                }
-                Ok(())
+            Self::Timeout { after, .. } => {
+                format!("no response within {}", DisplayDuration(*after))
             }
-            Self::Exited { status, partial } => {
-                write!(f, "the process ended before answering ({status})")?;
-                if !partial.is_empty() {
-                    write!(
-                        f,
-                        " (its last output `{}` had no newline; every response line must end in \\n)",
-                        partial.printable(120)
-                    )?;
-                }
-                Ok(())
+            Self::Exited { status, .. } => {
+                format!("the process ended before answering ({status})")
             }
-            Self::Malformed { line, error } => write!(
-                f,
-                "malformed response `{}`: {error}",
-                line.printable(120)
-            ),
-            Self::LineTooLong { limit, prefix } => write!(
-                f,
-                "the response line grew past {limit} bytes without a newline (it starts `{}`)",
-                prefix.printable(60)
-            ),
+            Self::Malformed { line, error } => {
+                format!("malformed response `{}`: {error}", line.printable(120))
+            }
+            Self::LineTooLong { limit, .. } => {
+                format!("the response line grew past {limit} bytes without a newline")
+            }
             Self::ReadFailed { message } => {
-                write!(f, "reading the implementation's stdout failed: {message}")
+                format!("reading the implementation's stdout failed: {message}")
             }
-            Self::Unsolicited { line } => write!(
-                f,
-                "after this answer, its last, the implementation wrote `{}` once its input had \
-                 ended, which answers no request: an adapter writes exactly one line per request \
-                 (PROTOCOL.md, \"Responses\")",
+            Self::Unsolicited { line } => format!(
+                "output that answers no request: `{}`",
                 line.printable(120)
             ),
-            Self::OnlyWhenPipelined { in_flight, fault } => write!(
-                f,
-                "with {in_flight} requests in flight: {fault}. Sent one at a time, each request was \
-                 answered, so the implementation mishandles pipelined requests: it must read requests \
-                 as they come and answer each in order (PROTOCOL.md, \"Pipelining\")"
+            Self::OnlyWhenPipelined { in_flight, fault } => format!(
+                "with {in_flight} requests in flight: {}. Sent one at a time, each request was answered",
+                fault.summary()
             ),
         }
     }
 }
 
-/// A duration as a person writes it: `5s`, `250ms`, `1.5s`.
-#[derive(Clone, Copy, Debug)]
-pub struct DisplayDuration(pub Duration);
-
-impl fmt::Display for DisplayDuration {
+/// The [`Fault::summary`], then the evidence (what the implementation had
+/// written) and what to do about it.
+impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ms = self.0.as_millis();
-        if ms < 1000 {
-            write!(f, "{ms}ms")
-        } else if Duration::from_secs(self.0.as_secs()) == self.0 {
-            write!(f, "{}s", ms / 1000)
-        } else {
-            write!(f, "{:.3}s", self.0.as_secs_f64())
+        f.write_str(&self.summary())?;
+        match self {
+            Self::Timeout { partial, .. } => {
+                f.write_str(
+                    ". If the implementation is slow rather than stuck, raise --timeout; if it \
+                     answers only at end of input, it must flush stdout after each batch of \
+                     requests",
+                )?;
+                if !partial.is_empty() {
+                    write!(
+                        f,
+                        " (it had written `{}` without a newline)",
+                        partial.printable(120)
+                    )?;
+                }
+                Ok(())
+            }
+            Self::Exited { partial, .. } if !partial.is_empty() => write!(
+                f,
+                " (its last output `{}` had no newline; every response line must end in \\n)",
+                partial.printable(120)
+            ),
+            Self::LineTooLong { prefix, .. } => {
+                write!(f, " (it starts `{}`)", prefix.printable(60))
+            }
+            Self::Unsolicited { .. } => f.write_str(
+                ", written after its last answer once its input had ended: an adapter writes \
+                 exactly one line per request (PROTOCOL.md, \"Responses\")",
+            ),
+            Self::OnlyWhenPipelined { .. } => f.write_str(
+                ", so the implementation mishandles pipelined requests: it must read requests \
+                 as they come and answer each in order (PROTOCOL.md, \"Pipelining\")",
+            ),
+            Self::Exited { .. } | Self::Malformed { .. } | Self::ReadFailed { .. } => Ok(()),
         }
     }
 }

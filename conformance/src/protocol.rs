@@ -27,6 +27,8 @@
 //! `\n` and [`parse_response`] drops one trailing `\r`.
 
 use std::fmt;
+use std::str::FromStr;
+use std::sync::LazyLock;
 
 use hex::FromHexError;
 use wow_guid_vectors::{ErrorCode, GuidType, Op, Request, Value};
@@ -84,24 +86,19 @@ fn write_decimal(out: &mut Vec<u8>, mut n: usize) {
     out.extend_from_slice(&digits[i..]);
 }
 
-/// Appends the request line for `request` under `id`, with its `\n`.
+/// Appends the request line for `request` under `id`, with its `\n`. The
+/// operation and type are the vocabulary's words (`decode packed_guid`).
 pub fn write_request(out: &mut Vec<u8>, id: &str, request: &Request) {
     out.extend_from_slice(id.as_bytes());
+    out.push(b' ');
+    out.extend_from_slice(request.op().as_str().as_bytes());
+    out.push(b' ');
+    out.extend_from_slice(request.guid_type().as_str().as_bytes());
+    out.push(b' ');
     match request {
-        Request::DecodePacked { bytes } => {
-            out.extend_from_slice(b" decode packed_guid ");
-            write_hex(out, bytes);
-        }
-        Request::EncodePacked { guid } => {
-            out.extend_from_slice(b" encode packed_guid ");
-            write_guid(out, *guid);
-        }
-        Request::DecodeNamed { bytes } => {
-            out.extend_from_slice(b" decode named_guid ");
-            write_hex(out, bytes);
-        }
+        Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => write_hex(out, bytes),
+        Request::EncodePacked { guid } => write_guid(out, *guid),
         Request::EncodeNamed { guid, name } => {
-            out.extend_from_slice(b" encode named_guid ");
             write_guid(out, *guid);
             if let Some(name) = name {
                 out.push(b' ');
@@ -194,7 +191,7 @@ pub fn printable(line: &[u8], max_chars: usize) -> String {
 
 /// Why a hex field could not be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HexError {
+pub enum HexFieldError {
     /// An odd number of digits: the last byte is cut in half.
     OddLength,
     /// A character that is not a hex digit, at this index within the field.
@@ -204,7 +201,7 @@ pub enum HexError {
     },
 }
 
-impl fmt::Display for HexError {
+impl fmt::Display for HexFieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::OddLength => f.write_str("odd number of hex digits"),
@@ -216,8 +213,8 @@ impl fmt::Display for HexError {
 /// Reads a protocol byte string: `-` for empty, else hex pairs in either case.
 ///
 /// # Errors
-/// [`HexError`] for an odd length or a non-hex character.
-pub fn parse_hex(field: &[u8]) -> Result<Vec<u8>, HexError> {
+/// [`HexFieldError`] for an odd length or a non-hex character.
+pub fn parse_hex(field: &[u8]) -> Result<Vec<u8>, HexFieldError> {
     if field == b"-" {
         return Ok(Vec::new());
     }
@@ -234,20 +231,20 @@ pub fn parse_hex(field: &[u8]) -> Result<Vec<u8>, HexError> {
     out.resize(pairs / 2, 0);
     let decoded = hex::decode_to_slice(&field[..pairs], &mut out);
     if let Err(FromHexError::InvalidHexCharacter { index, .. }) = decoded {
-        return Err(HexError::NotHex { index });
+        return Err(HexFieldError::NotHex { index });
     }
     // Its other errors are about lengths, right here by construction.
     debug_assert!(decoded.is_ok(), "{decoded:?}");
     match field.get(pairs) {
         None => Ok(out),
-        Some(last) if last.is_ascii_hexdigit() => Err(HexError::OddLength),
-        Some(_) => Err(HexError::NotHex { index: pairs }),
+        Some(last) if last.is_ascii_hexdigit() => Err(HexFieldError::OddLength),
+        Some(_) => Err(HexFieldError::NotHex { index: pairs }),
     }
 }
 
 /// Why a GUID field could not be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GuidError {
+pub enum GuidFieldError {
     /// Not exactly 16 characters.
     Length {
         /// The field's length.
@@ -260,7 +257,7 @@ pub enum GuidError {
     },
 }
 
-impl fmt::Display for GuidError {
+impl fmt::Display for GuidFieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Length { len } => {
@@ -277,22 +274,75 @@ impl fmt::Display for GuidError {
 /// Reads a protocol GUID: exactly 16 hex digits in either case.
 ///
 /// # Errors
-/// [`GuidError`] for another length or a non-hex character.
-pub fn parse_guid(field: &[u8]) -> Result<u64, GuidError> {
+/// [`GuidFieldError`] for another length or a non-hex character.
+pub fn parse_guid(field: &[u8]) -> Result<u64, GuidFieldError> {
     let mut be = [0u8; 8];
     // `hex` checks the length before the digits, as this error order asks.
     match hex::decode_to_slice(field, &mut be) {
         Ok(()) => Ok(u64::from_be_bytes(be)),
-        Err(FromHexError::InvalidHexCharacter { index, .. }) => Err(GuidError::NotHex { index }),
+        Err(FromHexError::InvalidHexCharacter { index, .. }) => {
+            Err(GuidFieldError::NotHex { index })
+        }
         Err(FromHexError::OddLength | FromHexError::InvalidStringLength) => {
-            Err(GuidError::Length { len: field.len() })
+            Err(GuidFieldError::Length { len: field.len() })
         }
     }
 }
 
+/// One field of a line and its 1-based column.
+#[derive(Clone, Copy)]
+struct Field<'a> {
+    text: &'a [u8],
+    column: usize,
+}
+
+impl<'a> Field<'a> {
+    /// The field for a message, escaped and cut to a readable length.
+    fn shown(self) -> String {
+        printable(self.text, 80)
+    }
+
+    fn hex(self) -> Result<Vec<u8>, FieldError> {
+        parse_hex(self.text).map_err(|e| self.error(FieldErrorKind::BadBytes(e)))
+    }
+
+    fn guid(self) -> Result<u64, FieldError> {
+        parse_guid(self.text).map_err(|e| self.error(FieldErrorKind::BadGuid(e)))
+    }
+
+    /// The field as a word of one of the vocabulary's lists.
+    fn word<T: FromStr>(self) -> Option<T> {
+        std::str::from_utf8(self.text).ok()?.parse().ok()
+    }
+
+    fn error(self, kind: FieldErrorKind) -> FieldError {
+        FieldError {
+            column: self.column,
+            kind,
+        }
+    }
+}
+
+/// What can be wrong with the fields of a line in either direction, so
+/// the request and the response parser share one reading of fields.
+struct FieldError {
+    column: usize,
+    kind: FieldErrorKind,
+}
+
+enum FieldErrorKind {
+    /// The line ended before this field.
+    Missing(&'static str),
+    /// Two spaces in a row, or a space at either end.
+    Empty,
+    /// A field after the last one the line takes.
+    Extra(String),
+    BadBytes(HexFieldError),
+    BadGuid(GuidFieldError),
+}
+
 /// Splits a line on single spaces, remembering where each field starts so
-/// errors can name a column. An empty field (two spaces in a row, or a space
-/// at either end) is reported by the callers, which know what was expected.
+/// errors can name a column.
 struct Fields<'a> {
     line: &'a [u8],
     pos: usize,
@@ -307,33 +357,76 @@ impl<'a> Fields<'a> {
             done: false,
         }
     }
-}
 
-impl<'a> Iterator for Fields<'a> {
-    /// A field and its 1-based column.
-    type Item = (&'a [u8], usize);
-
-    fn next(&mut self) -> Option<Self::Item> {
+    /// The next field, or `None` at the end of the line.
+    fn next_field(&mut self) -> Option<Field<'a>> {
         if self.done {
             return None;
         }
         let rest = &self.line[self.pos..];
-        let start = self.pos;
-        match rest.iter().position(|&b| b == b' ') {
+        let column = self.pos + 1;
+        let text = match rest.iter().position(|&b| b == b' ') {
             Some(len) => {
                 self.pos += len + 1;
-                Some((&rest[..len], start + 1))
+                &rest[..len]
             }
             None => {
                 self.done = true;
-                Some((rest, start + 1))
+                rest
             }
+        };
+        Some(Field { text, column })
+    }
+
+    /// The next field, which must be there (`what` names it) and not be empty.
+    fn required(&mut self, what: &'static str) -> Result<Field<'a>, FieldError> {
+        match self.next_field() {
+            None => Err(FieldError {
+                column: self.line.len() + 1,
+                kind: FieldErrorKind::Missing(what),
+            }),
+            Some(field) => non_empty(field),
+        }
+    }
+
+    /// The next field if there is one; it must not be empty.
+    fn optional(&mut self) -> Result<Option<Field<'a>>, FieldError> {
+        self.next_field().map(non_empty).transpose()
+    }
+
+    /// Checks that the line has no field left.
+    fn finish(&mut self) -> Result<(), FieldError> {
+        match self.next_field() {
+            None => Ok(()),
+            Some(field) if field.text.is_empty() => Err(field.error(FieldErrorKind::Empty)),
+            Some(field) => Err(field.error(FieldErrorKind::Extra(field.shown()))),
         }
     }
 }
 
-fn text(field: &[u8]) -> String {
-    printable(field, 80)
+fn non_empty(field: Field<'_>) -> Result<Field<'_>, FieldError> {
+    if field.text.is_empty() {
+        Err(field.error(FieldErrorKind::Empty))
+    } else {
+        Ok(field)
+    }
+}
+
+/// How a request's operation field is named in messages, with its words.
+static OPERATION: LazyLock<String> = LazyLock::new(|| format!("operation ({})", one_of(Op::WORDS)));
+
+/// How a request's type field is named in messages, with its words.
+static TYPE: LazyLock<String> = LazyLock::new(|| format!("type ({})", one_of(GuidType::WORDS)));
+
+/// The words of one of the vocabulary's lists, for a message:
+/// `` `decode` or `encode` ``.
+fn one_of(words: &[&str]) -> String {
+    let quoted: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+    match quoted.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
 }
 
 /// Why a request line could not be parsed (the `serve` side of the protocol).
@@ -359,9 +452,9 @@ pub enum RequestErrorKind {
     /// The third field is not `packed_guid` or `named_guid`.
     UnknownType(String),
     /// A byte-string field is not protocol hex.
-    BadBytes(HexError),
+    BadBytes(HexFieldError),
     /// A GUID field is not 16 hex digits.
-    BadGuid(GuidError),
+    BadGuid(GuidFieldError),
     /// More fields than the request takes.
     Extra(String),
     /// The id contains a byte outside printable ASCII.
@@ -377,15 +470,16 @@ impl fmt::Display for RequestError {
                 "empty field: fields are separated by exactly one space, with none at either end",
             ),
             RequestErrorKind::Missing(what) => write!(f, "the line ends before the {what}"),
-            RequestErrorKind::UnknownOp(op) => {
-                write!(f, "unknown operation `{op}`; expected `decode` or `encode`")
-            }
-            RequestErrorKind::UnknownType(ty) => {
-                write!(
-                    f,
-                    "unknown type `{ty}`; expected `packed_guid` or `named_guid`"
-                )
-            }
+            RequestErrorKind::UnknownOp(op) => write!(
+                f,
+                "unknown operation `{op}`; expected {}",
+                one_of(Op::WORDS)
+            ),
+            RequestErrorKind::UnknownType(ty) => write!(
+                f,
+                "unknown type `{ty}`; expected {}",
+                one_of(GuidType::WORDS)
+            ),
             RequestErrorKind::BadBytes(e) => write!(f, "bad byte string: {e}"),
             RequestErrorKind::BadGuid(e) => write!(f, "bad GUID: {e}"),
             RequestErrorKind::Extra(field) => {
@@ -401,21 +495,18 @@ impl fmt::Display for RequestError {
 
 impl std::error::Error for RequestError {}
 
-fn need<'a>(
-    fields: &mut Fields<'a>,
-    end: usize,
-    what: &'static str,
-) -> Result<(&'a [u8], usize), RequestError> {
-    match fields.next() {
-        None => Err(RequestError {
-            column: end + 1,
-            kind: RequestErrorKind::Missing(what),
-        }),
-        Some(([], column)) => Err(RequestError {
-            column,
-            kind: RequestErrorKind::EmptyField,
-        }),
-        Some(found) => Ok(found),
+impl From<FieldError> for RequestError {
+    fn from(e: FieldError) -> Self {
+        Self {
+            column: e.column,
+            kind: match e.kind {
+                FieldErrorKind::Missing(what) => RequestErrorKind::Missing(what),
+                FieldErrorKind::Empty => RequestErrorKind::EmptyField,
+                FieldErrorKind::Extra(field) => RequestErrorKind::Extra(field),
+                FieldErrorKind::BadBytes(e) => RequestErrorKind::BadBytes(e),
+                FieldErrorKind::BadGuid(e) => RequestErrorKind::BadGuid(e),
+            },
+        }
     }
 }
 
@@ -430,10 +521,9 @@ pub fn parse_request(line: &[u8]) -> Result<(&str, Request), RequestError> {
             kind: RequestErrorKind::Empty,
         });
     }
-    let end = line.len();
     let mut fields = Fields::new(line);
-    let (id, _) = need(&mut fields, end, "id")?;
-    let id = match std::str::from_utf8(id) {
+    let id = fields.required("id")?;
+    let id = match std::str::from_utf8(id.text) {
         Ok(id) if id.bytes().all(|b| b.is_ascii_graphic()) => id,
         _ => {
             return Err(RequestError {
@@ -442,75 +532,32 @@ pub fn parse_request(line: &[u8]) -> Result<(&str, Request), RequestError> {
             })
         }
     };
-    let (op, op_col) = need(&mut fields, end, "operation (`decode` or `encode`)")?;
-    let op = match op {
-        b"decode" => Op::Decode,
-        b"encode" => Op::Encode,
-        other => {
-            return Err(RequestError {
-                column: op_col,
-                kind: RequestErrorKind::UnknownOp(text(other)),
-            })
-        }
-    };
-    let (ty, ty_col) = need(&mut fields, end, "type (`packed_guid` or `named_guid`)")?;
-    let ty = match ty {
-        b"packed_guid" => GuidType::PackedGuid,
-        b"named_guid" => GuidType::NamedGuid,
-        other => {
-            return Err(RequestError {
-                column: ty_col,
-                kind: RequestErrorKind::UnknownType(text(other)),
-            })
-        }
-    };
-    let bytes_at = |(field, column): (&[u8], usize)| {
-        parse_hex(field).map_err(|e| RequestError {
-            column,
-            kind: RequestErrorKind::BadBytes(e),
-        })
-    };
-    let guid_at = |(field, column): (&[u8], usize)| {
-        parse_guid(field).map_err(|e| RequestError {
-            column,
-            kind: RequestErrorKind::BadGuid(e),
-        })
-    };
-    let request = match (op, ty) {
+    let op = fields.required(&OPERATION)?;
+    let op: Op = op.word().ok_or_else(|| RequestError {
+        column: op.column,
+        kind: RequestErrorKind::UnknownOp(op.shown()),
+    })?;
+    let guid_type = fields.required(&TYPE)?;
+    let guid_type: GuidType = guid_type.word().ok_or_else(|| RequestError {
+        column: guid_type.column,
+        kind: RequestErrorKind::UnknownType(guid_type.shown()),
+    })?;
+    let request = match (op, guid_type) {
         (Op::Decode, GuidType::PackedGuid) => Request::DecodePacked {
-            bytes: bytes_at(need(&mut fields, end, "input bytes")?)?,
+            bytes: fields.required("input bytes")?.hex()?,
         },
         (Op::Decode, GuidType::NamedGuid) => Request::DecodeNamed {
-            bytes: bytes_at(need(&mut fields, end, "input bytes")?)?,
+            bytes: fields.required("input bytes")?.hex()?,
         },
         (Op::Encode, GuidType::PackedGuid) => Request::EncodePacked {
-            guid: guid_at(need(&mut fields, end, "GUID")?)?,
+            guid: fields.required("GUID")?.guid()?,
         },
-        (Op::Encode, GuidType::NamedGuid) => {
-            let guid = guid_at(need(&mut fields, end, "GUID")?)?;
-            let name = match fields.next() {
-                None => None,
-                Some(([], column)) => {
-                    return Err(RequestError {
-                        column,
-                        kind: RequestErrorKind::EmptyField,
-                    })
-                }
-                Some(found) => Some(bytes_at(found)?),
-            };
-            Request::EncodeNamed { guid, name }
-        }
+        (Op::Encode, GuidType::NamedGuid) => Request::EncodeNamed {
+            guid: fields.required("GUID")?.guid()?,
+            name: fields.optional()?.map(Field::hex).transpose()?,
+        },
     };
-    if let Some((field, column)) = fields.next() {
-        return Err(RequestError {
-            column,
-            kind: if field.is_empty() {
-                RequestErrorKind::EmptyField
-            } else {
-                RequestErrorKind::Extra(text(field))
-            },
-        });
-    }
+    fields.finish()?;
     Ok((id, request))
 }
 
@@ -550,11 +597,11 @@ pub enum ResponseErrorKind {
     /// The error code is not one of the protocol's codes.
     UnknownErrorCode(String),
     /// A GUID field is not 16 hex digits.
-    BadGuid(GuidError),
+    BadGuid(GuidFieldError),
     /// The consumed count is not a decimal number.
     BadConsumed(String),
     /// A byte-string field is not protocol hex.
-    BadBytes(HexError),
+    BadBytes(HexFieldError),
     /// A decoded named GUID of 0 came with a name, or a non-zero one without.
     NameMismatch {
         /// The GUID in the response.
@@ -588,7 +635,8 @@ impl fmt::Display for ResponseError {
             ),
             ResponseErrorKind::UnknownErrorCode(s) => write!(
                 f,
-                "unknown error code `{s}`; expected eof, invalid_utf8, interior_nul, name_without_guid or other"
+                "unknown error code `{s}`; expected {}",
+                one_of(ErrorCode::WORDS)
             ),
             ResponseErrorKind::BadGuid(e) => write!(f, "bad GUID: {e}"),
             ResponseErrorKind::BadConsumed(s) => {
@@ -610,47 +658,19 @@ impl fmt::Display for ResponseError {
 
 impl std::error::Error for ResponseError {}
 
-fn field<'a>(
-    fields: &mut Fields<'a>,
-    end: usize,
-    what: &'static str,
-) -> Result<(&'a [u8], usize), ResponseError> {
-    match fields.next() {
-        None => Err(ResponseError {
-            column: end + 1,
-            kind: ResponseErrorKind::Missing(what),
-        }),
-        Some(([], column)) => Err(ResponseError {
-            column,
-            kind: ResponseErrorKind::EmptyField,
-        }),
-        Some(found) => Ok(found),
-    }
-}
-
-fn no_more(fields: &mut Fields<'_>) -> Result<(), ResponseError> {
-    match fields.next() {
-        None => Ok(()),
-        Some((field, column)) => Err(ResponseError {
-            column,
-            kind: if field.is_empty() {
-                ResponseErrorKind::EmptyField
-            } else {
-                ResponseErrorKind::Extra(text(field))
+impl From<FieldError> for ResponseError {
+    fn from(e: FieldError) -> Self {
+        Self {
+            column: e.column,
+            kind: match e.kind {
+                FieldErrorKind::Missing(what) => ResponseErrorKind::Missing(what),
+                FieldErrorKind::Empty => ResponseErrorKind::EmptyField,
+                FieldErrorKind::Extra(field) => ResponseErrorKind::Extra(field),
+                FieldErrorKind::BadBytes(e) => ResponseErrorKind::BadBytes(e),
+                FieldErrorKind::BadGuid(e) => ResponseErrorKind::BadGuid(e),
             },
-        }),
+        }
     }
-}
-
-fn error_code(word: &[u8]) -> Option<ErrorCode> {
-    Some(match word {
-        b"eof" => ErrorCode::Eof,
-        b"invalid_utf8" => ErrorCode::InvalidUtf8,
-        b"interior_nul" => ErrorCode::InteriorNul,
-        b"name_without_guid" => ErrorCode::NameWithoutGuid,
-        b"other" => ErrorCode::Other,
-        _ => return None,
-    })
 }
 
 /// Parses the response line that answers `request` sent under `id`. The
@@ -675,111 +695,80 @@ pub fn parse_response(line: &[u8], id: &str, request: &Request) -> Result<Respon
             kind: ResponseErrorKind::NotAscii { byte: line[i] },
         });
     }
-    let end = line.len();
     let mut fields = Fields::new(line);
-    let (got_id, _) = field(&mut fields, end, "id")?;
-    if got_id != id.as_bytes() {
+    let got_id = fields.required("id")?;
+    if got_id.text != id.as_bytes() {
         return Err(ResponseError {
             column: 1,
             kind: ResponseErrorKind::WrongId {
                 expected: id.to_owned(),
-                got: text(got_id),
+                got: got_id.shown(),
             },
         });
     }
-    let (status, status_col) = field(&mut fields, end, "status (`ok`, `error` or `unsupported`)")?;
-    let response = match status {
+    let status = fields.required("status (`ok`, `error` or `unsupported`)")?;
+    let response = match status.text {
         b"unsupported" => Response::Unsupported,
         b"error" => {
-            let (code, column) = field(&mut fields, end, "error code")?;
-            Response::Error(error_code(code).ok_or_else(|| ResponseError {
-                column,
-                kind: ResponseErrorKind::UnknownErrorCode(text(code)),
+            let code = fields.required("error code")?;
+            Response::Error(code.word().ok_or_else(|| ResponseError {
+                column: code.column,
+                kind: ResponseErrorKind::UnknownErrorCode(code.shown()),
             })?)
         }
-        b"ok" => Response::Ok(parse_value(&mut fields, end, request)?),
-        other => {
+        b"ok" => Response::Ok(parse_value(&mut fields, request)?),
+        _ => {
             return Err(ResponseError {
-                column: status_col,
-                kind: ResponseErrorKind::UnknownStatus(text(other)),
+                column: status.column,
+                kind: ResponseErrorKind::UnknownStatus(status.shown()),
             })
         }
     };
-    no_more(&mut fields)?;
+    fields.finish()?;
     Ok(response)
 }
 
-fn parse_value(
-    fields: &mut Fields<'_>,
-    end: usize,
-    request: &Request,
-) -> Result<Value, ResponseError> {
-    let guid_at = |(f, column): (&[u8], usize)| {
-        parse_guid(f).map_err(|e| ResponseError {
-            column,
-            kind: ResponseErrorKind::BadGuid(e),
-        })
-    };
-    let bytes_at = |(f, column): (&[u8], usize)| {
-        parse_hex(f).map_err(|e| ResponseError {
-            column,
-            kind: ResponseErrorKind::BadBytes(e),
-        })
-    };
-    let consumed_at = |(f, column): (&[u8], usize)| {
-        std::str::from_utf8(f)
+/// The value of an `ok` response, in the form `request` calls for.
+fn parse_value(fields: &mut Fields<'_>, request: &Request) -> Result<Value, ResponseError> {
+    let consumed = |field: Field<'_>| {
+        std::str::from_utf8(field.text)
             .ok()
             .filter(|s| s.bytes().all(|b| b.is_ascii_digit()))
             .and_then(|s| s.parse::<usize>().ok())
             .ok_or_else(|| ResponseError {
-                column,
-                kind: ResponseErrorKind::BadConsumed(text(f)),
+                column: field.column,
+                kind: ResponseErrorKind::BadConsumed(field.shown()),
             })
     };
     match request {
-        Request::DecodePacked { .. } => {
-            let guid = guid_at(field(fields, end, "GUID")?)?;
-            let consumed = consumed_at(field(fields, end, "consumed count")?)?;
-            Ok(Value::Packed { guid, consumed })
-        }
+        Request::DecodePacked { .. } => Ok(Value::Packed {
+            guid: fields.required("GUID")?.guid()?,
+            consumed: consumed(fields.required("consumed count")?)?,
+        }),
         Request::DecodeNamed { .. } => {
-            let guid = guid_at(field(fields, end, "GUID")?)?;
-            let consumed = consumed_at(field(fields, end, "consumed count")?)?;
-            let name = match fields.next() {
-                None => None,
-                Some(([], column)) => {
-                    return Err(ResponseError {
-                        column,
-                        kind: ResponseErrorKind::EmptyField,
-                    })
-                }
-                Some(found) => Some((bytes_at(found)?, found.1)),
+            let guid = fields.required("GUID")?.guid()?;
+            let consumed = consumed(fields.required("consumed count")?)?;
+            let name = fields.optional()?;
+            // A name exactly when the GUID is not 0.
+            let mismatch = |column| ResponseError {
+                column,
+                kind: ResponseErrorKind::NameMismatch { guid },
             };
-            match (guid, name) {
-                (0, None) => Ok(Value::Named {
-                    guid,
-                    consumed,
-                    name: None,
-                }),
-                (0, Some((_, column))) => Err(ResponseError {
-                    column,
-                    kind: ResponseErrorKind::NameMismatch { guid },
-                }),
-                (_, None) => Err(ResponseError {
-                    column: end + 1,
-                    kind: ResponseErrorKind::NameMismatch { guid },
-                }),
-                (_, Some((name, _))) => Ok(Value::Named {
-                    guid,
-                    consumed,
-                    name: Some(name),
-                }),
-            }
+            let name = match (guid, name) {
+                (0, None) => None,
+                (0, Some(name)) => return Err(mismatch(name.column)),
+                (_, None) => return Err(mismatch(fields.line.len() + 1)),
+                (_, Some(name)) => Some(name.hex()?),
+            };
+            Ok(Value::Named {
+                guid,
+                consumed,
+                name,
+            })
         }
-        Request::EncodePacked { .. } | Request::EncodeNamed { .. } => {
-            let bytes = bytes_at(field(fields, end, "encoded bytes")?)?;
-            Ok(Value::Encoded { bytes })
-        }
+        Request::EncodePacked { .. } | Request::EncodeNamed { .. } => Ok(Value::Encoded {
+            bytes: fields.required("encoded bytes")?.hex()?,
+        }),
     }
 }
 
@@ -839,14 +828,17 @@ mod tests {
     fn request_errors_name_the_column() {
         let err = parse_request(b"a decode packed_guid 0ad").unwrap_err();
         assert_eq!(err.column, 22);
-        assert_eq!(err.kind, RequestErrorKind::BadBytes(HexError::OddLength));
+        assert_eq!(
+            err.kind,
+            RequestErrorKind::BadBytes(HexFieldError::OddLength)
+        );
         let err = parse_request(b"a frob packed_guid 00").unwrap_err();
         assert_eq!(err.kind, RequestErrorKind::UnknownOp("frob".into()));
         assert_eq!(err.column, 3);
         let err = parse_request(b"a encode packed_guid 00").unwrap_err();
         assert_eq!(
             err.kind,
-            RequestErrorKind::BadGuid(GuidError::Length { len: 2 })
+            RequestErrorKind::BadGuid(GuidFieldError::Length { len: 2 })
         );
         let err = parse_request(b"a decode packed_guid").unwrap_err();
         assert_eq!(err.kind, RequestErrorKind::Missing("input bytes"));
@@ -953,7 +945,7 @@ mod tests {
         );
         assert_eq!(
             kind(b"i ok 0g", &Request::EncodePacked { guid: 0 }),
-            ResponseErrorKind::BadBytes(HexError::NotHex { index: 1 })
+            ResponseErrorKind::BadBytes(HexFieldError::NotHex { index: 1 })
         );
         // A lone `\r` is the terminator; any other control byte is not ASCII text.
         assert_eq!(
@@ -1001,23 +993,26 @@ mod tests {
     fn hex_fields_name_the_first_problem() {
         assert_eq!(parse_hex(b"0aDE"), Ok(vec![0x0a, 0xde]));
         assert_eq!(parse_hex(b"-"), Ok(vec![]));
-        assert_eq!(parse_hex(b"abc"), Err(HexError::OddLength));
-        assert_eq!(parse_hex(b"g0a"), Err(HexError::NotHex { index: 0 }));
-        assert_eq!(parse_hex(b"0ag"), Err(HexError::NotHex { index: 2 }));
-        assert_eq!(parse_hex(b"0a-"), Err(HexError::NotHex { index: 2 }));
-        assert_eq!(parse_hex(b"0a0\xff"), Err(HexError::NotHex { index: 3 }));
+        assert_eq!(parse_hex(b"abc"), Err(HexFieldError::OddLength));
+        assert_eq!(parse_hex(b"g0a"), Err(HexFieldError::NotHex { index: 0 }));
+        assert_eq!(parse_hex(b"0ag"), Err(HexFieldError::NotHex { index: 2 }));
+        assert_eq!(parse_hex(b"0a-"), Err(HexFieldError::NotHex { index: 2 }));
+        assert_eq!(
+            parse_hex(b"0a0\xff"),
+            Err(HexFieldError::NotHex { index: 3 })
+        );
         assert_eq!(parse_guid(b"00000000AD00de00"), Ok(0xad00_de00));
         assert_eq!(
             parse_guid(b"000000000000000g"),
-            Err(GuidError::NotHex { index: 15 })
+            Err(GuidFieldError::NotHex { index: 15 })
         );
         assert_eq!(
             parse_guid(b"g00000000000000"),
-            Err(GuidError::Length { len: 15 })
+            Err(GuidFieldError::Length { len: 15 })
         );
         assert_eq!(
             parse_guid(b"000000000000000000"),
-            Err(GuidError::Length { len: 18 })
+            Err(GuidFieldError::Length { len: 18 })
         );
         let mut out = b"x ".to_vec();
         write_hex(&mut out, &[0x0a, 0xde, 0xad]);

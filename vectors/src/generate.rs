@@ -20,6 +20,7 @@ use std::path::Path;
 
 use crate::hex_text::{format_guid, format_spaced};
 use crate::model::{Expectation, Location, Request, Value, Vector};
+use crate::topics::derived_flags;
 use crate::vocab::{ErrorCode, Flag};
 
 /// The command that rewrites the generated files.
@@ -429,9 +430,17 @@ fn vector(
     description: String,
     request: Request,
     expect: Expectation,
-    mut flags: Vec<Flag>,
+    family: Flag,
     source: Option<&str>,
 ) -> Vector {
+    // The family's flag first, then what the bytes imply (one rule for
+    // every topic: crate::topics), then `generated`.
+    let mut flags = vec![family];
+    flags.extend(
+        derived_flags(&request, &expect)
+            .into_iter()
+            .filter(|f| *f != family),
+    );
     flags.push(Flag::Generated);
     Vector {
         id,
@@ -447,31 +456,11 @@ fn vector(
 }
 
 /// Flags that describe a packed GUID's bytes.
-fn guid_flags(guid: u64) -> Vec<Flag> {
-    let bytes = guid.to_le_bytes();
-    let mut flags = Vec::new();
-    if guid == 0 {
-        flags.push(Flag::ZeroGuid);
-    }
-    if guid == u64::MAX {
-        flags.push(Flag::MaxGuid);
-    }
-    if bytes.iter().filter(|&&b| b != 0).count() == 1 {
-        flags.push(Flag::SingleByte);
-    }
-    if bytes.iter().any(|&b| b >= 0x80) {
-        flags.push(Flag::SignBit);
-    }
-    flags
-}
-
 fn mask_sweep() -> Vec<Vector> {
     const FILE: &str = "generated/packed-masks.yaml";
     let mut out = Vec::new();
     for mask in 0..=u8::MAX {
         let (wire, guid) = packed(mask, |i| PATTERN[i]);
-        let mut flags = vec![Flag::MaskSweep];
-        flags.extend(guid_flags(guid));
         let (decode_text, encode_text, source) = if mask == 0 {
             (
                 "Mask 00: no bytes follow, GUID 0 is the single byte 00.".to_owned(),
@@ -520,7 +509,7 @@ fn mask_sweep() -> Vec<Vector> {
                 guid,
                 consumed: wire.len(),
             }),
-            flags.clone(),
+            Flag::MaskSweep,
             source,
         ));
         out.push(vector(
@@ -529,7 +518,7 @@ fn mask_sweep() -> Vec<Vector> {
             encode_text,
             Request::EncodePacked { guid },
             Expectation::Valid(Value::Encoded { bytes: wire }),
-            flags,
+            Flag::MaskSweep,
             source,
         ));
     }
@@ -552,7 +541,7 @@ fn truncation() -> Vec<Vector> {
                 bytes: full[..len].to_vec(),
             },
             Expectation::Invalid(ErrorCode::Eof),
-            vec![Flag::Truncated],
+            Flag::Truncated,
             Some("NOTES.md#truncated-input-is-an-error: input that ends inside the value is an error"),
         ));
     }
@@ -570,7 +559,7 @@ fn truncation() -> Vec<Vector> {
                 bytes: wire[..wire.len() - 1].to_vec(),
             },
             Expectation::Invalid(ErrorCode::Eof),
-            vec![Flag::Truncated],
+            Flag::Truncated,
             None,
         ));
     }
@@ -584,15 +573,6 @@ fn single_byte() -> Vec<Vector> {
         let mask = 1u8 << position;
         for byte in [0x00u8, 0x7f, 0x80, 0xff] {
             let (wire, guid) = packed(mask, |_| byte);
-            let mut flags = vec![Flag::SingleByte];
-            flags.extend(
-                guid_flags(guid)
-                    .into_iter()
-                    .filter(|f| *f != Flag::SingleByte),
-            );
-            if byte == 0 {
-                flags.push(Flag::NonCanonical);
-            }
             let decode_text = if byte == 0 {
                 format!(
                     "Mask {mask:02x} sends byte {position} as 00: not the shortest form, still GUID 0, and both bytes are consumed."
@@ -611,7 +591,7 @@ fn single_byte() -> Vec<Vector> {
                     guid,
                     consumed: wire.len(),
                 }),
-                flags.clone(),
+                Flag::SingleByte,
                 (byte == 0).then_some("NOTES.md#decoders-accept-non-shortest-forms: every decoder accepts non-shortest forms"),
             ));
             if byte != 0 {
@@ -624,7 +604,7 @@ fn single_byte() -> Vec<Vector> {
                     ),
                     Request::EncodePacked { guid },
                     Expectation::Valid(Value::Encoded { bytes: wire }),
-                    flags,
+                    Flag::SingleByte,
                     None,
                 ));
             }
@@ -640,8 +620,6 @@ fn sign_bit() -> Vec<Vector> {
     let mut out = Vec::new();
     let push_pair = |out: &mut Vec<Vector>, name: String, what: String, bytes: [u8; 8]| {
         let (wire, guid) = packed(0xff, |i| bytes[i]);
-        let mut flags = guid_flags(guid);
-        flags.retain(|f| *f == Flag::SignBit);
         out.push(vector(
             FILE,
             format!("packed.decode.sign-bit.{name}"),
@@ -653,7 +631,7 @@ fn sign_bit() -> Vec<Vector> {
                 guid,
                 consumed: wire.len(),
             }),
-            flags.clone(),
+            Flag::SignBit,
             Some(SOURCE),
         ));
         out.push(vector(
@@ -664,7 +642,7 @@ fn sign_bit() -> Vec<Vector> {
             Expectation::Valid(Value::Encoded {
                 bytes: shortest(guid),
             }),
-            flags,
+            Flag::SignBit,
             Some(SOURCE),
         ));
     };
@@ -716,12 +694,6 @@ fn long_names() -> Vec<Vector> {
         encoded.push(0);
         let mut input = encoded.clone();
         input.extend_from_slice(&NEXT_FIELD);
-        let mut flags = vec![Flag::LongName];
-        if !name.is_ascii() {
-            flags.push(Flag::Utf8);
-        }
-        let mut decode_flags = flags.clone();
-        decode_flags.push(Flag::TrailingBytes);
         out.push(vector(
             FILE,
             format!("named.decode.long-name.{name_id}"),
@@ -735,7 +707,7 @@ fn long_names() -> Vec<Vector> {
                 consumed: encoded.len(),
                 name: Some(name.clone()),
             }),
-            decode_flags,
+            Flag::LongName,
             Some(SOURCE),
         ));
         out.push(vector(
@@ -747,7 +719,7 @@ fn long_names() -> Vec<Vector> {
                 name: Some(name),
             },
             Expectation::Valid(Value::Encoded { bytes: encoded }),
-            flags,
+            Flag::LongName,
             Some(SOURCE),
         ));
     }

@@ -191,13 +191,14 @@ mod near_miss;
 pub mod reference;
 #[cfg(test)]
 mod schema_tests;
+pub mod topics;
 mod vocab;
 pub mod yaml;
 
 pub use corpus::Corpus;
 pub use error::{Expected, Found, IdError, LoadError, LoadErrorKind, LoadErrors, Section};
 pub use files::MAX_FILE_BYTES;
-pub use model::{Expectation, Location, Request, Value, Vector};
+pub use model::{Expectation, Location, Request, RequestKind, Value, Vector};
 pub use vocab::{ErrorCode, Flag, GuidType, Op, Outcome, ParseWordError, Version};
 
 /// The corpus root: this crate's directory as it was when the crate was

@@ -41,22 +41,27 @@ pub enum Request {
 }
 
 impl Request {
+    /// The kind of request: which operation on which type.
+    #[must_use]
+    pub const fn kind(&self) -> RequestKind {
+        match self {
+            Request::DecodePacked { .. } => RequestKind::DecodePacked,
+            Request::EncodePacked { .. } => RequestKind::EncodePacked,
+            Request::DecodeNamed { .. } => RequestKind::DecodeNamed,
+            Request::EncodeNamed { .. } => RequestKind::EncodeNamed,
+        }
+    }
+
     /// The wire type the request exercises.
     #[must_use]
     pub const fn guid_type(&self) -> GuidType {
-        match self {
-            Request::DecodePacked { .. } | Request::EncodePacked { .. } => GuidType::PackedGuid,
-            Request::DecodeNamed { .. } | Request::EncodeNamed { .. } => GuidType::NamedGuid,
-        }
+        self.kind().guid_type()
     }
 
     /// Whether the request decodes or encodes.
     #[must_use]
     pub const fn op(&self) -> Op {
-        match self {
-            Request::DecodePacked { .. } | Request::DecodeNamed { .. } => Op::Decode,
-            Request::EncodePacked { .. } | Request::EncodeNamed { .. } => Op::Encode,
-        }
+        self.kind().op()
     }
 
     /// The input bytes of a decode request, `None` for an encode request.
@@ -66,6 +71,76 @@ impl Request {
             Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => Some(bytes),
             Request::EncodePacked { .. } | Request::EncodeNamed { .. } => None,
         }
+    }
+}
+
+/// The four kinds of request, each an operation on a type: what an
+/// implementation may support or not, and what reports count by.
+///
+/// Its words are the vocabulary's: `decode packed_guid` is [`Op`]'s word,
+/// a space and [`GuidType`]'s, as the protocol writes a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RequestKind {
+    /// `decode packed_guid`.
+    DecodePacked,
+    /// `encode packed_guid`.
+    EncodePacked,
+    /// `decode named_guid`.
+    DecodeNamed,
+    /// `encode named_guid`.
+    EncodeNamed,
+}
+
+impl RequestKind {
+    /// Every kind, in the order of [`RequestKind::index`].
+    pub const ALL: [RequestKind; 4] = [
+        RequestKind::DecodePacked,
+        RequestKind::EncodePacked,
+        RequestKind::DecodeNamed,
+        RequestKind::EncodeNamed,
+    ];
+
+    /// The kind's operation.
+    #[must_use]
+    pub const fn op(self) -> Op {
+        match self {
+            Self::DecodePacked | Self::DecodeNamed => Op::Decode,
+            Self::EncodePacked | Self::EncodeNamed => Op::Encode,
+        }
+    }
+
+    /// The kind's type.
+    #[must_use]
+    pub const fn guid_type(self) -> GuidType {
+        match self {
+            Self::DecodePacked | Self::EncodePacked => GuidType::PackedGuid,
+            Self::DecodeNamed | Self::EncodeNamed => GuidType::NamedGuid,
+        }
+    }
+
+    /// The kind's place in [`RequestKind::ALL`], for arrays indexed by kind.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// How the ids of vectors of this kind begin (`packed.decode`, then a
+    /// `.` and the topic): the corpus's naming convention.
+    #[must_use]
+    pub const fn id_prefix(self) -> &'static str {
+        match self {
+            Self::DecodePacked => "packed.decode",
+            Self::EncodePacked => "packed.encode",
+            Self::DecodeNamed => "named.decode",
+            Self::EncodeNamed => "named.encode",
+        }
+    }
+}
+
+/// The kind as the protocol writes it: `decode packed_guid`.
+impl fmt::Display for RequestKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.op(), self.guid_type())
     }
 }
 

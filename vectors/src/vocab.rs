@@ -224,9 +224,9 @@ word_enum! {
         NameWithoutGuid = "name-without-guid",
         /// `no-name`: a non-zero GUID given without any name.
         NoName = "no-name",
-        /// `nul-in-guid`: a non-zero named GUID with `00` bytes in the GUID
-        /// itself, which a decoder must not take for the zero GUID or the
-        /// name's terminator.
+        /// `nul-in-guid`: a named GUID whose bytes hold a `00` before a
+        /// non-zero byte, which a decoder must not take for the zero GUID or
+        /// the name's terminator.
         NulInGuid = "nul-in-guid",
         /// `generated`: written by the generator (`vectors/generated/`), not by hand.
         Generated = "generated",

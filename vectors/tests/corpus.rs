@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use wow_guid_vectors::{generate, Corpus, ErrorCode, Expectation, Flag, GuidType, Op, Version};
+use wow_guid_vectors::{generate, Corpus, ErrorCode, Expectation, Flag, Op, Version};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -67,14 +67,9 @@ fn hundreds_of_vectors_and_every_flag_in_use() {
 #[test]
 fn ids_say_type_and_op() {
     for v in &corpus() {
-        let prefix = match (v.request.guid_type(), v.request.op()) {
-            (GuidType::PackedGuid, Op::Decode) => "packed.decode.",
-            (GuidType::PackedGuid, Op::Encode) => "packed.encode.",
-            (GuidType::NamedGuid, Op::Decode) => "named.decode.",
-            (GuidType::NamedGuid, Op::Encode) => "named.encode.",
-        };
+        let prefix = format!("{}.", v.request.kind().id_prefix());
         assert!(
-            v.id.starts_with(prefix),
+            v.id.starts_with(&prefix),
             "{}: {} should start with {prefix}",
             v.location,
             v.id
@@ -290,4 +285,54 @@ fn check_names_stale_missing_and_extra_files_and_write_all_repairs_them() {
         "{err}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every flag a vector's bytes imply is written on it, and no flag that
+/// follows from bytes is written on a vector whose bytes do not imply it:
+/// one meaning for each topic, in generated and hand-written files alike.
+#[test]
+fn flags_agree_with_what_the_bytes_imply() {
+    use wow_guid_vectors::topics::derived_flags;
+    let purpose = [
+        Flag::DocExample,
+        Flag::MaskSweep,
+        Flag::MaskAsCount,
+        Flag::Stateful,
+        Flag::Generated,
+    ];
+    let mut wrong = Vec::new();
+    for v in &corpus() {
+        let derived = derived_flags(&v.request, &v.expect);
+        let written: Vec<Flag> = v
+            .flags
+            .iter()
+            .copied()
+            .filter(|f| !purpose.contains(f))
+            .collect();
+        let missing: Vec<String> = derived
+            .iter()
+            .filter(|f| !written.contains(f))
+            .map(ToString::to_string)
+            .collect();
+        let extra: Vec<String> = written
+            .iter()
+            .filter(|f| !derived.contains(f))
+            .map(ToString::to_string)
+            .collect();
+        if !missing.is_empty() || !extra.is_empty() {
+            wrong.push(format!(
+                "{} ({}): missing [{}], not implied [{}]",
+                v.id,
+                v.location,
+                missing.join(", "),
+                extra.join(", ")
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} vectors:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }

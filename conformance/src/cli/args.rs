@@ -13,11 +13,12 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
-use wow_guid_conformance::duration::{parse_duration, parse_timeout, DurationError};
+use wow_guid_conformance::duration::{
+    parse_duration, parse_timeout, DisplayDuration, DurationError,
+};
 use wow_guid_conformance::export::Format;
 use wow_guid_conformance::fuzzing::session::Plan;
 use wow_guid_conformance::fuzzing::shrink::Limits;
-use wow_guid_conformance::implementation::DisplayDuration;
 use wow_guid_conformance::process::ProcessConfig;
 use wow_guid_vectors::{Flag, GuidType, Op, Version};
 
@@ -110,12 +111,9 @@ pub struct MatrixArgs {
     #[arg(long, value_name = "N", default_value_t = 2,
           value_parser = clap::value_parser!(u16).range(1..=64))]
     pub jobs: u16,
-    /// Time allowed for each response before an implementation is killed and restarted.
-    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = parse_duration)]
-    pub timeout: Duration,
-    /// Time allowed for the first response of each freshly started process.
-    #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = parse_duration)]
-    pub startup_timeout: Duration,
+    /// The time limits.
+    #[command(flatten)]
+    pub timeouts: TimeoutArgs,
 }
 
 /// A duration on the command line, read by the library's parser and shown
@@ -148,9 +146,9 @@ pub struct CorpusArgs {
     pub vectors: Option<PathBuf>,
 }
 
-/// How to run an external implementation.
+/// How long to wait for an implementation.
 #[derive(Debug, Args)]
-pub struct ProcessArgs {
+pub struct TimeoutArgs {
     /// Time allowed for each response before the implementation is killed and restarted
     /// (e.g. 5s, 500ms, 2.5; at least 10ms).
     #[arg(long, value_name = "DURATION", value_parser = timeout,
@@ -160,6 +158,14 @@ pub struct ProcessArgs {
     #[arg(long, value_name = "DURATION", value_parser = timeout,
           default_value_t = DurationArg(ProcessConfig::DEFAULT_STARTUP_TIMEOUT))]
     pub startup_timeout: DurationArg,
+}
+
+/// How to run an external implementation.
+#[derive(Debug, Args)]
+pub struct ProcessArgs {
+    /// The time limits.
+    #[command(flatten)]
+    pub timeouts: TimeoutArgs,
     /// Start a fresh process for every request (one line, then end of input).
     #[arg(long)]
     pub one_shot: bool,
@@ -265,14 +271,9 @@ pub struct ReproArgs {
 /// `doctor`.
 #[derive(Debug, Args)]
 pub struct DoctorArgs {
-    /// Time allowed for each response.
-    #[arg(long, value_name = "DURATION", value_parser = timeout,
-          default_value_t = DurationArg(ProcessConfig::DEFAULT_TIMEOUT))]
-    pub timeout: DurationArg,
-    /// Time allowed for the first response of each freshly started process.
-    #[arg(long, value_name = "DURATION", value_parser = timeout,
-          default_value_t = DurationArg(ProcessConfig::DEFAULT_STARTUP_TIMEOUT))]
-    pub startup_timeout: DurationArg,
+    /// The time limits.
+    #[command(flatten)]
+    pub timeouts: TimeoutArgs,
     /// The adapter's command.
     #[arg(last = true, value_name = "CMD", required = true)]
     pub command: Vec<OsString>,

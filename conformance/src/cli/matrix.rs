@@ -38,8 +38,8 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
             strict_errors: args.strict_errors,
         },
         jobs: NonZeroUsize::new(usize::from(args.jobs)).unwrap_or(NonZeroUsize::MIN),
-        timeout: args.timeout,
-        startup_timeout: args.startup_timeout,
+        timeout: args.timeouts.timeout.0,
+        startup_timeout: args.timeouts.startup_timeout.0,
     };
     let started = std::time::Instant::now();
     let built = matrix::build(header, &corpus.vectors, &file.implementations, &options)

@@ -100,8 +100,8 @@ pub(super) fn fuzz_options(args: &FuzzArgs, started: Instant) -> Result<FuzzOpti
 pub(super) fn doctor_config(args: &DoctorArgs) -> DoctorConfig {
     DoctorConfig {
         command: args.command.clone(),
-        timeout: args.timeout.0,
-        startup_timeout: args.startup_timeout.0,
+        timeout: args.timeouts.timeout.0,
+        startup_timeout: args.timeouts.startup_timeout.0,
     }
 }
 
@@ -124,8 +124,8 @@ fn conditions(
 }
 
 fn set_process(conditions: &mut Conditions, args: &ProcessArgs) {
-    conditions.timeout = args.timeout.0;
-    conditions.startup_timeout = args.startup_timeout.0;
+    conditions.timeout = args.timeouts.timeout.0;
+    conditions.startup_timeout = args.timeouts.startup_timeout.0;
     conditions.mode = if args.one_shot {
         Mode::OneShot
     } else {

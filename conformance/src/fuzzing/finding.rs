@@ -17,12 +17,13 @@ use std::time::Duration;
 use std::{fs, io};
 
 use wow_guid_vectors::{
-    yaml, Corpus, ErrorCode, Expectation, Flag, LoadErrors, Location, Request, Value, Vector,
+    topics::derived_flags, yaml, Corpus, Expectation, Flag, LoadErrors, Location, Request, Vector,
 };
 
 use super::oracle::expectation;
 use super::signature::{Disagreement, Signature};
-use crate::implementation::{DisplayDuration, Fault};
+use crate::duration::DisplayDuration;
+use crate::implementation::Fault;
 use crate::judge::Mismatch;
 use crate::protocol::{self, Response};
 
@@ -139,153 +140,12 @@ fn comment_text(text: &str, max_chars: usize) -> String {
     out
 }
 
-/// What differed, in one line for a vector's description.
+/// What differed, in one line for a vector's description: the judge's
+/// words, and a fault's [summary](Fault::summary) without its advice.
 fn what_differed(mismatch: &Mismatch) -> String {
-    let Mismatch::Fault(fault) = mismatch else {
-        return mismatch.to_string();
-    };
-    match fault {
-        Fault::Timeout { after, .. } => {
-            format!("no response within {}", DisplayDuration(*after))
-        }
-        Fault::Exited { status, .. } => {
-            format!("the implementation ended before answering ({status})")
-        }
-        Fault::Malformed { line, error } => {
-            format!("malformed response `{}`: {error}", line.printable(60))
-        }
-        Fault::LineTooLong { limit, .. } => {
-            format!("a response line longer than {limit} bytes")
-        }
-        Fault::ReadFailed { message } => format!("its output could not be read: {message}"),
-        Fault::Unsolicited { line } => {
-            format!("output that answers no request: `{}`", line.printable(60))
-        }
-        Fault::OnlyWhenPipelined { in_flight, .. } => {
-            format!("a fault with {in_flight} requests in flight that does not recur one at a time")
-        }
-    }
-}
-
-fn is_utf8_with_multibyte(name: &[u8]) -> bool {
-    std::str::from_utf8(name).is_ok() && name.iter().any(|&b| b >= 0x80)
-}
-
-/// The topics a vector with `request` and `expect` is about.
-fn flags(request: &Request, expect: &Expectation) -> Vec<Flag> {
-    let mut flags = Vec::new();
-    let value = match expect {
-        Expectation::Valid(v) | Expectation::Acceptable { value: v, .. } => Some(v),
-        Expectation::Invalid(_) => None,
-    };
-    let error = match expect {
-        Expectation::Invalid(code) => Some(*code),
-        _ => None,
-    };
-    let guid_flags = |guid: u64, flags: &mut Vec<Flag>| {
-        let bytes = guid.to_le_bytes();
-        if guid == 0 {
-            flags.push(Flag::ZeroGuid);
-        }
-        if guid == u64::MAX {
-            flags.push(Flag::MaxGuid);
-        }
-        if bytes.iter().any(|&b| b >= 0x80) {
-            flags.push(Flag::SignBit);
-        }
-        bytes
-    };
-    match request {
-        Request::DecodePacked { bytes } => {
-            if bytes.is_empty() {
-                flags.push(Flag::EmptyInput);
-            } else if error == Some(ErrorCode::Eof) {
-                flags.push(Flag::Truncated);
-            }
-            if let Some(Value::Packed { guid, consumed }) = value {
-                guid_flags(*guid, &mut flags);
-                let present = &bytes[1..*consumed];
-                if present.len() == 1 {
-                    flags.push(Flag::SingleByte);
-                }
-                if present.contains(&0) {
-                    flags.push(Flag::NonCanonical);
-                }
-                if *consumed < bytes.len() {
-                    flags.push(Flag::TrailingBytes);
-                }
-            }
-        }
-        Request::EncodePacked { guid } => {
-            let bytes = guid_flags(*guid, &mut flags);
-            if bytes.iter().filter(|&&b| b != 0).count() == 1 {
-                flags.push(Flag::SingleByte);
-            }
-        }
-        Request::DecodeNamed { bytes } => {
-            if bytes.is_empty() {
-                flags.push(Flag::EmptyInput);
-            } else if bytes.len() < 8 {
-                flags.push(Flag::Truncated);
-            } else {
-                let guid_bytes = &bytes[..8];
-                let rest = &bytes[8..];
-                if guid_bytes == [0; 8] {
-                    flags.push(Flag::ZeroGuid);
-                } else {
-                    if guid_bytes.contains(&0) {
-                        flags.push(Flag::NulInGuid);
-                    }
-                    let name = rest
-                        .iter()
-                        .position(|&b| b == 0)
-                        .map_or(rest, |n| &rest[..n]);
-                    if name.len() == rest.len() {
-                        flags.push(Flag::MissingNul);
-                    } else if name.len() + 1 < rest.len() {
-                        flags.push(Flag::TrailingBytes);
-                    }
-                    name_flags(name, &mut flags);
-                }
-            }
-        }
-        Request::EncodeNamed { guid, name } => {
-            if *guid == 0 {
-                flags.push(Flag::ZeroGuid);
-                if name.is_some() {
-                    flags.push(Flag::NameWithoutGuid);
-                }
-            } else if guid.to_le_bytes().contains(&0) {
-                flags.push(Flag::NulInGuid);
-            }
-            match name {
-                None if *guid != 0 => flags.push(Flag::NoName),
-                None => {}
-                Some(name) => {
-                    if name.contains(&0) {
-                        flags.push(Flag::InteriorNul);
-                    }
-                    name_flags(name, &mut flags);
-                }
-            }
-        }
-    }
-    flags.sort();
-    flags.dedup();
-    flags
-}
-
-fn name_flags(name: &[u8], flags: &mut Vec<Flag>) {
-    if name.is_empty() {
-        flags.push(Flag::EmptyName);
-    }
-    if name.len() >= 255 {
-        flags.push(Flag::LongName);
-    }
-    if std::str::from_utf8(name).is_err() {
-        flags.push(Flag::InvalidUtf8);
-    } else if is_utf8_with_multibyte(name) {
-        flags.push(Flag::Utf8);
+    match mismatch {
+        Mismatch::Fault(fault) => fault.summary(),
+        other => other.to_string(),
     }
 }
 
@@ -299,7 +159,10 @@ impl Finding {
             hash = fnv1a(request_text(r).as_bytes(), hash);
             hash = fnv1a(b"\n", hash);
         }
-        format!("found.{}.{:08x}", self.signature.kind.id_word(), hash >> 32)
+        // Ids allow no `_`, and a finding's id keeps the kind in one word:
+        // `packed.decode` becomes `packed-decode`.
+        let kind = self.signature.kind.id_prefix().replace('.', "-");
+        format!("found.{kind}.{:08x}", hash >> 32)
     }
 
     /// The `source` of this finding's vectors.
@@ -326,7 +189,7 @@ impl Finding {
         {
             let last = i + 1 == steps;
             let expect = expectation(request);
-            let mut flags = flags(request, &expect);
+            let mut flags = derived_flags(request, &expect);
             let (id, description) = if steps == 1 {
                 (
                     stem.clone(),
@@ -608,7 +471,6 @@ pub fn append(path: &Path, header: &str, findings: &[Finding]) -> Result<Appende
 mod tests {
     use super::*;
     use crate::fuzzing::signature::{Difference, EncodingError, GuidError};
-    use crate::fuzzing::Kind;
 
     fn finding(prefix: Vec<Request>, request: Request, difference: Difference) -> Finding {
         let mismatch = Mismatch::Fault(Fault::Exited {
@@ -617,14 +479,14 @@ mod tests {
         });
         Finding {
             signature: Signature {
-                kind: Kind::of(&request),
+                kind: request.kind(),
                 difference,
             },
             prefix,
             request: request.clone(),
             disagreement: Disagreement {
                 signature: Signature {
-                    kind: Kind::of(&request),
+                    kind: request.kind(),
                     difference,
                 },
                 mismatch: mismatch.clone(),
@@ -777,50 +639,6 @@ mod tests {
             }),
         );
         assert_ne!(a.id(), c.id());
-    }
-
-    #[test]
-    fn flags_describe_the_request() {
-        let flags_of = |r: Request| {
-            let e = expectation(&r);
-            flags(&r, &e)
-        };
-        assert_eq!(
-            flags_of(Request::DecodePacked {
-                bytes: vec![0x08, 0x80]
-            }),
-            [Flag::SingleByte, Flag::SignBit]
-        );
-        assert_eq!(
-            flags_of(Request::DecodePacked {
-                bytes: vec![0x02, 0x00, 0x00]
-            }),
-            [
-                Flag::ZeroGuid,
-                Flag::SingleByte,
-                Flag::NonCanonical,
-                Flag::TrailingBytes
-            ]
-        );
-        assert_eq!(
-            flags_of(Request::DecodePacked {
-                bytes: vec![0x03, 1]
-            }),
-            [Flag::Truncated]
-        );
-        assert_eq!(
-            flags_of(Request::DecodeNamed {
-                bytes: vec![0, 0, 0, 0, 0, 0, 0, 1]
-            }),
-            [Flag::EmptyName, Flag::MissingNul, Flag::NulInGuid]
-        );
-        assert_eq!(
-            flags_of(Request::EncodeNamed {
-                guid: 0,
-                name: Some(b"x".to_vec())
-            }),
-            [Flag::ZeroGuid, Flag::NameWithoutGuid]
-        );
     }
 
     fn temp_file(name: &str) -> std::path::PathBuf {

@@ -27,9 +27,7 @@
 //! every platform. Pure: no I/O.
 
 use arbitrary::{Arbitrary, Unstructured};
-use wow_guid_vectors::{Request, Vector};
-
-use super::Kind;
+use wow_guid_vectors::{Request, RequestKind, Vector};
 
 /// Generator input behind each request: enough for the longest name with a
 /// choice per character.
@@ -39,8 +37,8 @@ const ENTROPY: usize = 8192;
 const BOUNDARY_LENGTHS: [usize; 5] = [254, 255, 256, 257, 258];
 
 /// The byte values that find bugs: zero, one, either side of the sign bit,
-/// all ones.
-const INTERESTING_BYTES: [u8; 5] = [0x00, 0x01, 0x7f, 0x80, 0xff];
+/// all ones. The shrinker tries the same values.
+pub(crate) const INTERESTING_BYTES: [u8; 5] = [0x00, 0x01, 0x7f, 0x80, 0xff];
 
 /// A small, fast, well-mixed generator (Steele, Lea and Flood's SplitMix64),
 /// used only to fill the bytes behind [`Unstructured`]: all structure comes
@@ -63,18 +61,9 @@ fn mix(mut z: u64) -> u64 {
 /// Makes requests from a seed; see the module docs.
 pub struct Generator {
     seed: u64,
-    /// The corpus's requests by kind ([`Kind`] as index), for mutation.
+    /// The corpus's requests by kind ([`RequestKind`] as index), for mutation.
     pool: [Vec<Request>; 4],
     entropy: Vec<u8>,
-}
-
-fn kind_index(kind: Kind) -> usize {
-    match kind {
-        Kind::DecodePacked => 0,
-        Kind::EncodePacked => 1,
-        Kind::DecodeNamed => 2,
-        Kind::EncodeNamed => 3,
-    }
 }
 
 impl Generator {
@@ -83,7 +72,7 @@ impl Generator {
     pub fn new(seed: u64, corpus: &[Vector]) -> Self {
         let mut pool: [Vec<Request>; 4] = Default::default();
         for v in corpus {
-            pool[kind_index(Kind::of(&v.request))].push(v.request.clone());
+            pool[v.request.kind().index()].push(v.request.clone());
         }
         Self {
             seed,
@@ -99,20 +88,23 @@ impl Generator {
     }
 
     /// Request number `index`, of one of `kinds` (all kinds when empty).
-    pub fn request(&mut self, index: u64, kinds: &[Kind]) -> Request {
+    pub fn request(&mut self, index: u64, kinds: &[RequestKind]) -> Request {
         self.fill(index);
         let mut u = Unstructured::new(&self.entropy);
         let kinds = if kinds.is_empty() {
-            &Kind::ALL[..]
+            &RequestKind::ALL[..]
         } else {
             kinds
         };
-        let kind = u.choose(kinds).copied().unwrap_or(Kind::DecodePacked);
-        build(&mut u, kind, &self.pool[kind_index(kind)])
+        let kind = u
+            .choose(kinds)
+            .copied()
+            .unwrap_or(RequestKind::DecodePacked);
+        build(&mut u, kind, &self.pool[kind.index()])
     }
 
     /// Request number `index`, of the given kind.
-    pub fn request_of_kind(&mut self, index: u64, kind: Kind) -> Request {
+    pub fn request_of_kind(&mut self, index: u64, kind: RequestKind) -> Request {
         self.request(index, &[kind])
     }
 
@@ -147,7 +139,7 @@ enum Source {
     Uniform,
 }
 
-fn build(u: &mut Unstructured<'_>, kind: Kind, pool: &[Request]) -> Request {
+fn build(u: &mut Unstructured<'_>, kind: RequestKind, pool: &[Request]) -> Request {
     let drawn = weighted(
         u,
         &[
@@ -167,10 +159,10 @@ fn build(u: &mut Unstructured<'_>, kind: Kind, pool: &[Request]) -> Request {
     // Out of entropy (it never happens with `ENTROPY` bytes, but the type
     // says it could): the smallest request of the kind is still a request.
     drawn.unwrap_or_else(|_| match kind {
-        Kind::DecodePacked => Request::DecodePacked { bytes: vec![] },
-        Kind::EncodePacked => Request::EncodePacked { guid: 0 },
-        Kind::DecodeNamed => Request::DecodeNamed { bytes: vec![] },
-        Kind::EncodeNamed => Request::EncodeNamed {
+        RequestKind::DecodePacked => Request::DecodePacked { bytes: vec![] },
+        RequestKind::EncodePacked => Request::EncodePacked { guid: 0 },
+        RequestKind::DecodeNamed => Request::DecodeNamed { bytes: vec![] },
+        RequestKind::EncodeNamed => Request::EncodeNamed {
             guid: 0,
             name: None,
         },
@@ -431,9 +423,9 @@ fn trailing(u: &mut Unstructured<'_>, bytes: &mut Vec<u8>) -> Draw<()> {
     Ok(())
 }
 
-fn structured(u: &mut Unstructured<'_>, kind: Kind) -> Draw<Request> {
+fn structured(u: &mut Unstructured<'_>, kind: RequestKind) -> Draw<Request> {
     Ok(match kind {
-        Kind::DecodePacked => {
+        RequestKind::DecodePacked => {
             let mask = mask(u)?;
             let mut bytes = vec![mask];
             for bit in 0..8 {
@@ -456,8 +448,8 @@ fn structured(u: &mut Unstructured<'_>, kind: Kind) -> Draw<Request> {
             }
             Request::DecodePacked { bytes }
         }
-        Kind::EncodePacked => Request::EncodePacked { guid: guid(u)? },
-        Kind::DecodeNamed => {
+        RequestKind::EncodePacked => Request::EncodePacked { guid: guid(u)? },
+        RequestKind::DecodeNamed => {
             // GUID 0 is followed by a name too: the decoder must stop
             // after the eight GUID bytes.
             let mut bytes = guid(u)?.to_le_bytes().to_vec();
@@ -481,7 +473,7 @@ fn structured(u: &mut Unstructured<'_>, kind: Kind) -> Draw<Request> {
             }
             Request::DecodeNamed { bytes }
         }
-        Kind::EncodeNamed => Request::EncodeNamed {
+        RequestKind::EncodeNamed => Request::EncodeNamed {
             guid: guid(u)?,
             name: if u.ratio(1u8, 6)? {
                 None
@@ -501,18 +493,18 @@ fn uniform_bytes(u: &mut Unstructured<'_>, short: usize, long: usize) -> Draw<Ve
     (0..len).map(|_| u.arbitrary::<u8>()).collect()
 }
 
-fn uniform(u: &mut Unstructured<'_>, kind: Kind) -> Draw<Request> {
+fn uniform(u: &mut Unstructured<'_>, kind: RequestKind) -> Draw<Request> {
     Ok(match kind {
-        Kind::DecodePacked => Request::DecodePacked {
+        RequestKind::DecodePacked => Request::DecodePacked {
             bytes: uniform_bytes(u, 12, 40)?,
         },
-        Kind::EncodePacked => Request::EncodePacked {
+        RequestKind::EncodePacked => Request::EncodePacked {
             guid: u.arbitrary()?,
         },
-        Kind::DecodeNamed => Request::DecodeNamed {
+        RequestKind::DecodeNamed => Request::DecodeNamed {
             bytes: uniform_bytes(u, 24, 600)?,
         },
-        Kind::EncodeNamed => Request::EncodeNamed {
+        RequestKind::EncodeNamed => Request::EncodeNamed {
             guid: u.arbitrary()?,
             name: if u.ratio(1u8, 6)? {
                 None
@@ -615,13 +607,13 @@ mod tests {
     fn the_same_seed_and_index_give_the_same_request() {
         let mut a = generator(7);
         let mut b = generator(7);
-        let first: Vec<Request> = (0..200).map(|i| a.request(i, &Kind::ALL)).collect();
+        let first: Vec<Request> = (0..200).map(|i| a.request(i, &RequestKind::ALL)).collect();
         // Asked in another order, each index still gives its own request.
         for i in (0..200).rev() {
-            assert_eq!(b.request(i, &Kind::ALL), first[i as usize]);
+            assert_eq!(b.request(i, &RequestKind::ALL), first[i as usize]);
         }
         let mut c = generator(8);
-        let other: Vec<Request> = (0..200).map(|i| c.request(i, &Kind::ALL)).collect();
+        let other: Vec<Request> = (0..200).map(|i| c.request(i, &RequestKind::ALL)).collect();
         assert_ne!(first, other);
     }
 
@@ -629,10 +621,10 @@ mod tests {
     fn only_the_asked_kinds_come_out() {
         let mut g = generator(1);
         for i in 0..500 {
-            let r = g.request(i, &[Kind::EncodePacked, Kind::DecodeNamed]);
+            let r = g.request(i, &[RequestKind::EncodePacked, RequestKind::DecodeNamed]);
             assert!(matches!(
-                Kind::of(&r),
-                Kind::EncodePacked | Kind::DecodeNamed
+                r.kind(),
+                RequestKind::EncodePacked | RequestKind::DecodeNamed
             ));
         }
     }
@@ -641,7 +633,9 @@ mod tests {
     #[test]
     fn the_interesting_cases_come_up() {
         let mut g = generator(3);
-        let requests: Vec<Request> = (0..20_000).map(|i| g.request(i, &Kind::ALL)).collect();
+        let requests: Vec<Request> = (0..20_000)
+            .map(|i| g.request(i, &RequestKind::ALL))
+            .collect();
         let count = |f: &dyn Fn(&Request) -> bool| requests.iter().filter(|r| f(r)).count();
         let sign_bit_at_3 = count(&|r| match r {
             Request::DecodePacked { bytes } => {

@@ -14,7 +14,6 @@
 use wow_guid_vectors::{Expectation, Request, Value};
 
 use super::signature::{Disagreement, Signature};
-use super::Kind;
 use crate::implementation::Fault;
 use crate::judge::{judge, JudgeOptions, Verdict};
 use crate::protocol::Response;
@@ -79,7 +78,7 @@ pub fn check(request: &Request, reply: &Result<Response, Fault>, options: JudgeO
         Verdict::Pass => Check::Agrees,
         Verdict::Skip => Check::Unsupported,
         Verdict::Fail(mismatch) => Check::Disagrees(Disagreement {
-            signature: Signature::of(Kind::of(request), &mismatch),
+            signature: Signature::of(request.kind(), &mismatch),
             mismatch,
             reply: reply.clone(),
         }),

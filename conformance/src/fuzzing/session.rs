@@ -30,14 +30,13 @@
 use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
-use wow_guid_vectors::{Request, Vector};
+use wow_guid_vectors::{Request, RequestKind, Vector};
 
 use super::finding::{Finding, Reproduction, ShrinkStats};
 use super::generate::Generator;
 use super::oracle::{check, Check};
 use super::shrink::{self, AfterPrefix, Limits, OneImplementation, Tester};
 use super::signature::{Disagreement, Signature};
-use super::Kind;
 use crate::implementation::{HarnessError, Implementation, Query};
 use crate::judge::JudgeOptions;
 
@@ -138,12 +137,12 @@ pub enum Stop {
 pub struct FuzzResults {
     /// Requests answered.
     pub done: u64,
-    /// Requests answered, by kind (in [`Kind::ALL`] order).
+    /// Requests answered, by kind (in [`RequestKind::ALL`] order).
     pub done_by_kind: [u64; 4],
     /// Requests answered `unsupported`.
     pub unsupported: u64,
     /// Kinds that answered `unsupported`, in the order they did.
-    pub unsupported_kinds: Vec<Kind>,
+    pub unsupported_kinds: Vec<RequestKind>,
     /// Total time.
     pub elapsed: Duration,
     /// The findings, in the order found.
@@ -153,10 +152,6 @@ pub struct FuzzResults {
     /// Requests generated but left unjudged because the time ran out while
     /// the implementation was answering them.
     pub unjudged: usize,
-}
-
-fn kind_index(kind: Kind) -> usize {
-    Kind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
 }
 
 /// Runs the fuzzing loop (see the module docs) over requests generated
@@ -177,7 +172,7 @@ pub fn fuzz<I: Implementation>(
         .filter(|v| v.sequence.is_none())
         .map(|v| (&v.request, v.id.as_str()))
         .collect();
-    let mut enabled = Kind::ALL.to_vec();
+    let mut enabled = RequestKind::ALL.to_vec();
     let mut outcome = FuzzResults {
         done: 0,
         done_by_kind: [0; 4],
@@ -191,7 +186,7 @@ pub fn fuzz<I: Implementation>(
     let mut groups: HashMap<Signature, usize> = HashMap::new();
     let mut history: VecDeque<Request> = VecDeque::new();
     let mut implementation = launch(Role::Fuzz);
-    let mut batch_size = Kind::ALL.len();
+    let mut batch_size = RequestKind::ALL.len();
     let mut answered_ever = false;
     let mut faults_in_a_row = 0;
     let budget_left = |done: u64| {
@@ -202,7 +197,7 @@ pub fn fuzz<I: Implementation>(
         let n = (batch_size as u64).min(room) as usize;
         let first = outcome.done;
         let requests: Vec<Request> = (first..first + n as u64)
-            .map(|i| match Kind::ALL.get(i as usize) {
+            .map(|i| match RequestKind::ALL.get(i as usize) {
                 // The probe: one request of each kind.
                 Some(&kind) => generator.request_of_kind(i, kind),
                 None => generator.request(i, &enabled),
@@ -226,9 +221,9 @@ pub fn fuzz<I: Implementation>(
         let mut fresh: Vec<(usize, Disagreement, u64)> = Vec::new();
         let mut restarted = false;
         for (pos, (request, answer)) in requests.iter().zip(&answers).enumerate() {
-            let kind = Kind::of(request);
+            let kind = request.kind();
             outcome.done += 1;
-            outcome.done_by_kind[kind_index(kind)] += 1;
+            outcome.done_by_kind[kind.index()] += 1;
             if answer.reply.is_ok() {
                 answered_ever = true;
                 faults_in_a_row = 0;
@@ -501,7 +496,7 @@ mod tests {
         assert_eq!(outcome.unsupported, 2);
         assert_eq!(
             outcome.unsupported_kinds,
-            [Kind::DecodeNamed, Kind::EncodeNamed]
+            [RequestKind::DecodeNamed, RequestKind::EncodeNamed]
         );
         assert!(outcome.findings.is_empty());
 

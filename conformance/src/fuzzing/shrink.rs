@@ -40,18 +40,31 @@ use std::time::{Duration, Instant};
 
 use wow_guid_vectors::Request;
 
+use super::generate::INTERESTING_BYTES;
 use super::oracle::{check, Check};
 use super::signature::{Difference, Disagreement, Signature};
 use crate::implementation::{HarnessError, Implementation, Query};
 use crate::judge::JudgeOptions;
 
-/// The byte values tried when a byte is set rather than lowered.
-const INTERESTING_BYTES: [u8; 5] = [0x00, 0x01, 0x7f, 0x80, 0xff];
-
 /// The values a byte is set to when another is lowered: the interesting
 /// bytes, and the smallest lead byte of each multi-byte UTF-8 length, so a
 /// character can be traded for a smaller one of another length.
-const RAISED_BYTES: [u8; 8] = [0x00, 0x01, 0x7f, 0x80, 0xc2, 0xe0, 0xf0, 0xff];
+const RAISED_BYTES: [u8; 8] = raised_bytes();
+
+const fn raised_bytes() -> [u8; 8] {
+    const UTF8_LEADS: [u8; 3] = [0xc2, 0xe0, 0xf0];
+    let mut out = [0; 8];
+    let mut i = 0;
+    while i < INTERESTING_BYTES.len() {
+        out[i] = INTERESTING_BYTES[i];
+        i += 1;
+    }
+    while i < out.len() {
+        out[i] = UTF8_LEADS[i - INTERESTING_BYTES.len()];
+        i += 1;
+    }
+    out
+}
 
 /// Bytes lowered at most in one round of pair edits.
 const PAIR_POSITIONS: usize = 64;

@@ -38,9 +38,8 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use wow_guid_vectors::ErrorCode;
+use wow_guid_vectors::{ErrorCode, RequestKind};
 
-use super::Kind;
 use crate::implementation::Fault;
 use crate::judge::{Mismatch, ValueDifference};
 use crate::protocol::Response;
@@ -117,8 +116,12 @@ pub enum EncodingError {
 }
 
 impl EncodingError {
-    fn between(kind: Kind, expected: &[u8], got: &[u8]) -> Self {
-        let head = if kind == Kind::EncodeNamed { 8 } else { 1 };
+    fn between(kind: RequestKind, expected: &[u8], got: &[u8]) -> Self {
+        let head = if kind == RequestKind::EncodeNamed {
+            8
+        } else {
+            1
+        };
         let first = expected
             .iter()
             .zip(got)
@@ -178,7 +181,7 @@ pub enum Difference {
 impl Difference {
     /// The class of `mismatch` on a request of `kind`.
     #[must_use]
-    pub fn of(kind: Kind, mismatch: &Mismatch) -> Self {
+    pub fn of(kind: RequestKind, mismatch: &Mismatch) -> Self {
         match mismatch {
             Mismatch::WrongValue { expected, got } => {
                 match ValueDifference::between(expected, got) {
@@ -290,7 +293,7 @@ impl fmt::Display for Difference {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Signature {
     /// The request kind.
-    pub kind: Kind,
+    pub kind: RequestKind,
     /// What differed.
     pub difference: Difference,
 }
@@ -298,7 +301,7 @@ pub struct Signature {
 impl Signature {
     /// The signature of `mismatch` on a request of `kind`.
     #[must_use]
-    pub fn of(kind: Kind, mismatch: &Mismatch) -> Self {
+    pub fn of(kind: RequestKind, mismatch: &Mismatch) -> Self {
         Self {
             kind,
             difference: Difference::of(kind, mismatch),
@@ -318,7 +321,7 @@ impl fmt::Display for Signature {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CoarseSignature {
     /// The request kind.
-    pub kind: Kind,
+    pub kind: RequestKind,
     /// The class's place in [`Difference`]'s order.
     rank: u8,
     /// The class in a few words: `wrong GUID`.
@@ -386,7 +389,7 @@ mod tests {
     use std::time::Duration;
     use wow_guid_vectors::{ErrorCode, Value};
 
-    fn wrong(kind: Kind, expected: Value, got: Value) -> Difference {
+    fn wrong(kind: RequestKind, expected: Value, got: Value) -> Difference {
         Difference::of(kind, &Mismatch::WrongValue { expected, got })
     }
 
@@ -401,7 +404,7 @@ mod tests {
             consumed,
             name: Some(name.to_vec()),
         };
-        let k = Kind::DecodeNamed;
+        let k = RequestKind::DecodeNamed;
         assert_eq!(
             wrong(k, named(1, 10, b"a"), named(2, 11, b"ab")),
             Difference::WrongConsumed { too_many: true }
@@ -421,7 +424,7 @@ mod tests {
             wrong(k, named(1, 10, b"a"), named(1, 10, b"b")),
             Difference::WrongName(NameError::OtherBytes)
         );
-        let k = Kind::DecodePacked;
+        let k = RequestKind::DecodePacked;
         assert_eq!(
             wrong(k, packed(1, 2), packed(1, 3)),
             Difference::WrongConsumed { too_many: true }
@@ -434,7 +437,7 @@ mod tests {
     /// half for the low one (smaller), whatever the other bytes are.
     #[test]
     fn sign_extension_and_shift_modulo_32_are_two_classes() {
-        let k = Kind::DecodePacked;
+        let k = RequestKind::DecodePacked;
         let sign_extended = [
             (0x8000_0000, 0xffff_ffff_8000_0000),
             (0x0000_0012_ab00_0001, 0xffff_ffff_ab00_0001),
@@ -482,7 +485,7 @@ mod tests {
             consumed: 12,
             name: name.map(<[u8]>::to_vec),
         };
-        let k = Kind::DecodeNamed;
+        let k = RequestKind::DecodeNamed;
         let name = |e, g| match wrong(k, named(e), named(g)) {
             Difference::WrongName(how) => how,
             other => panic!("{other:?}"),
@@ -502,14 +505,20 @@ mod tests {
         };
         let head = Difference::WrongEncoding(EncodingError::Head);
         let body = Difference::WrongEncoding(EncodingError::Body);
-        assert_eq!(encoded(Kind::EncodePacked, &[1, 5], &[3, 5, 0]), head);
-        assert_eq!(encoded(Kind::EncodePacked, &[1, 5], &[1, 6]), body);
-        assert_eq!(encoded(Kind::EncodePacked, &[0], &[]), head);
+        assert_eq!(
+            encoded(RequestKind::EncodePacked, &[1, 5], &[3, 5, 0]),
+            head
+        );
+        assert_eq!(encoded(RequestKind::EncodePacked, &[1, 5], &[1, 6]), body);
+        assert_eq!(encoded(RequestKind::EncodePacked, &[0], &[]), head);
         let guid = [1, 0, 0, 0, 0, 0, 0, 0];
         let mut with_name = guid.to_vec();
         with_name.extend_from_slice(b"a\0");
-        assert_eq!(encoded(Kind::EncodeNamed, &with_name, &guid), body);
-        assert_eq!(encoded(Kind::EncodeNamed, &with_name, &[2; 10]), head);
+        assert_eq!(encoded(RequestKind::EncodeNamed, &with_name, &guid), body);
+        assert_eq!(
+            encoded(RequestKind::EncodeNamed, &with_name, &[2; 10]),
+            head
+        );
     }
 
     /// A missing NUL check and a missing UTF-8 check both accept invalid
@@ -518,7 +527,7 @@ mod tests {
     fn errors_keep_their_codes() {
         let accepted = |expected| {
             Signature::of(
-                Kind::DecodeNamed,
+                RequestKind::DecodeNamed,
                 &Mismatch::AcceptedInvalid {
                     expected,
                     got: Value::Named {
@@ -535,7 +544,7 @@ mod tests {
             "decode named_guid: a value instead of an error (`invalid_utf8`)"
         );
         let sig = Signature::of(
-            Kind::DecodePacked,
+            RequestKind::DecodePacked,
             &Mismatch::RejectedValid {
                 expected: packed(0, 2),
                 code: ErrorCode::Eof,
@@ -550,7 +559,7 @@ mod tests {
     #[test]
     fn faults_have_their_own_classes() {
         let sig = Signature::of(
-            Kind::DecodeNamed,
+            RequestKind::DecodeNamed,
             &Mismatch::Fault(Fault::Timeout {
                 after: Duration::from_secs(1),
                 partial: crate::implementation::Excerpt::default(),

@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 
 use super::finding::{Finding, Reproduction};
 use super::session::{FuzzResults, Stop};
-use super::Kind;
 use crate::report::rerun::Rerun;
+use wow_guid_vectors::RequestKind;
 
 /// The `#` header of a file of findings from seed `seed`.
 #[must_use]
@@ -35,7 +35,7 @@ pub fn summary(results: &FuzzResults, seed: u64, rerun: &Rerun<'_>) -> String {
         results.done as f64 / secs,
         rerun.conditions.target,
     );
-    let by_kind: Vec<String> = Kind::ALL
+    let by_kind: Vec<String> = RequestKind::ALL
         .iter()
         .zip(results.done_by_kind)
         .map(|(k, n)| format!("{k} {n}"))

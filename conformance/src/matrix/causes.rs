@@ -17,7 +17,7 @@ use wow_guid_vectors::Request;
 
 use crate::fuzzing::shrink::{self, Limits, OneImplementation};
 use crate::fuzzing::signature::CoarseSignature;
-use crate::fuzzing::{Kind, Signature};
+use crate::fuzzing::Signature;
 use crate::implementation::{HarnessError, Implementation};
 use crate::judge::{JudgeOptions, Verdict};
 use crate::protocol;
@@ -98,7 +98,7 @@ pub fn causes<I: Implementation>(
         let Verdict::Fail(mismatch) = &result.verdict else {
             continue;
         };
-        let signature = Signature::of(Kind::of(&result.vector.request), mismatch).coarse();
+        let signature = Signature::of(result.vector.request.kind(), mismatch).coarse();
         match groups.iter_mut().find(|(s, _)| *s == signature) {
             Some((_, members)) => members.push(result),
             None => groups.push((signature, vec![result])),

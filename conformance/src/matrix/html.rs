@@ -17,8 +17,8 @@ use std::io;
 
 use super::implementations::Launch;
 use super::model::{count, Matrix, Row, CELL_OUTCOMES};
-use crate::fuzzing::Kind;
 use crate::run::Outcome;
+use wow_guid_vectors::RequestKind;
 
 /// The page's style sheet, inlined.
 pub const STYLE: &str = include_str!("page.css");
@@ -176,11 +176,11 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
         o,
         "<nav id=\"filters\" hidden>\n<label><input type=\"checkbox\" id=\"disagree\"> only where implementations disagree</label>"
     );
-    for kind in Kind::ALL {
+    for kind in RequestKind::ALL {
         let _ = write!(
             o,
             "<label><input type=\"checkbox\" class=\"kind\" value=\"{0}\" checked> {0}</label>",
-            kind.as_str()
+            kind
         );
     }
     let _ = writeln!(
@@ -221,7 +221,7 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
             "<tr class=\"vector\" id=\"{}\" data-kind=\"{}\" data-agree=\"{}\" data-location=\"{}:{}\" data-request=\"{}\" data-expected=\"{}\">\
              <th><a href=\"#{}\">{}</a> <span class=\"kind\">{}</span></th>",
             esc(&row_id(row)),
-            row.kind.as_str(),
+            row.kind,
             if row.agrees() { 1 } else { 0 },
             esc(&row.file),
             row.line,
@@ -229,7 +229,7 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
             esc(&row.expected),
             esc(&row_id(row)),
             esc(&row.id),
-            row.kind.as_str(),
+            row.kind,
         );
         for (c, cell) in matrix.columns.iter().zip(&row.cells) {
             let (symbol, class) = mark(cell.outcome);

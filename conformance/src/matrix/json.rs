@@ -65,7 +65,7 @@ struct Implementation<'m> {
 
 #[derive(Serialize)]
 struct KindCounts {
-    kind: &'static str,
+    kind: String,
     counts: CountMap,
 }
 
@@ -99,7 +99,7 @@ impl CountMap {
 
 #[derive(Serialize)]
 struct CauseOut<'m> {
-    kind: &'static str,
+    kind: String,
     difference: &'static str,
     vectors: &'m [String],
     example: ExampleOut<'m>,
@@ -127,7 +127,7 @@ struct VectorRow<'m> {
     id: &'m str,
     file: &'m str,
     line: usize,
-    kind: &'static str,
+    kind: String,
     flags: &'m [String],
     request: &'m str,
     expected: &'m str,
@@ -165,7 +165,7 @@ fn implementation(column: &Column) -> Implementation<'_> {
             .by_kind
             .iter()
             .map(|(kind, counts)| KindCounts {
-                kind: kind.as_str(),
+                kind: kind.to_string(),
                 counts: CountMap::of(counts),
             })
             .collect(),
@@ -173,7 +173,7 @@ fn implementation(column: &Column) -> Implementation<'_> {
             .causes
             .iter()
             .map(|c| CauseOut {
-                kind: c.signature.kind.as_str(),
+                kind: c.signature.kind.to_string(),
                 difference: c.signature.class,
                 vectors: &c.vectors,
                 example: ExampleOut {
@@ -206,7 +206,7 @@ fn row(row: &Row) -> VectorRow<'_> {
         id: &row.id,
         file: &row.file,
         line: row.line,
-        kind: row.kind.as_str(),
+        kind: row.kind.to_string(),
         flags: &row.flags,
         request: &row.request,
         expected: &row.expected,

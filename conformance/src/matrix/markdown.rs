@@ -131,7 +131,7 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
     let _ = writeln!(o, "\n### By request kind\n");
     let _ = write!(o, "| implementation |");
     for (kind, _) in matrix.columns.first().map_or(&[][..], |c| &c.by_kind[..]) {
-        let _ = write!(o, " {} |", kind.as_str());
+        let _ = write!(o, " {} |", kind);
     }
     let _ = write!(o, "\n| --- |");
     for _ in matrix.columns.first().map_or(&[][..], |c| &c.by_kind[..]) {

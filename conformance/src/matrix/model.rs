@@ -7,10 +7,10 @@
 
 use std::time::Duration;
 
-use crate::fuzzing::Kind;
 use crate::protocol;
 use crate::report;
 use crate::run::{Counts, Outcome, RunResults};
+use wow_guid_vectors::RequestKind;
 
 use super::causes::Cause;
 use super::implementations::Entry;
@@ -40,7 +40,7 @@ pub struct Column {
     /// Outcome counts over the whole corpus.
     pub counts: Counts,
     /// Outcome counts for each request kind, in protocol order.
-    pub by_kind: Vec<(Kind, Counts)>,
+    pub by_kind: Vec<(RequestKind, Counts)>,
     /// Distinct failure causes, most vectors first.
     pub causes: Vec<Cause>,
     /// Wall time of its run.
@@ -57,7 +57,7 @@ pub struct Row {
     /// Its line in that file.
     pub line: usize,
     /// Its request kind.
-    pub kind: Kind,
+    pub kind: RequestKind,
     /// Its flags, as written.
     pub flags: Vec<String>,
     /// The request line.
@@ -152,7 +152,7 @@ impl Matrix {
                         id: r.vector.id.clone(),
                         file: r.vector.location.file.to_string(),
                         line: r.vector.location.line,
-                        kind: Kind::of(&r.vector.request),
+                        kind: r.vector.request.kind(),
                         flags: r
                             .vector
                             .flags
@@ -188,13 +188,13 @@ impl Matrix {
                     },
                 });
             }
-            let by_kind: Vec<(Kind, Counts)> = Kind::ALL
+            let by_kind: Vec<(RequestKind, Counts)> = RequestKind::ALL
                 .iter()
                 .map(|&kind| {
                     let of_kind: Vec<_> = run
                         .results
                         .iter()
-                        .filter(|r| Kind::of(&r.vector.request) == kind)
+                        .filter(|r| r.vector.request.kind() == kind)
                         .cloned()
                         .collect();
                     (kind, Counts::of(&of_kind))

@@ -158,10 +158,9 @@ impl StartupSeen {
 impl ProcessConfig {
     /// Default per-request timeout.
     pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
-    /// The shortest timeout the command line accepts: below it, scheduling
-    /// delays of a loaded machine alone would fail requests, and the
-    /// failures would be blamed on the implementation.
-    pub const MIN_TIMEOUT: Duration = Duration::from_millis(10);
+    /// The shortest timeout the command line accepts
+    /// ([`duration::MIN_TIMEOUT`](crate::duration::MIN_TIMEOUT)).
+    pub const MIN_TIMEOUT: Duration = crate::duration::MIN_TIMEOUT;
     /// Default allowance for a process's first response.
     pub const DEFAULT_STARTUP_TIMEOUT: Duration = Duration::from_secs(30);
     /// Default number of requests in flight: enough to hide the pipe round

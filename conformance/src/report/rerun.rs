@@ -10,7 +10,7 @@
 
 use std::ffi::OsString;
 
-use crate::implementation::DisplayDuration;
+use crate::duration::DisplayDuration;
 use crate::options::Conditions;
 use crate::process::{Mode, ProcessConfig};
 use crate::shell;
