@@ -78,6 +78,10 @@ struct Case {
     time_bound: Duration,
     /// How long an escaped descendant may outlive the run by design.
     leftover_grace: Duration,
+    /// Whether the adapter leaves `sleep` processes behind in sessions of
+    /// their own by design (`setsid_holder`): they are killed by their tag
+    /// after the run, and only the others count as left behind.
+    escaped_holders: bool,
 }
 
 impl Case {
@@ -114,6 +118,7 @@ impl Case {
             broken_on: true,
             time_bound: Duration::from_secs(30),
             leftover_grace: Duration::from_secs(2),
+            escaped_holders: false,
         }
     }
 
@@ -139,6 +144,9 @@ impl Case {
             env.push(("BROKEN_ON", BROKEN_ON));
         }
         let run = runner(&args, &env);
+        if self.escaped_holders {
+            kill_escaped_holders(&tag);
+        }
         let left = leftovers(&tag, self.leftover_grace);
         assert!(
             left.is_empty(),
@@ -171,6 +179,23 @@ impl Case {
             run.describe()
         );
         run
+    }
+}
+
+/// Kills the `sleep` processes tagged `tag`: the descendants a
+/// `setsid_holder` adapter leaves behind on purpose, out of the runner's
+/// reach.
+fn kill_escaped_holders(tag: &str) {
+    for pid in tagged(tag) {
+        let comm = std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
+        if comm.trim_end() == "sleep" {
+            if let Some(pid) = i32::try_from(pid)
+                .ok()
+                .and_then(rustix::process::Pid::from_raw)
+            {
+                let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+            }
+        }
     }
 }
 
@@ -251,6 +276,64 @@ fn a_crash_in_the_middle_of_a_line_is_a_crash() {
     );
 }
 
+/// Each process answers five requests, then exits on reading the sixth.
+/// One request at a time, each sixth request is the one that crashed,
+/// alone, and the run goes on with a fresh process.
+#[test]
+fn a_crash_after_every_five_requests_fails_every_sixth() {
+    let run = Case::run("crash-after-n", "crash_after_n", &["--window", "1"])
+        .healthy()
+        .go();
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    let results = run.results();
+    assert_eq!(results.len(), 20, "{}", run.describe());
+    let every_sixth: Vec<&str> = [5, 11, 17]
+        .iter()
+        .map(|&i| results[i]["id"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(run.ids("crashed"), every_sixth, "{}", run.describe());
+    assert_eq!(run.count("pass"), 17, "{}", run.describe());
+    for id in every_sixth {
+        let why = run.result(id)["reason"].as_str().unwrap_or_default();
+        assert!(why.contains("exit status: 3"), "{why}\n{}", run.describe());
+    }
+}
+
+/// The same with requests in flight: a request sent on its own to a fresh
+/// process is answered, so the crash is put down to pipelining, on the
+/// first request that was in flight, and every other vector passes.
+#[test]
+fn a_crash_after_five_pipelined_requests_is_put_down_to_pipelining() {
+    let run = Case::run("crash-after-n-pipelined", "crash_after_n", &[])
+        .healthy()
+        .within(Duration::from_secs(60))
+        .go();
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    let results = run.results();
+    assert_eq!(results.len(), 20, "{}", run.describe());
+    let crashed = run.ids("crashed");
+    assert_eq!(
+        crashed.first().map(String::as_str),
+        results[5]["id"].as_str(),
+        "{}",
+        run.describe()
+    );
+    assert_eq!(
+        run.count("pass") as usize + crashed.len(),
+        20,
+        "{}",
+        run.describe()
+    );
+    for id in &crashed {
+        let why = run.result(id)["reason"].as_str().unwrap_or_default();
+        assert!(
+            why.contains("requests in flight") && why.contains("exit status: 3"),
+            "{why}\n{}",
+            run.describe()
+        );
+    }
+}
+
 /// The adapter exits while a descendant in its process group still holds
 /// its stdout: the exit is noticed through the process's status within a
 /// fraction of a second, not after the timeout, and the descendant dies
@@ -278,6 +361,41 @@ fn an_exit_is_noticed_while_an_escaped_descendant_holds_the_output() {
     let run = case.go();
     only_the_broken_vector(&run, "crashed");
 }
+
+/// A long one-shot run where every process leaves behind a descendant in a
+/// session of its own (out of reach of the group kill) that holds all three
+/// pipes open: the runner closes its ends after each process is killed, so
+/// its open file descriptors stay few however many processes it starts,
+/// and each start costs no wait for a pipe that never closes.
+#[test]
+fn escaped_descendants_holding_the_pipes_leak_no_file_descriptors() {
+    let report = scratch("chaos-setsid-holders").join("report.json");
+    let mut args: Vec<String> = vec!["run".into(), "--one-shot".into()];
+    args.extend(SMALL.iter().map(|s| (*s).to_owned()));
+    args.extend(["--timeout", "5s", "--startup-timeout", "10s"].map(String::from));
+    args.extend(["--report-json".to_owned(), report.display().to_string()]);
+    // Waiting out each start's pipes took about 1.5 s a start (36 s here).
+    let mut case = Case::new("setsid-holders", "setsid_holder", args)
+        .healthy()
+        .within(Duration::from_secs(30));
+    case.escaped_holders = true;
+    let run = case.go();
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    let starts = run.results().len();
+    assert_eq!(starts, 20, "{}", run.describe());
+    // Two leaked descriptors a start would be 40 more by the end.
+    assert!(
+        run.peak_fds <= FD_BOUND,
+        "the runner held {} file descriptors at once over {starts} starts (bound {FD_BOUND})\n{}",
+        run.peak_fds,
+        run.describe()
+    );
+}
+
+/// The most file descriptors the runner may hold at once while it runs one
+/// implementation process: its standard streams, a report file, the
+/// process's three pipes and their stop signal, and a few to spare.
+const FD_BOUND: usize = 24;
 
 // Floods.
 

@@ -10,14 +10,17 @@
 //! so a hung process can always be noticed and killed.
 //!
 //! This module owns process lifetime: every process it starts is killed
-//! (with its group) and reaped before the [`Child`] is dropped, and no thread
-//! it starts can keep the runner waiting for long.
+//! (with its group) and reaped before the [`Child`] is dropped. Killing it
+//! raises the stop signal of its pipes (see `pipes.rs`), so the three threads
+//! end and close the runner's ends of the pipes even when a descendant that
+//! left the group still holds the other ends: no thread it starts can keep
+//! the runner waiting, and no start leaves a file descriptor behind.
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::ops::Range;
 use std::os::unix::process::CommandExt;
-use std::process::{ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
@@ -25,20 +28,22 @@ use std::time::{Duration, Instant};
 
 use rustix::process::{Pid, Signal, WaitId, WaitIdOptions};
 
+use super::pipes::{self, PipeReader, PipeWriter, Stop};
 use super::stderr::{self, StderrTail};
 use crate::implementation::{Excerpt, HarnessError};
 use crate::protocol;
 
-/// How long threads get to finish after their process is gone before they
-/// are left to end on their own (they can only be stuck if a grandchild
-/// escaped the process group and still holds a pipe open).
+/// How long threads get to finish after their process is killed before
+/// they are left to end on their own. Killing raises their stop signal, so
+/// they end at once; the bound only keeps a bug from hanging the runner.
 const THREAD_JOIN_GRACE: Duration = Duration::from_millis(500);
 
 /// How often a wait for output checks whether the process has exited.
 const EXIT_POLL: Duration = Duration::from_millis(50);
 
-/// How long end of output may take once the process has exited and its
-/// group has been killed: only a descendant that left the group delays it.
+/// How long end of output may take once the process has exited and been
+/// killed: the reader drains what is in the pipe and ends at once, so this
+/// only bounds a reader that is late to run on a loaded machine.
 const EXIT_GRACE: Duration = Duration::from_secs(1);
 
 /// How many chunks of stdout the reader may hold before it stops reading,
@@ -94,6 +99,8 @@ pub(crate) struct Child {
     process: std::process::Child,
     pid: Pid,
     reaped: Option<String>,
+    /// Raised once the process is killed: the pipe threads end.
+    stop: Stop,
     writer: Option<Sender<Vec<u8>>>,
     lines: Option<Receiver<ReadEvent>>,
     chunk: Vec<u8>,
@@ -120,6 +127,12 @@ impl Child {
                 error: io::Error::new(io::ErrorKind::InvalidInput, "empty command"),
             });
         };
+        // Like the process's pipes, this one takes a file descriptor pair,
+        // so running out of them shows here as a failure to start it.
+        let (stop, stop_signal) = pipes::stop_signal().map_err(|error| HarnessError::Spawn {
+            command: crate::shell::words(command),
+            error,
+        })?;
         let mut process = Command::new(program)
             .args(args)
             .envs(env.iter().map(|(k, v)| (k, v)))
@@ -134,6 +147,7 @@ impl Child {
             })?;
         let pid = Pid::from_child(&process);
         live().push(pid);
+
         let stdin = process.stdin.take();
         let stdout = process.stdout.take();
         let stderr_pipe = process.stderr.take();
@@ -141,6 +155,7 @@ impl Child {
             process,
             pid,
             reaped: None,
+            stop,
             writer: None,
             lines: None,
             chunk: Vec::new(),
@@ -154,6 +169,16 @@ impl Child {
         };
         // From here on, dropping `child` on an error path kills and reaps it.
         let (Some(stdin), Some(stdout), Some(stderr_pipe)) = (stdin, stdout, stderr_pipe) else {
+            return Err(HarnessError::Pipe {
+                which: "standard streams",
+            });
+        };
+        let ends = (
+            PipeWriter::new(stdin, stop_signal.clone()),
+            PipeReader::new(stdout, stop_signal.clone()),
+            PipeReader::new(stderr_pipe, stop_signal),
+        );
+        let (Ok(stdin), Ok(stdout), Ok(stderr_pipe)) = ends else {
             return Err(HarnessError::Pipe {
                 which: "standard streams",
             });
@@ -209,10 +234,10 @@ impl Child {
     /// End of output is usually how a dead process shows, but not when a
     /// process it started still holds the pipe: so while it waits, this
     /// checks every [`EXIT_POLL`] whether the process itself has exited.
-    /// If it has, it kills the rest of its process group, so that the pipe
-    /// closes after what was written, and if a descendant that left the
-    /// group still holds it, it reports end of output after [`EXIT_GRACE`]
-    /// instead of waiting out the deadline.
+    /// If it has, it kills the rest of its process group and reaps it
+    /// ([`Child::kill`]), which makes the reader hand over what is left in
+    /// the pipe and then end of output, even if a descendant that left the
+    /// group holds the pipe, instead of waiting out the deadline.
     pub(crate) fn next_line(&mut self, deadline: Instant) -> Result<Range<usize>, Ended> {
         let mut gone_since: Option<Instant> = None;
         loop {
@@ -255,19 +280,18 @@ impl Child {
                         return Err(Ended::Timeout);
                     }
                     match gone_since {
-                        // Whatever it wrote before it exited has had time to
-                        // arrive; a descendant holds the pipe open.
+                        // The reader has had time to drain the pipe; it can
+                        // only be late.
                         Some(since) if since.elapsed() >= EXIT_GRACE => {
                             return Err(Ended::Eof(Excerpt::default()));
                         }
                         Some(_) => {}
                         None if self.has_exited() => {
-                            // Its descendants in the group go with it, so
-                            // their ends of the pipe close: what it wrote
-                            // is still read, then end of file comes, however
-                            // late the reader thread runs. Only a descendant
-                            // that left the group can hold the pipe now.
-                            let _ = rustix::process::kill_process_group(self.pid, Signal::KILL);
+                            // Its descendants in the group go with it, and
+                            // the reader drains what it wrote, then reports
+                            // end of file, however late it runs and whoever
+                            // still holds the pipe.
+                            self.kill();
                             gone_since = Some(Instant::now());
                         }
                         None => {}
@@ -299,8 +323,9 @@ impl Child {
 
     /// The tail of stderr once the process is dead: waits (briefly) for the
     /// drain thread to read what the process wrote before it died, which is
-    /// usually what explains the death. An escaped descendant can hold the
-    /// pipe open, so the wait is bounded. Call after [`Child::kill`].
+    /// usually what explains the death. The kill has stopped the thread, so
+    /// it ends as soon as the pipe is drained; the wait is bounded all the
+    /// same. Call after [`Child::kill`].
     pub(crate) fn final_stderr_tail(&mut self) -> Option<Arc<str>> {
         let deadline = Instant::now() + THREAD_JOIN_GRACE;
         while !self.stderr.is_closed() && Instant::now() < deadline {
@@ -361,8 +386,10 @@ impl Child {
         }
     }
 
-    /// Kills the whole process group at once, reaps the process, and returns
-    /// how it ended. Idempotent.
+    /// Kills the whole process group at once, reaps the process, raises the
+    /// stop signal of the pipe threads (so they drain what is left and close
+    /// the runner's ends, whoever holds the others), and returns how it
+    /// ended. Idempotent.
     pub(crate) fn kill(&mut self) -> String {
         if let Some(status) = &self.reaped {
             return status.clone();
@@ -380,6 +407,7 @@ impl Child {
         };
         self.reaped = Some(status.clone());
         self.writer = None;
+        self.stop.raise();
         status
     }
 
@@ -414,9 +442,12 @@ impl Child {
     }
 
     fn join_threads(&mut self) {
-        // Dropping the receiving end unblocks a reader waiting to hand over.
+        // Dropping the receiving end unblocks a reader waiting to hand over;
+        // the stop signal (raised by the kill, and here again in case the
+        // process could not be reaped) unblocks one waiting on its pipe.
         self.lines = None;
         self.writer = None;
+        self.stop.raise();
         let deadline = Instant::now() + THREAD_JOIN_GRACE;
         for handle in self.threads.drain(..) {
             while !handle.is_finished() && Instant::now() < deadline {
@@ -425,8 +456,8 @@ impl Child {
             if handle.is_finished() {
                 let _ = handle.join();
             }
-            // Otherwise it is blocked on a pipe some escaped descendant
-            // holds; it ends when that pipe closes, and owns nothing else.
+            // Otherwise it is late to run on a loaded machine; it ends by
+            // itself, and owns nothing else.
         }
     }
 }
@@ -440,19 +471,20 @@ impl Drop for Child {
     }
 }
 
-fn write_requests(mut stdin: ChildStdin, queue: &Receiver<Vec<u8>>) {
-    // `ChildStdin` is unbuffered, so each chunk reaches the pipe as soon as
+fn write_requests(mut stdin: PipeWriter, queue: &Receiver<Vec<u8>>) {
+    // `PipeWriter` is unbuffered, so each chunk reaches the pipe as soon as
     // it is written: no flush needed.
     for chunk in queue {
         if stdin.write_all(&chunk).is_err() {
-            // The process stopped reading; its stdout tells the rest.
+            // The process stopped reading or was killed; its stdout tells
+            // the rest.
             return;
         }
     }
     // The queue is closed: dropping stdin is the end-of-input signal.
 }
 
-fn read_lines(mut stdout: ChildStdout, lines: &SyncSender<ReadEvent>) {
+fn read_lines(mut stdout: PipeReader, lines: &SyncSender<ReadEvent>) {
     let mut block = vec![0u8; 64 * 1024];
     let mut pending: Vec<u8> = Vec::new();
     // Bytes at the front of `pending` already known to hold no newline.

@@ -34,6 +34,7 @@
 //! policy; `child.rs` owns the process.
 
 mod child;
+mod pipes;
 pub(crate) mod stderr;
 
 use std::ffi::OsString;

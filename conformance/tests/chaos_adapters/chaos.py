@@ -2,7 +2,8 @@
 """One adapter, many ways to misbehave: the zoo of the chaos suite.
 
 $CHAOS_MODE picks the misbehaviour, which happens on the request whose id is
-$BROKEN_ON (or, for the modes marked "always", on every request or at start).
+$BROKEN_ON, or, for the modes that need no such id, at start, on every
+request, or (crash_after_n) on the request after the first $CRASH_AFTER.
 Every other request is forwarded to the command given as arguments (the
 reference `wow-guid-conformance serve`), one line at a time, answered and
 flushed, so only the chosen request goes wrong.
@@ -46,6 +47,11 @@ if MODE == "ignore_sigterm":
 if MODE == "grandchild":
     # A descendant in the same process group holds stdout open.
     subprocess.Popen(["sleep", "300"])
+if MODE == "setsid_holder":
+    # Every process leaves behind a descendant in a session of its own that
+    # holds all three pipes open for two minutes, and otherwise answers
+    # correctly: the chaos suite kills these by their CHAOS_TAG.
+    subprocess.Popen(["sleep", "120"], start_new_session=True)
 if MODE == "setsid_grandchild":
     # A descendant that leaves the process group holds stdout and stderr
     # open; it cannot be killed with the group, so it ends by itself.
@@ -61,8 +67,13 @@ def answer(line):
 
 
 held = None  # an answer held back, for out-of-order answers
+crash_after = int(os.environ.get("CRASH_AFTER", "5"))
+seen = 0
 for line in sys.stdin.buffer:
     request_id = line.split(b" ", 1)[0]
+    seen += 1
+    if MODE == "crash_after_n" and seen > crash_after:
+        os._exit(3)
     if MODE == "hang_all":
         forever()
     if MODE == "slow":

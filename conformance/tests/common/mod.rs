@@ -80,6 +80,8 @@ pub struct Run {
     pub elapsed: Duration,
     /// Peak resident memory of the runner seen while it ran, in KiB.
     pub peak_rss_kib: u64,
+    /// The most file descriptors the runner was seen to hold open at once.
+    pub peak_fds: usize,
 }
 
 impl Run {
@@ -138,10 +140,10 @@ pub fn runner(args: &[String], env: &[(&str, &str)]) -> Run {
     let began = Instant::now();
     let child = command.spawn().expect("start the runner");
     let pid = child.id();
-    // Sample the runner's peak memory while it runs (VmHWM only grows).
-    let mut peak_rss_kib = 0;
+    // Sample the runner's peak memory (VmHWM only grows) and its open file
+    // descriptors while it runs.
     let sampler = std::thread::spawn(move || {
-        let mut peak = 0;
+        let (mut peak, mut fds) = (0, 0);
         while let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) {
             if let Some(kib) = status
                 .lines()
@@ -153,14 +155,15 @@ pub fn runner(args: &[String], env: &[(&str, &str)]) -> Run {
             if status.contains("State:\tZ") {
                 break;
             }
+            if let Ok(open) = std::fs::read_dir(format!("/proc/{pid}/fd")) {
+                fds = fds.max(open.count());
+            }
             std::thread::sleep(Duration::from_millis(5));
         }
-        peak
+        (peak, fds)
     });
     let output: Output = child.wait_with_output().expect("wait for the runner");
-    if let Ok(peak) = sampler.join() {
-        peak_rss_kib = peak;
-    }
+    let (peak_rss_kib, peak_fds) = sampler.join().unwrap_or_default();
     let elapsed = began.elapsed();
     let report = args
         .iter()
@@ -176,6 +179,7 @@ pub fn runner(args: &[String], env: &[(&str, &str)]) -> Run {
         report,
         elapsed,
         peak_rss_kib,
+        peak_fds,
     }
 }
 
