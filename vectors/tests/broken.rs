@@ -1097,3 +1097,44 @@ fn load_dir_refuses_files_over_the_size_limit() {
         }
     );
 }
+
+/// A vector with any fault does not load, whichever part the fault is in:
+/// an unknown, repeated or non-text key counts as much as a bad value, so
+/// a tool that judges the vectors that loaded (`lint`) never judges one
+/// whose file is wrong. The faultless vector beside them loads.
+#[test]
+fn a_vector_with_a_faulty_key_does_not_load() {
+    let dir = TempDir::new("faulty-keys");
+    let root = &dir.0;
+    let second = |id: &str, bytes: &str, guid: &str| {
+        GOOD.trim_start_matches("vectors:\n")
+            .replace("a.one", id)
+            .replace("0a de ad", bytes)
+            .replace("00000000ad00de00", guid)
+    };
+    let text = format!(
+        "{}{}{}{}",
+        GOOD.replace("    outcome: valid", "    outcome: valid\n    colour: red"),
+        second("a.two", "0a de 01", "000000000100de00")
+            .replace("    outcome: valid", "    outcome: valid\n    outcome: valid"),
+        second("a.three", "0a de 02", "000000000200de00")
+            .replace("    outcome: valid", "    outcome: valid\n    7: seven"),
+        second("a.four", "0a de 03", "000000000300de00"),
+    );
+    std::fs::write(root.join("t.yaml"), text).unwrap();
+    let (corpus, errors) = Corpus::load_dir_with_errors(root);
+    let kinds: Vec<_> = errors.iter().map(|e| &e.kind).collect();
+    assert!(
+        matches!(
+            kinds[..],
+            [
+                LoadErrorKind::UnknownField { .. },
+                LoadErrorKind::DuplicateField { .. },
+                LoadErrorKind::WrongType { field: "key", .. }
+            ]
+        ),
+        "{errors:#?}"
+    );
+    let loaded: Vec<_> = corpus.vectors.iter().map(|v| v.id.as_str()).collect();
+    assert_eq!(loaded, ["a.four"]);
+}

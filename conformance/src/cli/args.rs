@@ -149,8 +149,8 @@ pub struct CorpusArgs {
 /// How long to wait for an implementation.
 #[derive(Debug, Args)]
 pub struct TimeoutArgs {
-    /// Time allowed for each response before the implementation is killed and restarted
-    /// (e.g. 5s, 500ms, 2.5; at least 10ms).
+    /// Time allowed for each response (e.g. 5s, 500ms, 2.5; at least 10ms). A process that takes
+    /// longer is killed with its process group; the next request goes to a fresh process.
     #[arg(long, value_name = "DURATION", value_parser = timeout,
           default_value_t = DurationArg(ProcessConfig::DEFAULT_TIMEOUT))]
     pub timeout: DurationArg,

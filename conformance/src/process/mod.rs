@@ -106,7 +106,7 @@ pub struct ProcessConfig {
     /// Environment variables to set for the program, on top of the runner's own.
     pub env: Vec<(OsString, OsString)>,
     /// How long to wait for each response before the process is declared
-    /// stuck, killed and restarted.
+    /// stuck and killed; the next request goes to a fresh process.
     pub timeout: Duration,
     /// How long a freshly started process may take for its first response
     /// (interpreters and virtual machines start slowly); the larger of this

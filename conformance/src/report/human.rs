@@ -157,7 +157,7 @@ impl ReportFormat for Human {
             writeln!(
                 out,
                 "  (after each crash, timeout or malformed answer the runner killed the process \
-                 group and went on with a fresh process)"
+                 group and sent the requests after it to a fresh process)"
             )?;
         }
         let verdict = if c.vector_bugs > 0 {

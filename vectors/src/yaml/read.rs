@@ -355,6 +355,9 @@ impl<'a> Reader<'a> {
     }
 
     fn read_vector(&mut self, node: &Spanned<Node>) -> Option<Vector> {
+        // Counted before the keys are checked: a vector with an unknown,
+        // repeated or misplaced field is faulty, and does not load.
+        let errors_before = self.errors.len();
         let fields = self.fields(
             node,
             "vectors[]",
@@ -362,7 +365,6 @@ impl<'a> Reader<'a> {
             VECTOR_FIELDS,
             VECTOR_FIELDS,
         )?;
-        let errors_before = self.errors.len();
 
         let id = self
             .required(&fields, "id")
