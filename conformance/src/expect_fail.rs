@@ -11,6 +11,10 @@
 //! separate groups. Every id must exist in the corpus and appear once, so a
 //! list cannot silently go out of date; a listed vector that passes fails the
 //! run as stale for the same reason. Parsing is pure; the caller reads the file.
+//!
+//! `run --id-file FILE` reads the same format as a plain list of ids to
+//! select (its comments are just comments), so an expected-failure list, or
+//! the list `--write-expect-fail` writes, selects exactly its vectors.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -71,7 +75,7 @@ impl fmt::Display for ListError {
         match &self.kind {
             ListErrorKind::NotOneId(text) => write!(
                 f,
-                "expected one vector id per line (with an optional `# reason`), found `{text}`"
+                "expected one vector id per line (with an optional `# comment`), found `{text}`"
             ),
             ListErrorKind::Duplicate { id, first } => {
                 write!(f, "`{id}` is already listed on line {first}")
@@ -314,7 +318,7 @@ mod tests {
             [
                 "xfail.txt:2: no vector has the id `packed.decode.x`; did you mean packed.decode.a, packed.decode.b?",
                 "xfail.txt:3: `packed.decode.a` is already listed on line 1",
-                "xfail.txt:4: expected one vector id per line (with an optional `# reason`), found `two ids`",
+                "xfail.txt:4: expected one vector id per line (with an optional `# comment`), found `two ids`",
             ]
         );
     }

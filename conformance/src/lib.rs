@@ -20,7 +20,8 @@
 //!   (pipelined) or one-shot, with timeouts, restarts and process-group kills.
 //! - [`reference`](mod@reference): the reference codec as an implementation, in process.
 //! - [`judge`]: whether an answer satisfies a vector.
-//! - [`select`], [`expect_fail`]: which vectors run, and which may fail.
+//! - [`select`], [`expect_fail`]: which vectors run, and which may fail;
+//!   [`list`]: the selected vectors as text or JSON (`list`).
 //! - [`run`]: the core of `run`: jobs, judging, outcomes.
 //! - [`report`]: human, JSON and JUnit output, and the one writer of rerun
 //!   commands; [`shell`]: commands people can paste.
@@ -57,6 +58,7 @@ pub mod fuzzing;
 pub mod implementation;
 pub mod judge;
 pub mod lint;
+pub mod list;
 pub mod matrix;
 pub mod options;
 pub mod process;

@@ -88,6 +88,12 @@ impl Outcome {
         }
     }
 
+    /// The outcome named `name` in reports ([`Outcome::as_str`]), if any.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|o| o.as_str() == name)
+    }
+
     /// Whether the implementation failed this vector, expected or not: a
     /// wrong answer, a crash, a timeout, a malformed answer, or an expected
     /// failure. Reports attach the stderr tail to these alone.

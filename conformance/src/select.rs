@@ -1,10 +1,13 @@
 //! Choosing which vectors a run covers.
 //!
-//! A [`Selection`] is a set of filters: id globs, types, operations, flags
-//! and versions. Within one kind of filter any match is enough (`--flag a
-//! --flag b` selects vectors with either flag); across kinds all must match.
-//! A kind with no filter matches everything. Pure; no I/O.
+//! A [`Selection`] is a set of filters: id globs, types, operations, flags,
+//! versions, and lists of exact ids ([`IdSet`]: an id file, the failures of
+//! an earlier report). Within one kind of filter any match is enough
+//! (`--flag a --flag b` selects vectors with either flag); across kinds all
+//! must match, and every id list must hold the id. A kind with no filter
+//! matches everything. Pure; no I/O.
 
+use std::collections::HashSet;
 use std::fmt;
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
@@ -23,6 +26,18 @@ pub struct Selection {
     pub flags: Vec<Flag>,
     /// Vectors valid for any of these versions (all when empty).
     pub versions: Vec<Version>,
+    /// Vectors whose id every one of these lists holds (all when empty).
+    pub id_sets: Vec<IdSet>,
+}
+
+/// A list of exact vector ids to select, and where it came from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct IdSet {
+    /// Where the ids came from, as the command line names it (e.g.
+    /// `--id-file known.txt`), for messages.
+    pub origin: String,
+    /// The ids.
+    pub ids: HashSet<String>,
 }
 
 /// An id pattern that is not a valid glob.
@@ -90,6 +105,7 @@ impl Selection {
             && self.ops.is_empty()
             && self.flags.is_empty()
             && self.versions.is_empty()
+            && self.id_sets.is_empty()
     }
 
     /// Whether `vector` is selected.
@@ -105,6 +121,7 @@ impl Selection {
             && any(&self.versions, |v| {
                 v.iter().any(|v| vector.versions.contains(v))
             })
+            && self.id_sets.iter().all(|set| set.ids.contains(&vector.id))
     }
 
     /// The selected vectors of `vectors` (in corpus order), in their order.
@@ -237,6 +254,27 @@ pub(crate) mod tests {
         let mut sel = Selection::all();
         sel.flags = vec![Flag::ALL[0]];
         assert_eq!(ids(&sel, &vectors), ["packed.decode.doc-example"]);
+    }
+
+    #[test]
+    fn every_id_list_must_hold_the_id() {
+        let vectors = sample();
+        let set = |ids: &[&str]| IdSet {
+            origin: "test".into(),
+            ids: ids.iter().map(|&id| id.to_owned()).collect(),
+        };
+        let mut sel = Selection::all();
+        sel.id_sets = vec![set(&["packed.decode.empty", "named.decode.zero"])];
+        assert!(!sel.is_everything());
+        assert_eq!(
+            ids(&sel, &vectors),
+            ["packed.decode.empty", "named.decode.zero"]
+        );
+        sel.id_sets
+            .push(set(&["named.decode.zero", "packed.encode.zero"]));
+        assert_eq!(ids(&sel, &vectors), ["named.decode.zero"]);
+        sel.types = vec![GuidType::PackedGuid];
+        assert!(ids(&sel, &vectors).is_empty());
     }
 
     /// Steps 1 and 2 form sequence `s`; step 3 of another file is alone.

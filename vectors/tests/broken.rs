@@ -1115,8 +1115,10 @@ fn a_vector_with_a_faulty_key_does_not_load() {
     let text = format!(
         "{}{}{}{}",
         GOOD.replace("    outcome: valid", "    outcome: valid\n    colour: red"),
-        second("a.two", "0a de 01", "000000000100de00")
-            .replace("    outcome: valid", "    outcome: valid\n    outcome: valid"),
+        second("a.two", "0a de 01", "000000000100de00").replace(
+            "    outcome: valid",
+            "    outcome: valid\n    outcome: valid"
+        ),
         second("a.three", "0a de 02", "000000000200de00")
             .replace("    outcome: valid", "    outcome: valid\n    7: seven"),
         second("a.four", "0a de 03", "000000000300de00"),

@@ -46,6 +46,18 @@ pub enum Command {
     ///   wow-guid-conformance run --type packed_guid --expect-fail known.txt -- ./my-adapter
     #[command(verbatim_doc_comment)]
     Run(RunArgs),
+    /// List the vectors a selection picks (the selection options of `run`), one per line: id,
+    /// type, operation, flags; or as JSON
+    ///
+    /// The JSON layout is described by conformance/list.schema.json in the repository (and in
+    /// the crate's package).
+    ///
+    /// Examples:
+    ///   wow-guid-conformance list --type named_guid --op encode
+    ///   wow-guid-conformance list --rerun-failed report.json
+    ///   wow-guid-conformance list --flag stateful --format json
+    #[command(verbatim_doc_comment)]
+    List(ListArgs),
     /// Answer protocol requests on stdin/stdout with the reference codec.
     Serve,
     /// Check a corpus in one pass: every load error of every file, then every vector whose
@@ -211,6 +223,38 @@ pub struct SelectArgs {
     /// Only vectors valid for this version: vanilla, tbc or wrath; repeatable.
     #[arg(long = "version", value_name = "VERSION", value_parser = Version::from_str)]
     pub versions: Vec<Version>,
+    /// Only vectors listed in FILE: one id per line, `#` comments (the format of --expect-fail
+    /// lists, so a --write-expect-fail list works too). Every id must be in the corpus.
+    #[arg(long, value_name = "FILE")]
+    pub id_file: Option<PathBuf>,
+    /// Only the vectors that failed in REPORT, a JSON report of an earlier run (--report-json):
+    /// outcomes fail, crashed, timed_out, malformed, stale and vector_bug. A stateful sequence
+    /// runs whole.
+    #[arg(long, value_name = "REPORT")]
+    pub rerun_failed: Option<PathBuf>,
+}
+
+/// The layouts of `list`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ListFormat {
+    /// One vector per line: id, type, operation, flags (comma-separated, `-` for none).
+    Text,
+    /// One JSON document (conformance/list.schema.json).
+    Json,
+}
+
+/// `list`.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// The selection.
+    #[command(flatten)]
+    pub select: SelectArgs,
+    /// The corpus.
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+    /// The layout.
+    #[arg(long, value_name = "FORMAT", value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
 }
 
 /// `run`.

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use wow_guid_conformance::expect_fail::ListErrors;
 use wow_guid_conformance::implementation::HarnessError;
 use wow_guid_conformance::options::CorpusError;
+use wow_guid_conformance::report::failed::ReadError;
 use wow_guid_conformance::select::BadPattern;
 use wow_guid_conformance::serve::ServeError;
 
@@ -28,6 +29,12 @@ pub enum CliError {
     NothingSelected,
     /// The expected-failure list has bad lines.
     ExpectFail(ListErrors),
+    /// The `--id-file` list has bad lines.
+    IdFile(ListErrors),
+    /// The report given to `--rerun-failed` cannot be read back.
+    Report(ReadError),
+    /// The report given to `--rerun-failed` records no failure.
+    NothingToRerun(PathBuf),
     /// `repro` was given an id the corpus lacks.
     UnknownVector {
         /// The id.
@@ -80,12 +87,24 @@ impl fmt::Display for CliError {
             Self::Matrix(e) => e.fmt(f),
             Self::Pattern(e) => e.fmt(f),
             Self::NothingSelected => f.write_str(
-                "no vector matches the selection (--id, --type, --op, --flag, --version)",
+                "no vector matches the selection (--id, --type, --op, --flag, --version, \
+                 --id-file, --rerun-failed all have to match)",
             ),
             Self::ExpectFail(errors) => {
                 writeln!(f, "the expected-failure list has problems:")?;
                 write!(f, "{errors}")
             }
+            Self::IdFile(errors) => {
+                writeln!(f, "the --id-file list has problems:")?;
+                write!(f, "{errors}")
+            }
+            Self::Report(e) => write!(f, "--rerun-failed: {e}"),
+            Self::NothingToRerun(path) => write!(
+                f,
+                "--rerun-failed: {} records no failed vector (no fail, crashed, timed_out, \
+                 malformed, stale or vector_bug result): nothing to rerun",
+                path.display()
+            ),
             Self::UnknownVector { id, similar } => {
                 write!(f, "no vector has the id `{id}`")?;
                 if !similar.is_empty() {
@@ -120,6 +139,8 @@ impl std::error::Error for CliError {
             Self::Matrix(e) => Some(e),
             Self::Read { error, .. } | Self::Write { error, .. } => Some(error),
             Self::Corpus(e) => Some(e),
+            Self::Report(e) => Some(e),
+            Self::IdFile(e) | Self::ExpectFail(e) => Some(e),
             Self::Generate(e) => Some(e),
             Self::Serve(e) => Some(e),
             Self::CurrentExe(e) | Self::Stdout(e) | Self::Signals(e) => Some(e),

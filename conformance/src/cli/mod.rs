@@ -8,6 +8,7 @@ mod doctor;
 mod error;
 mod exit;
 mod fuzz;
+mod list;
 mod matrix;
 mod options;
 mod repro;
@@ -51,6 +52,7 @@ where
     }
     match cli.command {
         Command::Run(a) => run::run(&options::run_options(&a)?, &a, &program),
+        Command::List(a) => list::list(&a),
         Command::Serve => serve(),
         Command::Lint(a) => corpus_tools::lint(a.vectors.as_ref()),
         Command::Generate(a) => corpus_tools::generate(&a),

@@ -18,7 +18,8 @@ use wow_guid_conformance::options::{
     Conditions, CorpusSource, FuzzOptions, ReproOptions, RunOptions, Target,
 };
 use wow_guid_conformance::process::Mode;
-use wow_guid_conformance::select::Selection;
+use wow_guid_conformance::report::failed::failed_ids;
+use wow_guid_conformance::select::{IdSet, Selection};
 use wow_guid_vectors::Corpus;
 
 use super::args::{
@@ -36,10 +37,7 @@ pub(super) fn corpus_source(args: &CorpusArgs) -> CorpusSource {
 /// `run`'s options.
 pub(super) fn run_options(args: &RunArgs) -> Result<RunOptions, CliError> {
     let (conditions, corpus) = conditions(&args.conditions, args.expect_fail.as_deref())?;
-    let selection = selection(&args.select)?;
-    if !corpus.vectors.iter().any(|v| selection.matches(v)) {
-        return Err(CliError::NothingSelected);
-    }
+    let selection = selection(&args.select, &corpus)?;
     Ok(RunOptions {
         conditions,
         corpus,
@@ -147,8 +145,9 @@ fn target(command: &[std::ffi::OsString]) -> Result<Target, CliError> {
     }
 }
 
-/// The selection `args` describe.
-fn selection(args: &SelectArgs) -> Result<Selection, CliError> {
+/// The selection `args` describe, its id lists read and checked against
+/// `corpus`; an error if it selects nothing.
+pub(super) fn selection(args: &SelectArgs, corpus: &Corpus) -> Result<Selection, CliError> {
     let mut selection = Selection::all()
         .with_id_patterns(&args.ids)
         .map_err(CliError::Pattern)?;
@@ -156,18 +155,44 @@ fn selection(args: &SelectArgs) -> Result<Selection, CliError> {
     selection.ops.clone_from(&args.ops);
     selection.flags.clone_from(&args.flags);
     selection.versions.clone_from(&args.versions);
+    let corpus_ids = || corpus.vectors.iter().map(|v| v.id.as_str());
+    if let Some(path) = &args.id_file {
+        let list = ExpectedFailures::parse(&path.display().to_string(), &read(path)?, corpus_ids())
+            .map_err(CliError::IdFile)?;
+        selection.id_sets.push(IdSet {
+            origin: format!("--id-file {}", path.display()),
+            ids: list.entries.into_keys().collect(),
+        });
+    }
+    if let Some(path) = &args.rerun_failed {
+        let ids = failed_ids(&path.display().to_string(), &read(path)?, corpus_ids())
+            .map_err(CliError::Report)?;
+        if ids.is_empty() {
+            return Err(CliError::NothingToRerun(path.clone()));
+        }
+        selection.id_sets.push(IdSet {
+            origin: format!("--rerun-failed {}", path.display()),
+            ids: ids.into_iter().collect(),
+        });
+    }
+    if !corpus.vectors.iter().any(|v| selection.matches(v)) {
+        return Err(CliError::NothingSelected);
+    }
     Ok(selection)
+}
+
+fn read(path: &Path) -> Result<String, CliError> {
+    fs::read_to_string(path).map_err(|error| CliError::Read {
+        path: path.to_owned(),
+        error,
+    })
 }
 
 /// Reads and checks an expected-failure list against the whole corpus.
 fn expected_failures(path: &Path, corpus: &Corpus) -> Result<ExpectedFailures, CliError> {
-    let text = fs::read_to_string(path).map_err(|error| CliError::Read {
-        path: path.to_owned(),
-        error,
-    })?;
     ExpectedFailures::parse(
         &path.display().to_string(),
-        &text,
+        &read(path)?,
         corpus.vectors.iter().map(|v| v.id.as_str()),
     )
     .map_err(CliError::ExpectFail)

@@ -1,5 +1,6 @@
 //! Turning run results into reports: a summary for people, JSON for tools,
-//! JUnit XML for CI dashboards, and the expected-failure list of a run.
+//! JUnit XML for CI dashboards, and the expected-failure list of a run; and
+//! reading a JSON report back for the ids that failed ([`failed`]).
 //!
 //! Each format lives in its own file behind [`ReportFormat`]. The wording of
 //! "expected", "got" and "why" is shared here so that every format says the
@@ -7,6 +8,7 @@
 //! given and touch nothing else.
 
 pub mod expect_fail_list;
+pub mod failed;
 pub mod human;
 pub mod json;
 pub mod junit;
