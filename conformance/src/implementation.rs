@@ -39,6 +39,12 @@ pub struct Answer {
     /// The last lines the implementation had written to stderr when this
     /// answer arrived (or when the fault was noticed).
     pub stderr_tail: Option<Arc<str>>,
+    /// How long the answer took, when it was measured: for a process, from
+    /// writing the request to reading its answer (or noticing the fault).
+    /// With several requests in flight that includes waiting behind the
+    /// ones before it, and the first request of a fresh process includes
+    /// its start-up (in one-shot mode, every request's).
+    pub elapsed: Option<Duration>,
 }
 
 impl Answer {
@@ -49,6 +55,7 @@ impl Answer {
             reply: Ok(response),
             raw: None,
             stderr_tail: None,
+            elapsed: None,
         }
     }
 
@@ -59,6 +66,7 @@ impl Answer {
             reply: Err(fault),
             raw: None,
             stderr_tail: None,
+            elapsed: None,
         }
     }
 }

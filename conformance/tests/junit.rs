@@ -2,7 +2,7 @@
 //! the runner writes validates against `tests/data/junit.xsd` (the format as
 //! Jenkins, GitLab and the like read it), with passes, a crash (`<error>`)
 //! and a stale expected failure (`<failure>`) in it, and class names are
-//! dotted paths without `.yaml`.
+//! dotted paths without `.yaml`; every test case and suite has a `time`.
 //!
 //! The validator is `xmllint` (Debian's `libxml2-utils`), which `.ci/run`
 //! installs; where it is missing the test says so and passes, unless
@@ -87,4 +87,61 @@ fn junit_reports_validate_against_the_dashboards_schema() {
         matches!(validate(&broken), Some(Err(_))),
         "a nameless test case validated"
     );
+}
+
+/// The `time` attribute of each element named `tag` in `xml`, in seconds.
+fn times(xml: &str, tag: &str) -> Vec<(String, f64)> {
+    xml.split(&format!("<{tag} "))
+        .skip(1)
+        .map(|element| {
+            let head = element.split('>').next().unwrap_or_default();
+            let attribute = |name: &str| {
+                head.split(&format!(" {name}=\""))
+                    .nth(1)
+                    .or_else(|| head.strip_prefix(&format!("{name}=\"")))
+                    .and_then(|rest| rest.split('"').next())
+                    .map(str::to_owned)
+            };
+            let name = attribute("name").unwrap_or_default();
+            let time = attribute("time")
+                .unwrap_or_else(|| panic!("<{tag} {head}> has no time"))
+                .parse::<f64>()
+                .unwrap_or_else(|e| panic!("<{tag} {head}>: time is not a number: {e}"));
+            (name, time)
+        })
+        .collect()
+}
+
+/// Each test case's time runs from its request to its answer: a hang shows
+/// as at least the timeout; a suite's time is the sum of its cases'.
+#[test]
+fn test_cases_and_suites_carry_their_times() {
+    let dir = scratch("junit-times");
+    let junit = dir.join("junit.xml");
+    let junit_arg = junit.display().to_string();
+    let mut options = common::SMALL.to_vec();
+    options.extend(["--junit", &junit_arg, "--timeout", "300ms"]);
+    let env = [("BROKEN_ON", common::BROKEN_ON)];
+    let run = run_against("junit-times-run", &options, &common::broken("hang"), &env);
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    let xml = std::fs::read_to_string(&junit).expect("the JUnit report was written");
+    let cases = times(&xml, "testcase");
+    assert_eq!(cases.len(), 20, "{xml}");
+    let (_, hang) = cases
+        .iter()
+        .find(|(name, _)| name == common::BROKEN_ON)
+        .expect("the hanging vector's case");
+    assert!(*hang >= 0.3, "the hang took {hang} s\n{xml}");
+    let suites = times(&xml, "testsuite");
+    assert_eq!(suites.len(), 2, "{xml}");
+    let total: f64 = cases.iter().map(|(_, t)| t).sum();
+    let suite_total: f64 = suites.iter().map(|(_, t)| t).sum();
+    // Each figure is rounded to the millisecond when written.
+    assert!(
+        (total - suite_total).abs() < 0.001 * 22.0,
+        "{total} vs {suite_total}\n{xml}"
+    );
+    if let Some(verdict) = validate(&junit) {
+        verdict.unwrap_or_else(|why| panic!("the report does not validate:\n{why}\n{xml}"));
+    }
 }

@@ -280,7 +280,9 @@ pub struct RunArgs {
     /// repository https://github.com/wow-guid/wow-guid.
     #[arg(long, value_name = "FILE")]
     pub report_json: Option<PathBuf>,
-    /// Also write the results as JUnit XML.
+    /// Also write the results as JUnit XML: a suite per corpus file, a test case per vector,
+    /// each timed from writing its request to reading its answer (pipelined requests include
+    /// waiting behind the ones ahead; --window 1 times each alone).
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
     /// Corpus, process, judging and command.

@@ -195,6 +195,8 @@ struct Stop {
     in_flight: usize,
     fault: Fault,
     stderr_tail: Option<Arc<str>>,
+    /// From writing the faulted request to noticing the fault.
+    elapsed: Duration,
 }
 
 /// Counters a caller may want after a run.
@@ -474,6 +476,7 @@ impl ProcessImplementation {
                         reply: Err(stop.fault),
                         raw: None,
                         stderr_tail: stop.stderr_tail,
+                        elapsed: Some(stop.elapsed),
                     },
                 }
             }
@@ -485,6 +488,7 @@ impl ProcessImplementation {
                 reply: Err(Fault::Unsolicited { line }),
                 raw: None,
                 stderr_tail: answer.stderr_tail,
+                elapsed: answer.elapsed,
             },
             _ => answer,
         };
@@ -511,6 +515,8 @@ impl ProcessImplementation {
         };
         let (mut deadline, mut cut) = wait_until(budget_end, waited);
         let (mut sent, mut got) = (0, 0);
+        // When each request sent so far was handed to the writer.
+        let mut sent_at: Vec<Instant> = Vec::with_capacity(queries.len().min(window));
         let mut first_answer = None;
         let stop = loop {
             // The window opens as the process answers: one request, then
@@ -529,6 +535,8 @@ impl ProcessImplementation {
                     protocol::write_request(&mut buf, q.id, q.request);
                 }
                 child.send(buf);
+                let now = Instant::now();
+                sent_at.resize(upto, now);
                 sent = upto;
             }
             if got == queries.len() {
@@ -545,6 +553,7 @@ impl ProcessImplementation {
                                 reply: Ok(response),
                                 raw,
                                 stderr_tail: child.stderr_tail(),
+                                elapsed: Some(sent_at[got].elapsed()),
                             });
                             if !child.answered {
                                 child.answered = true;
@@ -584,6 +593,7 @@ impl ProcessImplementation {
             in_flight: sent - got,
             fault,
             stderr_tail,
+            elapsed: sent_at.get(got).map_or(Duration::ZERO, Instant::elapsed),
         }))
     }
 
@@ -605,6 +615,7 @@ impl ProcessImplementation {
                     reply: Err(stop.fault),
                     raw: None,
                     stderr_tail: stop.stderr_tail,
+                    elapsed: Some(stop.elapsed),
                 });
                 continue;
             }
@@ -633,6 +644,7 @@ impl ProcessImplementation {
                             reply: Err(stop.fault.clone()),
                             raw: None,
                             stderr_tail: stop.stderr_tail.clone(),
+                            elapsed: Some(stop.elapsed),
                         };
                     }
                 }
@@ -650,6 +662,7 @@ impl ProcessImplementation {
                     }),
                     raw: None,
                     stderr_tail: stop.stderr_tail,
+                    elapsed: Some(stop.elapsed),
                 };
             }
         }
@@ -663,10 +676,14 @@ impl ProcessImplementation {
         let (deadline, cut) = wait_until(self.config.deadline, waited);
         let mut line = Vec::new();
         protocol::write_request(&mut line, q.id, q.request);
+        // One-shot times count the process's start: each request pays it.
+        let began = Instant::now();
         let child = self.running()?;
         child.send(line);
         child.close_input();
-        let ended = match child.next_line(deadline) {
+        let read = child.next_line(deadline);
+        let elapsed = Some(began.elapsed());
+        let ended = match read {
             Ok(range) => {
                 let received = child.line(range);
                 let raw = received.to_vec();
@@ -682,12 +699,14 @@ impl ProcessImplementation {
                                 reply: Err(Fault::Unsolicited { line }),
                                 raw: None,
                                 stderr_tail,
+                                elapsed,
                             });
                         }
                         return Ok(Answer {
                             reply: Ok(response),
                             raw: self.config.record_raw.then_some(raw),
                             stderr_tail,
+                            elapsed,
                         });
                     }
                     Err(error) => {
@@ -698,6 +717,7 @@ impl ProcessImplementation {
                             }),
                             raw: None,
                             stderr_tail: self.reject(),
+                            elapsed,
                         });
                     }
                 }
@@ -712,6 +732,7 @@ impl ProcessImplementation {
             reply: Err(fault),
             raw: None,
             stderr_tail,
+            elapsed,
         })
     }
 

@@ -12,9 +12,18 @@
 //! `xfail` are `<skipped>` with a message saying which, so a dashboard shows
 //! them without turning red. The failure text carries the same request,
 //! expected, got and reproduction lines as the human summary.
+//!
+//! Times: a test case's `time` is its answer's
+//! [`elapsed`](crate::implementation::Answer::elapsed), from writing the
+//! request to reading the answer (with several requests in flight that
+//! includes waiting behind the ones before it, and a fresh process's first
+//! request its start-up); a suite's is the sum of its cases'; the report's is the
+//! run's wall time. An answer that was not timed (the in-process reference)
+//! leaves its case without a `time`.
 
 use std::collections::BTreeMap;
 use std::io;
+use std::time::Duration;
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
@@ -91,12 +100,18 @@ fn classname(file: &str) -> String {
 
 impl ReportFormat for Junit {
     fn write(&self, report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()> {
-        let mut suites: BTreeMap<&str, TestSuite> = BTreeMap::new();
+        let mut suites: BTreeMap<&str, (TestSuite, Duration)> = BTreeMap::new();
         for result in &report.run.results {
             let file = &*result.vector.location.file;
-            let suite = suites.entry(file).or_insert_with(|| TestSuite::new(file));
+            let (suite, time) = suites
+                .entry(file)
+                .or_insert_with(|| (TestSuite::new(file), Duration::ZERO));
             let mut case = TestCase::new(result.vector.id.as_str(), status(result, report));
             case.set_classname(classname(file));
+            if let Some(elapsed) = result.answer.elapsed {
+                case.set_time(elapsed);
+                *time += elapsed;
+            }
             if let Some(tail) = &result.answer.stderr_tail {
                 if result.outcome != Outcome::Passed {
                     case.set_system_err(tail.as_ref());
@@ -106,7 +121,10 @@ impl ReportFormat for Junit {
         }
         let mut junit = Report::new("wow-guid-conformance");
         junit.set_time(report.run.duration);
-        junit.add_test_suites(suites.into_values());
+        junit.add_test_suites(suites.into_values().map(|(mut suite, time)| {
+            suite.set_time(time);
+            suite
+        }));
         junit.serialize(&mut *out).map_err(io::Error::other)?;
         writeln!(out)
     }
