@@ -22,9 +22,12 @@
 //! - [`judge`]: whether an answer satisfies a vector.
 //! - [`select`], [`expect_fail`]: which vectors run, and which may fail;
 //!   [`list`]: the selected vectors as text or JSON (`list`).
-//! - [`run`]: the core of `run`: jobs, judging, outcomes.
-//! - [`report`]: human, JSON and JUnit output, and the one writer of rerun
-//!   commands; [`shell`]: commands people can paste.
+//! - [`run`]: the one judging path ([`run::judge_vector`]) that `run`,
+//!   `repro` ([`run::reproduce`]) and `matrix` share, and the core of
+//!   `run`: jobs and outcomes.
+//! - [`report`]: human, JSON and JUnit output, the one writer of a
+//!   vector's block ([`report::block`], `run` and `repro`) and of rerun
+//!   commands ([`report::rerun`]); [`shell`]: commands people can paste.
 //! - [`matrix`]: the whole corpus against several implementations side by
 //!   side (`matrix`): the implementations file, the runs, JSON, Markdown and HTML.
 //! - [`serve`], [`lint`], [`seed`], [`doctor`], [`export`], [`fuzzing`]: the other

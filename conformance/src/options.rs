@@ -18,7 +18,7 @@ use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use wow_guid_vectors::{Corpus, LoadErrors};
+use wow_guid_vectors::{Corpus, LoadErrors, Vector};
 
 use crate::expect_fail::ExpectedFailures;
 use crate::judge::JudgeOptions;
@@ -224,7 +224,8 @@ impl RunOptions {
     }
 }
 
-/// `repro`: one vector, replayed on its own.
+/// `repro`: one vector, replayed in a fresh process after the steps of its
+/// sequence before it.
 #[derive(Clone, Debug)]
 pub struct ReproOptions {
     /// The conditions of the verdict.
@@ -233,6 +234,15 @@ pub struct ReproOptions {
     pub corpus: Corpus,
     /// The vector, known to be in `corpus`.
     pub id: String,
+}
+
+impl ReproOptions {
+    /// What `repro` sends, in order: the vector, after the steps of its
+    /// sequence before it ([`Corpus::steps_through`]).
+    #[must_use]
+    pub fn steps(&self) -> &[Vector] {
+        self.corpus.steps_through(&self.id).unwrap_or_default()
+    }
 }
 
 /// `fuzz`: a differential fuzzing session against an implementation.

@@ -1,5 +1,8 @@
 //! The core of `run`: send the selected vectors to implementations, judge
-//! every answer, and sort each vector into an [`Outcome`].
+//! every answer, and sort each vector into an [`Outcome`]. Every answer to a
+//! vector is judged by [`judge_vector`], here alone: `run` ([`run()`]),
+//! `repro` ([`reproduce`]) and `matrix` (through [`run()`]) give one verdict
+//! for one answer.
 //!
 //! Work is split into `jobs` contiguous chunks, one implementation each, so
 //! vectors that only make sense in sequence (an encoder that must not keep
@@ -259,11 +262,29 @@ impl Progress {
     }
 }
 
-/// The outcome of `vector` given its verdict, expected-failure listing and
-/// vector-bug status. A fault is kept apart from a wrong answer by its kind.
-pub fn outcome(verdict: &Verdict, listed: bool, vector_bug: bool) -> Outcome {
-    match (verdict, listed) {
-        _ if vector_bug => Outcome::VectorBug,
+/// The one judging path: what `answer` to `vector` comes to, under `judge`
+/// and with the expected failures in `expected_failures`. `run` judges
+/// every vector here, and so do `repro` ([`reproduce`]) and `matrix`
+/// (through [`run`]), so the three give one verdict for one answer.
+///
+/// The verdict is the [judge's](judge::judge); the outcome sorts it as the
+/// reports count it: a failure of a listed vector is an expected failure, a
+/// pass of a listed vector is stale, a fault is kept apart from a wrong
+/// answer by its kind, and whatever the implementation said, a vector the
+/// reference codec disagrees with is a vector bug.
+#[must_use]
+pub fn judge_vector<'c>(
+    vector: &'c Vector,
+    answer: Answer,
+    judge: JudgeOptions,
+    expected_failures: Option<&ExpectedFailures>,
+) -> VectorResult<'c> {
+    let verdict = judge::judge(&vector.expect, &answer.reply, judge);
+    let vector_bug = reference_disagreement(vector);
+    let expected_failure =
+        expected_failures.and_then(|list| list.get(&vector.id).map(|entry| entry.reason.clone()));
+    let outcome = match (&verdict, expected_failure.is_some()) {
+        _ if vector_bug.is_some() => Outcome::VectorBug,
         (Verdict::Skip, _) => Outcome::Skipped,
         (Verdict::Pass, false) => Outcome::Passed,
         (Verdict::Pass, true) => Outcome::Stale,
@@ -274,6 +295,14 @@ pub fn outcome(verdict: &Verdict, listed: bool, vector_bug: bool) -> Outcome {
             FaultKind::Malformed => Outcome::Malformed,
         },
         (Verdict::Fail(_), false) => Outcome::Failed,
+    };
+    VectorResult {
+        vector,
+        answer,
+        verdict,
+        outcome,
+        vector_bug,
+        expected_failure,
     }
 }
 
@@ -379,28 +408,45 @@ where
     let results: Vec<VectorResult<'c>> = vectors
         .iter()
         .zip(answers)
-        .map(|(&vector, answer)| {
-            let verdict = judge::judge(&vector.expect, &answer.reply, plan.judge);
-            let vector_bug = reference_disagreement(vector);
-            let expected_failure = plan
-                .expected_failures
-                .and_then(|list| list.get(&vector.id))
-                .map(|entry| entry.reason.clone());
-            VectorResult {
-                outcome: outcome(&verdict, expected_failure.is_some(), vector_bug.is_some()),
-                vector,
-                answer,
-                verdict,
-                vector_bug,
-                expected_failure,
-            }
-        })
+        .map(|(&vector, answer)| judge_vector(vector, answer, plan.judge, plan.expected_failures))
         .collect();
     Ok(RunResults {
         counts: Counts::of(&results),
         results,
         duration: began.elapsed(),
     })
+}
+
+/// Replays one vector as `repro` does: `steps` (the vector, after the steps
+/// of its sequence before it: [`Corpus::steps_through`]) sent in order to
+/// one fresh implementation from `start`, every answer judged by
+/// [`judge_vector`], as [`run`] judges it. The vector's result is the last
+/// of [`RunResults::results`]; the steps' come before it.
+///
+/// A vector of a sequence is judged after the steps before it, as `run`
+/// sends them, so a stateful bug that `run` shows, `repro` shows too.
+///
+/// # Errors
+/// The [`HarnessError`] that kept the implementation from answering.
+///
+/// [`Corpus::steps_through`]: wow_guid_vectors::Corpus::steps_through
+pub fn reproduce<'c, I, F>(
+    steps: &'c [Vector],
+    start: F,
+    judge: JudgeOptions,
+    expected_failures: Option<&ExpectedFailures>,
+) -> Result<RunResults<'c>, HarnessError>
+where
+    I: Implementation,
+    F: Fn() -> I + Sync,
+{
+    let plan = RunPlan {
+        vectors: steps.iter().collect(),
+        judge,
+        expected_failures,
+        jobs: NonZeroUsize::MIN,
+    };
+    run(&plan, start, None)
 }
 
 #[cfg(test)]

@@ -248,10 +248,14 @@ fn a_failure_report_has_everything_and_its_repro_command_works() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{repro}\n{stdout}");
     assert!(
-        stdout.contains("response     someone-else ok 00000000ad00de00 3"),
+        stdout.contains("got          someone-else ok 00000000ad00de00 3"),
         "{stdout}"
     );
-    assert!(stdout.contains("verdict      FAIL"), "{stdout}");
+    assert!(
+        stdout.contains(&format!("MALFORMED {BROKEN_ON}")),
+        "{stdout}"
+    );
+    assert!(stdout.contains("verdict: FAIL"), "{stdout}");
 
     let xml = fs::read_to_string(&junit).expect("the JUnit file is written");
     assert!(xml.starts_with("<?xml"), "{xml}");
@@ -271,12 +275,8 @@ fn repro_shows_the_exact_request_and_response() {
         .contains("request      packed.decode.doc-example decode packed_guid 0adead"));
     assert!(run
         .stdout
-        .contains("response     packed.decode.doc-example ok 00000000ad00de00 3"));
-    assert!(
-        run.stdout.contains("verdict      PASS"),
-        "{}",
-        run.describe()
-    );
+        .contains("got          packed.decode.doc-example ok 00000000ad00de00 3"));
+    assert!(run.stdout.contains("verdict: PASS"), "{}", run.describe());
     // The raw line is shown as received: uppercase and all.
     let mut words = args(&["repro", "packed.decode.doc-example", "--"]);
     words.extend(broken("crlf"));
@@ -286,6 +286,95 @@ fn repro_shows_the_exact_request_and_response() {
         raw.stdout.contains("ok 00000000AD00DE00 3\\r"),
         "{}",
         raw.describe()
+    );
+}
+
+/// The buggy adapter `name` (a file in `tests/buggy_adapters/`).
+fn buggy(name: &str) -> Vec<String> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/buggy_adapters")
+        .join(format!("{name}.py"));
+    vec![common::python().to_owned(), script.display().to_string()]
+}
+
+/// A stateful vector fails `run` only after the steps before it; `repro`
+/// replays them first, so it fails there too, and says what it sent
+/// before. With the expected-failure list `run` took, it is an expected
+/// failure (exit 0) in both, and a listed vector that passes is stale in
+/// both.
+#[test]
+fn repro_replays_a_sequence_and_honours_the_expected_failures() {
+    const ID: &str = "packed.encode.stateful.03-zero";
+    let adapter = buggy("zero_keeps_mask");
+    let mut run_options = SMALL.to_vec();
+    run_options.extend(["--id", "packed.encode.stateful.*"]);
+    let run = run_against("stateful-run", &run_options, &adapter, &[]);
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    assert_eq!(run.result(ID)["outcome"], "fail", "{}", run.describe());
+    let repro_line = run.result(ID)["repro"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(&repro_line)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run the repro command");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{repro_line}\n{stdout}");
+    for line in [
+        "after the 2 step(s) of sequence `packed.encode.stateful` before it",
+        "  PASS       packed.encode.stateful.01-max",
+        &format!("FAIL {ID}  (packed_guid/stateful.yaml:"),
+        &format!("  got          {ID} ok 01"),
+        "  why          ",
+        "verdict: FAIL",
+    ] {
+        assert!(stdout.contains(line), "no `{line}` in\n{stdout}");
+    }
+
+    let list = scratch("stateful-xfail").join("expected.txt");
+    fs::write(
+        &list,
+        format!("{ID} # the mask byte is kept\npacked.encode.stateful.02-one\n"),
+    )
+    .expect("write the list");
+    let list = list.display().to_string();
+    let mut words = args(&["repro", ID, "--expect-fail", &list, "--"]);
+    words.extend(adapter.iter().cloned());
+    let xfail = runner(&words, &[]);
+    assert_eq!(xfail.code, Some(0), "{}", xfail.describe());
+    assert!(
+        xfail.stdout.contains(&format!("XFAIL {ID}")),
+        "{}",
+        xfail.describe()
+    );
+    assert!(
+        xfail.stdout.contains("(expected: listed in"),
+        "{}",
+        xfail.describe()
+    );
+    // The reproduce line repeats the list, so pasting it answers the same.
+    assert!(
+        xfail.stdout.contains(&format!("--expect-fail {list}")),
+        "{}",
+        xfail.describe()
+    );
+    let mut words = args(&[
+        "repro",
+        "packed.encode.stateful.02-one",
+        "--expect-fail",
+        &list,
+        "--",
+    ]);
+    words.extend(adapter.iter().cloned());
+    let stale = runner(&words, &[]);
+    assert_eq!(stale.code, Some(1), "{}", stale.describe());
+    assert!(
+        stale.stdout.contains("STALE packed.encode.stateful.02-one"),
+        "{}",
+        stale.describe()
     );
 }
 

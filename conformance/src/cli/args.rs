@@ -309,6 +309,10 @@ pub struct ReproArgs {
     /// The vector's id.
     #[arg(value_name = "ID")]
     pub id: String,
+    /// Vectors expected to fail, as `run --expect-fail` reads them: a listed vector that fails
+    /// is an expected failure, one that passes is stale.
+    #[arg(long, value_name = "FILE")]
+    pub expect_fail: Option<PathBuf>,
     /// Corpus, process, judging and command.
     #[command(flatten)]
     pub conditions: ConditionArgs,

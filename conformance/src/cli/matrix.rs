@@ -4,12 +4,11 @@
 use std::fs;
 use std::io::Write as _;
 use std::num::NonZeroUsize;
-use std::path::Path;
 
 use wow_guid_conformance::judge::JudgeOptions;
 use wow_guid_conformance::matrix::model::{count, Header, CELL_OUTCOMES};
 use wow_guid_conformance::matrix::{self, implementations, MatrixOptions};
-use wow_guid_conformance::shell;
+use wow_guid_conformance::report::rerun::MatrixCommand;
 
 use super::args::MatrixArgs;
 use super::options;
@@ -44,24 +43,15 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
     let started = std::time::Instant::now();
     let built = matrix::build(header, &corpus.vectors, &file.implementations, &options)
         .map_err(CliError::Matrix)?;
-    // The command as a person would type it again: the paths as given, and
-    // nothing that does not change the results (--jobs).
-    let mut words = vec!["wow-guid-conformance".to_owned(), "matrix".to_owned()];
-    if args.corpus.vectors.is_some() {
-        words.push("--vectors".to_owned());
-        words.push(header_path(args.corpus.vectors.as_deref()));
+    let command = MatrixCommand {
+        corpus: &source,
+        judge: options.judge,
+        timeout: options.timeout,
+        startup_timeout: options.startup_timeout,
+        out: &args.out,
+        implementations: &args.implementations,
     }
-    if args.strict_errors {
-        words.push("--strict-errors".to_owned());
-    }
-    words.push("--out".to_owned());
-    words.push(args.out.display().to_string());
-    words.push(args.implementations.display().to_string());
-    let command = words
-        .iter()
-        .map(|w| shell::quote(w))
-        .collect::<Vec<_>>()
-        .join(" ");
+    .line("wow-guid-conformance");
 
     fs::create_dir_all(&args.out).map_err(|error| CliError::Write {
         path: args.out.clone(),
@@ -115,8 +105,4 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
     );
     print(&String::from_utf8_lossy(&summary))?;
     Ok(Exit::Success)
-}
-
-fn header_path(path: Option<&Path>) -> String {
-    path.map(|p| p.display().to_string()).unwrap_or_default()
 }

@@ -56,7 +56,7 @@ where
         Command::Serve => serve(),
         Command::Lint(a) => corpus_tools::lint(a.vectors.as_ref()),
         Command::Generate(a) => corpus_tools::generate(&a),
-        Command::Repro(a) => repro::repro(&options::repro_options(&a)?),
+        Command::Repro(a) => repro::repro(&options::repro_options(&a)?, &program),
         Command::Doctor(a) => doctor::doctor(&options::doctor_config(&a)),
         Command::SeedCorpus(a) => corpus_tools::seed_corpus(&options::corpus_source(&a.corpus), &a),
         Command::Export(a) => corpus_tools::export(&options::corpus_source(&a.corpus), &a),

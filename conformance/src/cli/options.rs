@@ -48,7 +48,7 @@ pub(super) fn run_options(args: &RunArgs) -> Result<RunOptions, CliError> {
 
 /// `repro`'s options.
 pub(super) fn repro_options(args: &ReproArgs) -> Result<ReproOptions, CliError> {
-    let (conditions, corpus) = conditions(&args.conditions, None)?;
+    let (conditions, corpus) = conditions(&args.conditions, args.expect_fail.as_deref())?;
     if corpus.get(&args.id).is_none() {
         return Err(CliError::UnknownVector {
             id: args.id.clone(),

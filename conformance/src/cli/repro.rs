@@ -1,98 +1,75 @@
-//! `repro ID`: one vector, with the exact request and response shown.
+//! `repro ID`: one vector replayed in a fresh process, after the steps of
+//! its sequence before it, judged and shown exactly as `run` judges and
+//! shows it (`run::reproduce`, `report::block`).
 
 use std::fmt::Write as _;
-use std::num::NonZeroUsize;
 
-use wow_guid_conformance::implementation::{Implementation, Query};
-use wow_guid_conformance::judge::{self, Verdict};
 use wow_guid_conformance::options::ReproOptions;
-use wow_guid_conformance::process::{Mode, ProcessImplementation};
-use wow_guid_conformance::protocol;
-use wow_guid_conformance::report;
-use wow_guid_conformance::run::{self, VectorResult};
+use wow_guid_conformance::process::ProcessImplementation;
+use wow_guid_conformance::report::block;
+use wow_guid_conformance::report::rerun::Rerun;
+use wow_guid_conformance::run::{self, Outcome};
 
 use super::error::CliError;
 use super::exit::Exit;
 use super::stdout::print;
 
-pub(super) fn repro(options: &ReproOptions) -> Result<Exit, CliError> {
-    let Some(vector) = options.corpus.get(&options.id) else {
+pub(super) fn repro(options: &ReproOptions, program: &str) -> Result<Exit, CliError> {
+    let conditions = &options.conditions;
+    let mut config = conditions.process_config();
+    // The raw line, as received, goes in the block.
+    config.record_raw = true;
+    let results = run::reproduce(
+        options.steps(),
+        || ProcessImplementation::new(config.clone()),
+        conditions.judge,
+        conditions.expected_failures.as_ref(),
+    )?;
+    let Some((result, before)) = results.results.split_last() else {
         return Err(CliError::UnknownVector {
             id: options.id.clone(),
             similar: Vec::new(),
         });
     };
-    let conditions = &options.conditions;
-    let mut config = conditions.process_config();
-    config.record_raw = true;
-    // One request: a window would change nothing but the wording of faults.
-    if let Mode::Persistent { .. } = config.mode {
-        config.mode = Mode::Persistent {
-            window: NonZeroUsize::MIN,
-        };
-    }
-    let mut implementation = ProcessImplementation::new(config);
-    let answer = implementation
-        .answer_all(&[Query {
-            id: &vector.id,
-            request: &vector.request,
-        }])?
-        .remove(0);
-    implementation.close();
-    let verdict = judge::judge(&vector.expect, &answer.reply, conditions.judge);
-    let result = VectorResult {
-        vector,
-        outcome: run::outcome(&verdict, false, false),
-        answer,
-        verdict,
-        vector_bug: None,
-        expected_failure: None,
+    let rerun = Rerun {
+        program,
+        conditions,
     };
     let mut text = String::new();
     // Writing to a String cannot fail.
-    let _ = writeln!(text, "vector       {}  ({})", vector.id, vector.location);
-    let _ = writeln!(text, "description  {}", vector.description);
-    let _ = writeln!(text, "against      {}", conditions.target);
-    let _ = writeln!(
-        text,
-        "request      {}",
-        protocol::request_line(&vector.id, &vector.request)
-    );
-    match report::got_text(&result) {
-        Some(got) => {
-            let _ = writeln!(text, "response     {got}");
-        }
-        None => {
-            let _ = writeln!(text, "response     (none)");
-        }
-    }
-    let _ = writeln!(
-        text,
-        "expected     {}",
-        report::expected_text(&result, conditions.judge.strict_errors)
-    );
-    let verdict_line = match &result.verdict {
-        Verdict::Pass => "PASS".to_owned(),
-        Verdict::Skip => "SKIP (the implementation answered `unsupported`)".to_owned(),
-        Verdict::Fail(m) => format!("FAIL: {m}"),
-    };
-    let _ = writeln!(text, "verdict      {verdict_line}");
-    if let Some((response, mismatch)) = wow_guid_conformance::run::reference_disagreement(vector) {
+    if let (false, Some(sequence)) = (before.is_empty(), &result.vector.sequence) {
         let _ = writeln!(
             text,
-            "note         the reference codec answers `{}` ({mismatch}): this vector itself looks wrong",
-            protocol::response_line(&vector.id, &response)
+            "after the {} step(s) of sequence `{sequence}` before it, sent first to the same process:",
+            before.len()
         );
-    }
-    if let Some(tail) = &result.answer.stderr_tail {
-        let _ = writeln!(text, "stderr       (last lines)");
-        for line in tail.lines() {
-            let _ = writeln!(text, "  | {line}");
+        for step in before {
+            let _ = writeln!(
+                text,
+                "  {:<10} {}",
+                block::label(step.outcome),
+                step.vector.id
+            );
         }
+        let _ = writeln!(text);
     }
+    let mut out = Vec::new();
+    block::write(&mut out, result, &rerun).expect("writing to a Vec cannot fail");
+    text.push_str(&String::from_utf8_lossy(&out));
+    let verdict = match result.outcome {
+        Outcome::VectorBug => "NO VERDICT: the reference codec disagrees with this vector",
+        outcome if outcome.is_failure() => "FAIL",
+        _ => "PASS",
+    };
+    let _ = writeln!(
+        text,
+        "{} against {}: verdict: {verdict}",
+        result.vector.id, conditions.target
+    );
     print(&text)?;
-    Ok(match result.verdict {
-        Verdict::Pass | Verdict::Skip => Exit::Success,
-        Verdict::Fail(_) => Exit::Failure,
+    Ok(match result.outcome {
+        Outcome::VectorBug => Exit::NoVerdict,
+        outcome if outcome.is_failure() => Exit::Failure,
+        _ => Exit::Success,
     })
 }

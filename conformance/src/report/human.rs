@@ -1,74 +1,35 @@
 //! The summary a person reads on stdout.
 //!
-//! Problems first, each a block with everything needed to act on it (id,
-//! description, request, expected, got, why, stderr tail, and a command
-//! that reproduces just that vector), then one line of counts and a
-//! verdict. Passing vectors are not listed.
+//! Problems first, each a block ([`super::block`]) with everything needed to
+//! act on it (id, description, request, expected, got, why, stderr tail,
+//! and a command that reproduces just that vector), then one line of
+//! counts and a verdict. Passing vectors are not listed.
 
 use std::fmt;
 use std::io;
 
-use super::{expected_text, got_text, reason_text, ReportFormat, RunReport};
+use super::{block, ReportFormat, RunReport};
 use crate::process::Mode;
-use crate::protocol;
-use crate::run::{Outcome, VectorResult};
+use crate::run::Outcome;
 
 /// The human summary.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Human;
 
-fn block(
-    out: &mut dyn io::Write,
-    label: &str,
-    result: &VectorResult<'_>,
-    report: &RunReport<'_, '_>,
-) -> io::Result<()> {
-    let v = result.vector;
-    writeln!(out, "{label} {}  ({})", v.id, v.location)?;
-    writeln!(out, "  description  {}", v.description)?;
-    writeln!(
-        out,
-        "  request      {}",
-        protocol::request_line(&v.id, &v.request)
-    )?;
-    writeln!(
-        out,
-        "  expected     {}",
-        expected_text(result, report.conditions().judge.strict_errors)
-    )?;
-    match got_text(result) {
-        Some(got) => writeln!(out, "  got          {got}")?,
-        None => writeln!(out, "  got          (no response)")?,
-    }
-    if let Some(why) = reason_text(result, report.expect_fail_file()) {
-        writeln!(out, "  why          {why}")?;
-    }
-    if let Some(tail) = &result.answer.stderr_tail {
-        writeln!(out, "  stderr       (last lines)")?;
-        for line in tail.lines() {
-            writeln!(out, "    | {line}")?;
-        }
-    }
-    writeln!(out, "  reproduce    {}", report.rerun.repro(&v.id))?;
-    writeln!(out)
-}
-
 impl ReportFormat for Human {
     fn write(&self, report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()> {
         let run = report.run;
         let with = |o: Outcome| run.results.iter().filter(move |r| r.outcome == o);
-        for (outcome, label) in [
-            (Outcome::Failed, "FAIL"),
-            (Outcome::Crashed, "CRASHED"),
-            (Outcome::TimedOut, "TIMED OUT"),
-            (Outcome::Malformed, "MALFORMED"),
+        for outcome in [
+            Outcome::Failed,
+            Outcome::Crashed,
+            Outcome::TimedOut,
+            Outcome::Malformed,
+            Outcome::Stale,
         ] {
             for result in with(outcome) {
-                block(out, label, result, report)?;
+                block::write(out, result, &report.rerun)?;
             }
-        }
-        for result in with(Outcome::Stale) {
-            block(out, "STALE", result, report)?;
         }
         let xfails: Vec<_> = with(Outcome::ExpectedFailure).collect();
         if !xfails.is_empty() {
@@ -100,7 +61,7 @@ impl ReportFormat for Human {
             )?;
             writeln!(out)?;
             for result in bugs {
-                block(out, "VECTOR BUG", result, report)?;
+                block::write(out, result, &report.rerun)?;
             }
         }
         let skipped = run.counts.skipped;

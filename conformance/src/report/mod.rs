@@ -4,9 +4,12 @@
 //!
 //! Each format lives in its own file behind [`ReportFormat`]. The wording of
 //! "expected", "got" and "why" is shared here so that every format says the
-//! same thing about a vector. Formats write to the `io::Write` they are
-//! given and touch nothing else.
+//! same thing about a vector; [`block`] writes the lines a person reads
+//! about one vector (in `run`'s summary and in `repro`), and [`rerun`] every
+//! command line that gives a verdict again. Formats write to the
+//! `io::Write` they are given and touch nothing else.
 
+pub mod block;
 pub mod expect_fail_list;
 pub mod failed;
 pub mod human;

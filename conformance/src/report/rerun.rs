@@ -1,17 +1,20 @@
 //! The one writer of rerun command lines.
 //!
 //! Every report that gives a verdict ends with a command that gives it
-//! again: `run` one per failure (`repro ID`), `fuzz` one for the whole
-//! session. Each repeats every condition the verdict depends on
+//! again: `run` and `repro` one per vector (`repro ID`), `fuzz` one for the
+//! whole session, `matrix` one for the whole matrix ([`MatrixCommand`]). Each repeats every condition the verdict depends on
 //! ([`Conditions`]: corpus, strictness, process mode and window, both
 //! timeouts, the implementation's command), spelled as the command line
 //! takes it, so that a pasted command cannot answer differently for want of
 //! an option. Options left at their defaults are left out. Pure string work.
 
 use std::ffi::OsString;
+use std::path::Path;
+use std::time::Duration;
 
 use crate::duration::DisplayDuration;
-use crate::options::Conditions;
+use crate::judge::JudgeOptions;
+use crate::options::{Conditions, CorpusSource};
 use crate::process::{Mode, ProcessConfig};
 use crate::shell;
 
@@ -26,10 +29,11 @@ pub struct Rerun<'a> {
 
 impl Rerun<'_> {
     /// The command that replays vector `id` alone (`repro`), with the steps
-    /// before it when it belongs to a sequence.
+    /// before it when it belongs to a sequence, judged against the same
+    /// expected-failure list.
     #[must_use]
     pub fn repro(&self, id: &str) -> String {
-        self.line(&["repro", id], false)
+        self.line(&["repro", id], true)
     }
 
     /// The command that runs the same fuzzing session again: the same seed
@@ -45,44 +49,103 @@ impl Rerun<'_> {
     /// expected-failure list goes along only where the subcommand takes one.
     fn line(&self, words: &[&str], with_expected_failures: bool) -> String {
         let c = self.conditions;
-        let mut out: Vec<OsString> = std::iter::once(self.program)
-            .chain(words.iter().copied())
-            .map(OsString::from)
-            .collect();
-        let mut option = |name: &str, value: Option<String>| {
-            out.push(name.into());
-            out.extend(value.map(OsString::from));
-        };
-        if let crate::options::CorpusSource::Dir(dir) = &c.corpus {
-            option("--vectors", Some(dir.display().to_string()));
-        }
-        if c.judge.strict_errors {
-            option("--strict-errors", None);
-        }
+        let mut out = Words::new(self.program, words);
+        out.corpus(&c.corpus);
+        out.judge(c.judge);
         if let (true, Some(list)) = (with_expected_failures, &c.expected_failures) {
-            option("--expect-fail", Some(list.file.clone()));
+            out.option("--expect-fail", Some(list.file.clone()));
         }
         match c.mode {
-            Mode::OneShot => option("--one-shot", None),
+            Mode::OneShot => out.option("--one-shot", None),
             Mode::Persistent { window } if window != ProcessConfig::DEFAULT_WINDOW => {
-                option("--window", Some(window.to_string()));
+                out.option("--window", Some(window.to_string()));
             }
             Mode::Persistent { .. } => {}
         }
-        if c.timeout != ProcessConfig::DEFAULT_TIMEOUT {
-            option("--timeout", Some(DisplayDuration(c.timeout).to_string()));
+        out.timeouts(c.timeout, c.startup_timeout);
+        if let Some(command) = c.target.command() {
+            out.0.push("--".into());
+            out.0.extend(command.iter().cloned());
         }
-        if c.startup_timeout != ProcessConfig::DEFAULT_STARTUP_TIMEOUT {
-            option(
+        shell::words(&out.0)
+    }
+}
+
+/// What a `matrix` command depends on, to write it again.
+#[derive(Clone, Copy, Debug)]
+pub struct MatrixCommand<'a> {
+    /// The corpus.
+    pub corpus: &'a CorpusSource,
+    /// How answers are judged.
+    pub judge: JudgeOptions,
+    /// Time allowed for each response.
+    pub timeout: Duration,
+    /// Time allowed for the first response of a fresh process.
+    pub startup_timeout: Duration,
+    /// The output directory.
+    pub out: &'a Path,
+    /// The implementations file.
+    pub implementations: &'a Path,
+}
+
+impl MatrixCommand<'_> {
+    /// The command that builds the same matrix again, run as `program`:
+    /// every option that changes the results (not `--jobs`), the paths as
+    /// given.
+    #[must_use]
+    pub fn line(&self, program: &str) -> String {
+        let mut out = Words::new(program, &["matrix"]);
+        out.corpus(self.corpus);
+        out.judge(self.judge);
+        out.timeouts(self.timeout, self.startup_timeout);
+        out.option("--out", Some(self.out.display().to_string()));
+        out.0.push(self.implementations.into());
+        shell::words(&out.0)
+    }
+}
+
+/// A command line being written: the program, the subcommand's words, and
+/// the options each condition is spelled with, once for every subcommand.
+struct Words(Vec<OsString>);
+
+impl Words {
+    fn new(program: &str, words: &[&str]) -> Self {
+        Self(
+            std::iter::once(program)
+                .chain(words.iter().copied())
+                .map(OsString::from)
+                .collect(),
+        )
+    }
+
+    fn option(&mut self, name: &str, value: Option<String>) {
+        self.0.push(name.into());
+        self.0.extend(value.map(OsString::from));
+    }
+
+    fn corpus(&mut self, corpus: &CorpusSource) {
+        if let CorpusSource::Dir(dir) = corpus {
+            self.option("--vectors", Some(dir.display().to_string()));
+        }
+    }
+
+    fn judge(&mut self, judge: JudgeOptions) {
+        if judge.strict_errors {
+            self.option("--strict-errors", None);
+        }
+    }
+
+    /// The time limits that differ from the defaults.
+    fn timeouts(&mut self, timeout: Duration, startup_timeout: Duration) {
+        if timeout != ProcessConfig::DEFAULT_TIMEOUT {
+            self.option("--timeout", Some(DisplayDuration(timeout).to_string()));
+        }
+        if startup_timeout != ProcessConfig::DEFAULT_STARTUP_TIMEOUT {
+            self.option(
                 "--startup-timeout",
-                Some(DisplayDuration(c.startup_timeout).to_string()),
+                Some(DisplayDuration(startup_timeout).to_string()),
             );
         }
-        if let Some(command) = c.target.command() {
-            out.push("--".into());
-            out.extend(command.iter().cloned());
-        }
-        shell::words(&out)
     }
 }
 
@@ -139,6 +202,26 @@ mod tests {
         }
         .repro("x")
         .contains(" --one-shot "));
+    }
+
+    #[test]
+    fn matrix_lines_carry_the_corpus_strictness_and_time_limits() {
+        let corpus = CorpusSource::Dir("my vectors".into());
+        let command = MatrixCommand {
+            corpus: &corpus,
+            judge: JudgeOptions {
+                strict_errors: true,
+            },
+            timeout: Duration::from_secs(20),
+            startup_timeout: ProcessConfig::DEFAULT_STARTUP_TIMEOUT,
+            out: Path::new("target/matrix"),
+            implementations: Path::new("matrix/implementations.yaml"),
+        };
+        assert_eq!(
+            command.line("wow-guid-conformance"),
+            "wow-guid-conformance matrix --vectors 'my vectors' --strict-errors --timeout 20s \
+             --out target/matrix matrix/implementations.yaml"
+        );
     }
 
     #[test]

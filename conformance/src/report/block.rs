@@ -1,0 +1,81 @@
+//! The one writer of a vector's block: the lines a person reads about one
+//! judged vector, in `run`'s summary (each failure) and in `repro` (the
+//! vector replayed), with the same labels in both.
+//!
+//! A block names the vector and where it is written, then says what was
+//! sent (`request`), what passes (`expected`), what came back (`got`), why
+//! the vector ended up where it did (`why`), the tail of the
+//! implementation's stderr, and the command that gives the verdict again
+//! (`reproduce`, from [`Rerun`]). Pure formatting over [`VectorResult`].
+
+use std::io;
+
+use super::rerun::Rerun;
+use super::{expected_text, got_text, reason_text};
+use crate::protocol;
+use crate::run::{Outcome, VectorResult};
+
+/// How an outcome is labelled at the head of a block and in verdict lines:
+/// `PASS`, `FAIL`, `CRASHED`, `TIMED OUT`, `MALFORMED`, `SKIP`, `XFAIL`,
+/// `STALE`, `VECTOR BUG`.
+#[must_use]
+pub const fn label(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Passed => "PASS",
+        Outcome::Failed => "FAIL",
+        Outcome::Crashed => "CRASHED",
+        Outcome::TimedOut => "TIMED OUT",
+        Outcome::Malformed => "MALFORMED",
+        Outcome::Skipped => "SKIP",
+        Outcome::ExpectedFailure => "XFAIL",
+        Outcome::Stale => "STALE",
+        Outcome::VectorBug => "VECTOR BUG",
+    }
+}
+
+/// Writes the block of `result`, headed by its outcome's [`label`], judged
+/// under `rerun`'s conditions (the strictness of error codes, the
+/// expected-failure list), ending with `rerun`'s command for it and a
+/// blank line.
+///
+/// # Errors
+/// Whatever `out` returns.
+pub fn write(
+    out: &mut dyn io::Write,
+    result: &VectorResult<'_>,
+    rerun: &Rerun<'_>,
+) -> io::Result<()> {
+    let v = result.vector;
+    let conditions = rerun.conditions;
+    writeln!(out, "{} {}  ({})", label(result.outcome), v.id, v.location)?;
+    writeln!(out, "  description  {}", v.description)?;
+    writeln!(
+        out,
+        "  request      {}",
+        protocol::request_line(&v.id, &v.request)
+    )?;
+    writeln!(
+        out,
+        "  expected     {}",
+        expected_text(result, conditions.judge.strict_errors)
+    )?;
+    match got_text(result) {
+        Some(got) => writeln!(out, "  got          {got}")?,
+        None => writeln!(out, "  got          (no response)")?,
+    }
+    let expect_fail_file = conditions
+        .expected_failures
+        .as_ref()
+        .map(|list| list.file.as_str());
+    if let Some(why) = reason_text(result, expect_fail_file) {
+        writeln!(out, "  why          {why}")?;
+    }
+    if let Some(tail) = &result.answer.stderr_tail {
+        writeln!(out, "  stderr       (last lines)")?;
+        for line in tail.lines() {
+            writeln!(out, "    | {line}")?;
+        }
+    }
+    writeln!(out, "  reproduce    {}", rerun.repro(&v.id))?;
+    writeln!(out)
+}
