@@ -10,7 +10,8 @@
 //! exit at end of input without writing anything more, and work in
 //! one-shot mode? It runs the adapter
 //! through [`ProcessImplementation`] like `run` does, and prints nothing
-//! itself; the CLI shows the [`Finding`]s.
+//! itself; the CLI shows the [`Diagnosis`] of each check. Each check is a
+//! function of its own, in the order [`examine`] runs them.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -25,7 +26,7 @@ use crate::process::{Mode, ProcessConfig, ProcessImplementation};
 use crate::protocol::{Response, ResponseErrorKind};
 use crate::reference;
 
-/// How serious a finding is.
+/// How serious a diagnosis is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Level {
     /// A check passed.
@@ -40,7 +41,7 @@ pub enum Level {
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // `pad` so that callers can align findings with a width.
+        // `pad` so that callers can align diagnoses with a width.
         f.pad(match self {
             Self::Ok => "ok",
             Self::Info => "info",
@@ -50,9 +51,9 @@ impl fmt::Display for Level {
     }
 }
 
-/// One observation about the adapter.
+/// One observation about the adapter: what one check found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
+pub struct Diagnosis {
     /// Short name of the check.
     pub check: &'static str,
     /// How serious.
@@ -166,40 +167,84 @@ fn start(config: &DoctorConfig, mode: Mode, startup_timeout: Duration) -> Proces
     })
 }
 
-/// Runs every check against the adapter. Stops early when the adapter
-/// cannot answer a single request, since nothing after that would say more.
+/// The one-shot exchange every check builds on: one line, then end of
+/// input. It also measures how long the adapter takes to start, so that the
+/// persistent checks need not wait a whole start-up allowance for an
+/// adapter that never flushes.
+struct Shot {
+    answer: Answer,
+    took: Duration,
+    lingered: bool,
+}
+
+/// Sends the first sample alone, then ends the input.
+fn one_shot(config: &DoctorConfig, queries: &[Query<'_>]) -> Result<Shot, HarnessError> {
+    let mut once = start(config, Mode::OneShot, config.startup_timeout);
+    let began = Instant::now();
+    let answer = once.answer_all(&queries[..1])?.remove(0);
+    let took = began.elapsed();
+    let lingered = once.stats().lingered > 0;
+    Ok(Shot {
+        answer,
+        took,
+        lingered,
+    })
+}
+
+/// The answers to every sample sent at once, and what came after them.
+struct Pipelined {
+    answers: Vec<Answer>,
+    unsolicited: Option<Fault>,
+    lingered: bool,
+}
+
+/// Runs every check against the adapter, in order, each building on the
+/// last. Stops early when the adapter cannot answer a single request, since
+/// nothing after that would say more.
 ///
 /// # Errors
 /// [`HarnessError`] when the command cannot be started at all.
-pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
-    let mut findings = Vec::new();
-    let mut note = |check, level, message: String| {
-        findings.push(Finding {
-            check,
-            level,
-            message,
-        });
-    };
+pub fn examine(config: &DoctorConfig) -> Result<Vec<Diagnosis>, HarnessError> {
+    let mut notes = Vec::new();
     let samples = samples();
     let queries: Vec<Query<'_>> = samples
         .iter()
         .map(|(id, request)| Query { id, request })
         .collect();
+    let shot = one_shot(config, &queries)?;
+    let Some(allowance) = answers(config, &queries, &shot, &mut notes)? else {
+        return Ok(notes);
+    };
+    let piped = pipelining(config, &queries, allowance, &mut notes)?;
+    exit_at_end_of_input(&piped, &mut notes);
+    nothing_unasked(&piped, &mut notes);
+    spelling(&piped.answers, &mut notes);
+    support(&queries, &piped.answers, &mut notes);
+    stderr(&piped.answers, &mut notes);
+    one_shot_mode(&shot, &mut notes);
+    Ok(notes)
+}
 
-    // 1. One line, then end of input (one-shot). This also measures how
-    // long the adapter takes to start, so that the persistent check below
-    // need not wait a whole start-up allowance for an adapter that never
-    // flushes.
-    let mut once = start(config, Mode::OneShot, config.startup_timeout);
-    let began = Instant::now();
-    let shot = once.answer_all(&queries[..1])?.remove(0);
-    let shot_time = began.elapsed();
-    let shot_lingered = once.stats().lingered > 0;
-    drop(once);
+fn note(notes: &mut Vec<Diagnosis>, check: &'static str, level: Level, message: String) {
+    notes.push(Diagnosis {
+        check,
+        level,
+        message,
+    });
+}
 
-    // 2. One request, then wait, input left open: the persistent conversation.
-    let allowance = if shot.reply.is_ok() {
-        (config.timeout + shot_time * 2).min(config.startup_timeout)
+/// `answers`: one request, then wait with the input left open (the
+/// persistent conversation). Returns the time allowed for a fresh
+/// process's first answer from here on, or `None` when it never answered,
+/// after which no other check can say more.
+fn answers(
+    config: &DoctorConfig,
+    queries: &[Query<'_>],
+    shot: &Shot,
+    notes: &mut Vec<Diagnosis>,
+) -> Result<Option<Duration>, HarnessError> {
+    let allowance = if shot.answer.reply.is_ok() {
+        (config.timeout + shot.took * 2).min(config.startup_timeout)
     } else {
         config.startup_timeout
     };
@@ -207,12 +252,16 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
     let mut single = start(config, Mode::Persistent { window: one }, allowance);
     let first = single.answer_all(&queries[..1])?.remove(0);
     single.close();
-    match (&first.reply, &shot.reply) {
-        (Ok(_), _) => note(
-            "answers",
-            Level::Ok,
-            "answers a request while its input stays open (persistent mode)".into(),
-        ),
+    match (&first.reply, &shot.answer.reply) {
+        (Ok(_), _) => {
+            note(
+                notes,
+                "answers",
+                Level::Ok,
+                "answers a request while its input stays open (persistent mode)".into(),
+            );
+            Ok(Some(allowance))
+        }
         (Err(Fault::Timeout { .. }), Ok(_)) => {
             let message = format!(
                 "no response within {} while its input stayed open, but it answered once its input \
@@ -221,23 +270,32 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
                  \"Flushing\"). Until then only --one-shot works",
                 DisplayDuration(allowance)
             );
-            note("answers", Level::Fail, with_stderr(message, &first));
-            return Ok(findings);
+            note(notes, "answers", Level::Fail, with_stderr(message, &first));
+            Ok(None)
         }
         (Err(fault), _) => {
             note(
+                notes,
                 "answers",
                 Level::Fail,
                 with_stderr(first_contact(fault, allowance), &first),
             );
-            return Ok(findings);
+            Ok(None)
         }
     }
+}
 
-    // 3. Everything at once: ids, order, pipelining.
-    let window = NonZeroUsize::new(queries.len()).unwrap_or(one);
+/// `pipelining`: every sample at once, checking ids, order and requests in
+/// flight.
+fn pipelining(
+    config: &DoctorConfig,
+    queries: &[Query<'_>],
+    allowance: Duration,
+    notes: &mut Vec<Diagnosis>,
+) -> Result<Pipelined, HarnessError> {
+    let window = NonZeroUsize::new(queries.len()).unwrap_or(NonZeroUsize::MIN);
     let mut piped = start(config, Mode::Persistent { window }, allowance);
-    let answers = piped.answer_all(&queries)?;
+    let answers = piped.answer_all(queries)?;
     let unsolicited = piped.finish();
     let faults: Vec<(&Query<'_>, &Answer, &Fault)> = queries
         .iter()
@@ -252,9 +310,10 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
             q.id,
             q.request.kind()
         );
-        note("pipelining", Level::Fail, with_stderr(message, a));
+        note(notes, "pipelining", Level::Fail, with_stderr(message, a));
     } else {
         note(
+            notes,
             "pipelining",
             Level::Ok,
             format!(
@@ -263,8 +322,19 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
             ),
         );
     }
-    if piped.stats().lingered > 0 {
+    Ok(Pipelined {
+        answers,
+        unsolicited,
+        lingered: piped.stats().lingered > 0,
+    })
+}
+
+/// `exit at end of input`: whether the pipelined process exited once its
+/// input ended.
+fn exit_at_end_of_input(piped: &Pipelined, notes: &mut Vec<Diagnosis>) {
+    if piped.lingered {
         note(
+            notes,
             "exit at end of input",
             Level::Warn,
             "did not exit within half a second of its input ending, and was killed; it should \
@@ -273,25 +343,34 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
         );
     } else {
         note(
+            notes,
             "exit at end of input",
             Level::Ok,
             "exits when its input ends".into(),
         );
     }
-    match unsolicited {
-        Some(fault) => note("nothing unasked", Level::Fail, fault.to_string()),
+}
+
+/// `nothing unasked`: no output after the last answer.
+fn nothing_unasked(piped: &Pipelined, notes: &mut Vec<Diagnosis>) {
+    match &piped.unsolicited {
+        Some(fault) => note(notes, "nothing unasked", Level::Fail, fault.to_string()),
         None => note(
+            notes,
             "nothing unasked",
             Level::Ok,
             "wrote nothing after its last answer".into(),
         ),
     }
+}
 
-    // 4. Spelling: line ends and hex case, from the raw lines.
+/// `line endings` and `hex case`: how the raw response lines are spelt.
+fn spelling(answers: &[Answer], notes: &mut Vec<Diagnosis>) {
     let raw: Vec<&[u8]> = answers.iter().filter_map(|a| a.raw.as_deref()).collect();
     let crlf = raw.iter().filter(|l| l.ends_with(b"\r")).count();
     if crlf > 0 {
         note(
+            notes,
             "line endings",
             Level::Info,
             format!(
@@ -306,17 +385,21 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
         .any(|l| after_id(l).iter().any(u8::is_ascii_uppercase))
     {
         note(
+            notes,
             "hex case",
             Level::Info,
             "some responses use uppercase hex; accepted (either case is)".into(),
         );
     }
+}
 
-    // 5. What it supports, and whether its answers look right.
+/// `unsupported` and `sample answers`: which kinds it supports, and
+/// whether its answers look right next to the reference codec's.
+fn support(queries: &[Query<'_>], answers: &[Answer], notes: &mut Vec<Diagnosis>) {
     let mut unsupported: Vec<RequestKind> = Vec::new();
     let mut differs = Vec::new();
     let mut judged = 0;
-    for (q, a) in queries.iter().zip(&answers) {
+    for (q, a) in queries.iter().zip(answers) {
         match &a.reply {
             Ok(Response::Unsupported) => {
                 let kind = q.request.kind();
@@ -340,12 +423,14 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
     }
     if unsupported.len() == RequestKind::ALL.len() {
         note(
+            notes,
             "unsupported",
             Level::Fail,
             "answers `unsupported` to every kind of request: every vector would be skipped".into(),
         );
     } else if !unsupported.is_empty() {
         note(
+            notes,
             "unsupported",
             Level::Warn,
             format!(
@@ -358,47 +443,56 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Finding>, HarnessError> {
             ),
         );
     }
-    if !differs.is_empty() {
+    if let Some(first) = differs.first() {
         note(
+            notes,
             "sample answers",
             Level::Info,
             format!(
-                "{} of {judged} sample answers differ from the reference codec (first: `{}`). This is \
-                 about correctness, not the protocol; `run` gives the verdict",
+                "{} of {judged} sample answers differ from the reference codec (first: `{first}`). \
+                 This is about correctness, not the protocol; `run` gives the verdict",
                 differs.len(),
-                differs[0]
             ),
         );
     }
+}
+
+/// `stderr`: whether it writes there at all.
+fn stderr(answers: &[Answer], notes: &mut Vec<Diagnosis>) {
     if answers.iter().any(|a| a.stderr_tail.is_some()) {
         note(
+            notes,
             "stderr",
             Level::Info,
             "writes to stderr; fine: the runner drains it and shows its tail next to failures"
                 .into(),
         );
     }
+}
 
-    // 6. One-shot, from the first step.
-    match &shot.reply {
-        Ok(_) if !shot_lingered => note(
+/// `one-shot`: one line then end of input, from the first exchange.
+fn one_shot_mode(shot: &Shot, notes: &mut Vec<Diagnosis>) {
+    match &shot.answer.reply {
+        Ok(_) if !shot.lingered => note(
+            notes,
             "one-shot",
             Level::Ok,
             "answers a single line followed by end of input, and exits".into(),
         ),
         Ok(_) => note(
+            notes,
             "one-shot",
             Level::Warn,
             "answers a single line followed by end of input, but did not exit afterwards".into(),
         ),
         Err(fault) => note(
+            notes,
             "one-shot",
             Level::Fail,
             with_stderr(
                 format!("fails when it gets one line and then end of input: {fault}"),
-                &shot,
+                &shot.answer,
             ),
         ),
     }
-    Ok(findings)
 }

@@ -17,7 +17,7 @@ use crate::run::reference_disagreement;
 
 /// A vector the reference codec does not satisfy.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Disagreement<'c> {
+pub struct VectorBug<'c> {
     /// The vector.
     pub vector: &'c Vector,
     /// What the reference codec answers.
@@ -26,7 +26,7 @@ pub struct Disagreement<'c> {
     pub mismatch: Mismatch,
 }
 
-impl fmt::Display for Disagreement<'_> {
+impl fmt::Display for VectorBug<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let v = self.vector;
         let expected = match &v.expect {
@@ -54,11 +54,11 @@ impl fmt::Display for Disagreement<'_> {
 
 /// Every vector of `vectors` that the reference codec does not satisfy, in order.
 #[must_use]
-pub fn disagreements(vectors: &[Vector]) -> Vec<Disagreement<'_>> {
+pub fn vector_bugs(vectors: &[Vector]) -> Vec<VectorBug<'_>> {
     vectors
         .iter()
         .filter_map(|vector| {
-            reference_disagreement(vector).map(|(reference, mismatch)| Disagreement {
+            reference_disagreement(vector).map(|(reference, mismatch)| VectorBug {
                 vector,
                 reference,
                 mismatch,
@@ -117,7 +117,7 @@ mod tests {
 
     #[test]
     fn a_clean_corpus_has_no_disagreements() {
-        assert!(disagreements(&sample()).is_empty());
+        assert!(vector_bugs(&sample()).is_empty());
     }
 
     #[test]
@@ -128,7 +128,7 @@ mod tests {
             consumed: 3,
         });
         vectors[1].expect = Expectation::Invalid(ErrorCode::Other);
-        let found = disagreements(&vectors);
+        let found = vector_bugs(&vectors);
         assert_eq!(found.len(), 2);
         assert_eq!(
             found[0].to_string(),

@@ -93,9 +93,11 @@ pub fn answer(request: &Request) -> Response {
 /// codec: `valid` with its value, or `invalid` with its error code. Judging
 /// an answer against this (see [`crate::judge::judge`]) is how requests
 /// without a vector, such as generated ones, are judged exactly as `run`
-/// judges vectors.
+/// judges vectors. Exact: it leaves no choice. Where the corpus leaves
+/// implementations one (`acceptable` vectors), the fuzzer's oracle widens
+/// it: [`crate::fuzzing::oracle::corpus_expectation`].
 #[must_use]
-pub fn expectation(request: &Request) -> Expectation {
+pub fn exact_expectation(request: &Request) -> Expectation {
     match answer(request) {
         Response::Ok(value) => Expectation::Valid(value),
         Response::Error(code) => Expectation::Invalid(code),
@@ -126,11 +128,11 @@ mod tests {
     #[test]
     fn expectations_follow_the_reference() {
         assert_eq!(
-            expectation(&Request::EncodePacked { guid: 0 }),
+            exact_expectation(&Request::EncodePacked { guid: 0 }),
             Expectation::Valid(Value::Encoded { bytes: vec![0] })
         );
         assert_eq!(
-            expectation(&Request::DecodePacked { bytes: vec![] }),
+            exact_expectation(&Request::DecodePacked { bytes: vec![] }),
             Expectation::Invalid(ErrorCode::Eof)
         );
     }

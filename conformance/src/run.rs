@@ -1,5 +1,5 @@
 //! The core of `run`: send the selected vectors to implementations, judge
-//! every answer, and sort each vector into an [`Outcome`]. Every answer to a
+//! every answer, and sort each vector into an [`RunOutcome`]. Every answer to a
 //! vector is judged by [`judge_vector`], here alone: `run` ([`run()`]),
 //! `repro` ([`reproduce`]) and `matrix` (through [`run()`]) give one verdict
 //! for one answer.
@@ -31,7 +31,7 @@ const BATCH: usize = 4096;
 
 /// Where a vector ends up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Outcome {
+pub enum RunOutcome {
     /// The answer satisfies the vector.
     Passed,
     /// The answer is a wrong one (a wrong value, an error for a valid input,
@@ -60,9 +60,9 @@ pub enum Outcome {
     VectorBug,
 }
 
-impl Outcome {
+impl RunOutcome {
     /// Every outcome, in report order.
-    pub const ALL: [Outcome; 9] = [
+    pub const ALL: [RunOutcome; 9] = [
         Self::Passed,
         Self::Failed,
         Self::Crashed,
@@ -91,7 +91,7 @@ impl Outcome {
         }
     }
 
-    /// The outcome named `name` in reports ([`Outcome::as_str`]), if any.
+    /// The outcome named `name` in reports ([`RunOutcome::as_str`]), if any.
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|o| o.as_str() == name)
@@ -128,7 +128,7 @@ pub struct VectorResult<'c> {
     /// The judge's verdict on that answer.
     pub verdict: Verdict,
     /// Where the vector ends up, expected failures and vector bugs considered.
-    pub outcome: Outcome,
+    pub outcome: RunOutcome,
     /// For a vector bug: what the reference codec answers, and why that
     /// does not satisfy the vector.
     pub vector_bug: Option<(Response, Mismatch)>,
@@ -139,23 +139,23 @@ pub struct VectorResult<'c> {
 /// How many vectors ended up in each outcome.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
-    /// [`Outcome::Passed`].
+    /// [`RunOutcome::Passed`].
     pub passed: usize,
-    /// [`Outcome::Failed`]: wrong answers.
+    /// [`RunOutcome::Failed`]: wrong answers.
     pub failed: usize,
-    /// [`Outcome::Crashed`].
+    /// [`RunOutcome::Crashed`].
     pub crashed: usize,
-    /// [`Outcome::TimedOut`].
+    /// [`RunOutcome::TimedOut`].
     pub timed_out: usize,
-    /// [`Outcome::Malformed`].
+    /// [`RunOutcome::Malformed`].
     pub malformed: usize,
-    /// [`Outcome::Skipped`].
+    /// [`RunOutcome::Skipped`].
     pub skipped: usize,
-    /// [`Outcome::ExpectedFailure`].
+    /// [`RunOutcome::ExpectedFailure`].
     pub expected_failures: usize,
-    /// [`Outcome::Stale`].
+    /// [`RunOutcome::Stale`].
     pub stale: usize,
-    /// [`Outcome::VectorBug`].
+    /// [`RunOutcome::VectorBug`].
     pub vector_bugs: usize,
 }
 
@@ -170,40 +170,40 @@ impl Counts {
         c
     }
 
-    fn get_mut(&mut self, outcome: Outcome) -> &mut usize {
+    fn get_mut(&mut self, outcome: RunOutcome) -> &mut usize {
         match outcome {
-            Outcome::Passed => &mut self.passed,
-            Outcome::Failed => &mut self.failed,
-            Outcome::Crashed => &mut self.crashed,
-            Outcome::TimedOut => &mut self.timed_out,
-            Outcome::Malformed => &mut self.malformed,
-            Outcome::Skipped => &mut self.skipped,
-            Outcome::ExpectedFailure => &mut self.expected_failures,
-            Outcome::Stale => &mut self.stale,
-            Outcome::VectorBug => &mut self.vector_bugs,
+            RunOutcome::Passed => &mut self.passed,
+            RunOutcome::Failed => &mut self.failed,
+            RunOutcome::Crashed => &mut self.crashed,
+            RunOutcome::TimedOut => &mut self.timed_out,
+            RunOutcome::Malformed => &mut self.malformed,
+            RunOutcome::Skipped => &mut self.skipped,
+            RunOutcome::ExpectedFailure => &mut self.expected_failures,
+            RunOutcome::Stale => &mut self.stale,
+            RunOutcome::VectorBug => &mut self.vector_bugs,
         }
     }
 
     /// The count for one outcome.
     #[must_use]
-    pub fn get(&self, outcome: Outcome) -> usize {
+    pub fn get(&self, outcome: RunOutcome) -> usize {
         match outcome {
-            Outcome::Passed => self.passed,
-            Outcome::Failed => self.failed,
-            Outcome::Crashed => self.crashed,
-            Outcome::TimedOut => self.timed_out,
-            Outcome::Malformed => self.malformed,
-            Outcome::Skipped => self.skipped,
-            Outcome::ExpectedFailure => self.expected_failures,
-            Outcome::Stale => self.stale,
-            Outcome::VectorBug => self.vector_bugs,
+            RunOutcome::Passed => self.passed,
+            RunOutcome::Failed => self.failed,
+            RunOutcome::Crashed => self.crashed,
+            RunOutcome::TimedOut => self.timed_out,
+            RunOutcome::Malformed => self.malformed,
+            RunOutcome::Skipped => self.skipped,
+            RunOutcome::ExpectedFailure => self.expected_failures,
+            RunOutcome::Stale => self.stale,
+            RunOutcome::VectorBug => self.vector_bugs,
         }
     }
 
     /// All vectors counted.
     #[must_use]
     pub fn total(&self) -> usize {
-        Outcome::ALL.iter().map(|&o| self.get(o)).sum()
+        RunOutcome::ALL.iter().map(|&o| self.get(o)).sum()
     }
 
     /// Whether the implementation conforms: nothing failed (wrong answer,
@@ -211,7 +211,7 @@ impl Counts {
     /// stale.
     #[must_use]
     pub fn conforms(&self) -> bool {
-        Outcome::ALL
+        RunOutcome::ALL
             .iter()
             .all(|&o| !o.is_failure() || self.get(o) == 0)
     }
@@ -284,17 +284,17 @@ pub fn judge_vector<'c>(
     let expected_failure =
         expected_failures.and_then(|list| list.get(&vector.id).map(|entry| entry.reason.clone()));
     let outcome = match (&verdict, expected_failure.is_some()) {
-        _ if vector_bug.is_some() => Outcome::VectorBug,
-        (Verdict::Skip, _) => Outcome::Skipped,
-        (Verdict::Pass, false) => Outcome::Passed,
-        (Verdict::Pass, true) => Outcome::Stale,
-        (Verdict::Fail(_), true) => Outcome::ExpectedFailure,
+        _ if vector_bug.is_some() => RunOutcome::VectorBug,
+        (Verdict::Skip, _) => RunOutcome::Skipped,
+        (Verdict::Pass, false) => RunOutcome::Passed,
+        (Verdict::Pass, true) => RunOutcome::Stale,
+        (Verdict::Fail(_), true) => RunOutcome::ExpectedFailure,
         (Verdict::Fail(Mismatch::Fault(fault)), false) => match fault.kind() {
-            FaultKind::Crashed => Outcome::Crashed,
-            FaultKind::TimedOut => Outcome::TimedOut,
-            FaultKind::Malformed => Outcome::Malformed,
+            FaultKind::Crashed => RunOutcome::Crashed,
+            FaultKind::TimedOut => RunOutcome::TimedOut,
+            FaultKind::Malformed => RunOutcome::Malformed,
         },
-        (Verdict::Fail(_), false) => Outcome::Failed,
+        (Verdict::Fail(_), false) => RunOutcome::Failed,
     };
     VectorResult {
         vector,
@@ -498,15 +498,15 @@ mod tests {
             None,
         )
         .unwrap();
-        let outcomes: Vec<Outcome> = results.results.iter().map(|r| r.outcome).collect();
+        let outcomes: Vec<RunOutcome> = results.results.iter().map(|r| r.outcome).collect();
         assert_eq!(
             outcomes,
             [
-                Outcome::Failed,
-                Outcome::TimedOut,
-                Outcome::Passed,
-                Outcome::Skipped,
-                Outcome::Skipped
+                RunOutcome::Failed,
+                RunOutcome::TimedOut,
+                RunOutcome::Passed,
+                RunOutcome::Skipped,
+                RunOutcome::Skipped
             ]
         );
         assert!(!results.counts.conforms());
@@ -538,12 +538,12 @@ mod tests {
             None,
         )
         .unwrap();
-        assert_eq!(results.results[0].outcome, Outcome::ExpectedFailure);
+        assert_eq!(results.results[0].outcome, RunOutcome::ExpectedFailure);
         assert_eq!(
             results.results[0].expected_failure,
             Some(Some("sign".into()))
         );
-        assert_eq!(results.results[2].outcome, Outcome::Stale);
+        assert_eq!(results.results[2].outcome, RunOutcome::Stale);
         assert_eq!(results.counts.stale, 1);
         assert!(!results.counts.conforms());
     }
@@ -554,7 +554,7 @@ mod tests {
         vectors[1].expect = Expectation::Invalid(ErrorCode::Other);
         let results = run(&plan(&vectors, 1), || crate::reference::Reference, None).unwrap();
         let bug = &results.results[1];
-        assert_eq!(bug.outcome, Outcome::VectorBug);
+        assert_eq!(bug.outcome, RunOutcome::VectorBug);
         let (response, mismatch) = bug.vector_bug.clone().unwrap();
         assert_eq!(response, Response::Error(ErrorCode::Eof));
         assert!(matches!(mismatch, Mismatch::WrongErrorCode { .. }));

@@ -771,7 +771,7 @@ fn repro_agrees_with_run_on_every_vector() {
     use wow_guid_conformance::expect_fail::ExpectedFailures;
     use wow_guid_conformance::judge::JudgeOptions;
     use wow_guid_conformance::process::{ProcessConfig, ProcessImplementation};
-    use wow_guid_conformance::run::{self, Outcome, RunPlan};
+    use wow_guid_conformance::run::{self, RunOutcome, RunPlan};
 
     let corpus = corpus();
     let list_path = spec_c_expected_failures();
@@ -821,7 +821,7 @@ fn repro_agrees_with_run_on_every_vector() {
                     let interpreted = ["python", "js", "zero-keeps-mask"].contains(&adapter.name);
                     if interpreted
                         && in_run.vector.sequence.is_none()
-                        && in_run.outcome == Outcome::Passed
+                        && in_run.outcome == RunOutcome::Passed
                         && !i.is_multiple_of(INTERPRETED_STRIDE)
                     {
                         continue;
@@ -854,7 +854,7 @@ fn repro_agrees_with_run_on_every_vector() {
             let failed: Vec<&str> = whole
                 .results
                 .iter()
-                .filter(|r| r.outcome == Outcome::Failed)
+                .filter(|r| r.outcome == RunOutcome::Failed)
                 .map(|r| r.vector.id.as_str())
                 .collect();
             assert_eq!(

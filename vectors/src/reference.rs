@@ -125,7 +125,7 @@ fn vector(out: &mut String, v: &Vector) {
             "| sequence | `{sequence}`: run after the steps above it, in one session |"
         );
     }
-    let (outcome, expected) = expectation(&v.expect);
+    let (outcome, expected) = outcome_and_expected(&v.expect);
     let _ = writeln!(out, "| outcome | `{outcome}` |");
     let _ = writeln!(out, "| expected | {expected} |");
     if let Expectation::Acceptable { why, .. } = &v.expect {
@@ -163,7 +163,7 @@ fn request(r: &Request) -> String {
     }
 }
 
-fn expectation(e: &Expectation) -> (&'static str, String) {
+fn outcome_and_expected(e: &Expectation) -> (&'static str, String) {
     let outcome = e.outcome().as_str();
     let text = match e {
         Expectation::Invalid(code) => format!("an error, code `{code}`"),

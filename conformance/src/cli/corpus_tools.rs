@@ -7,7 +7,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use wow_guid_conformance::export;
-use wow_guid_conformance::lint::{disagreements, oversized};
+use wow_guid_conformance::lint::{oversized, vector_bugs};
 use wow_guid_conformance::options::{CorpusError, CorpusSource};
 use wow_guid_conformance::seed::seed_files;
 use wow_guid_vectors::{generate, Corpus};
@@ -88,7 +88,7 @@ pub(super) fn lint(vectors: Option<&PathBuf>) -> Result<Exit, CliError> {
     for o in &too_long {
         let _ = writeln!(text, "{o}");
     }
-    let found = disagreements(&corpus.vectors);
+    let found = vector_bugs(&corpus.vectors);
     for d in &found {
         let _ = writeln!(text, "{d}");
     }

@@ -8,7 +8,7 @@ use wow_guid_conformance::options::ReproOptions;
 use wow_guid_conformance::process::ProcessImplementation;
 use wow_guid_conformance::report::block;
 use wow_guid_conformance::report::rerun::Rerun;
-use wow_guid_conformance::run::{self, Outcome};
+use wow_guid_conformance::run::{self, RunOutcome};
 
 use super::error::CliError;
 use super::exit::Exit;
@@ -57,7 +57,7 @@ pub(super) fn repro(options: &ReproOptions, program: &str) -> Result<Exit, CliEr
     block::write(&mut out, result, &rerun).expect("writing to a Vec cannot fail");
     text.push_str(&String::from_utf8_lossy(&out));
     let verdict = match result.outcome {
-        Outcome::VectorBug => "NO VERDICT: the reference codec disagrees with this vector",
+        RunOutcome::VectorBug => "NO VERDICT: the reference codec disagrees with this vector",
         outcome if outcome.is_failure() => "FAIL",
         _ => "PASS",
     };
@@ -68,7 +68,7 @@ pub(super) fn repro(options: &ReproOptions, program: &str) -> Result<Exit, CliEr
     );
     print(&text)?;
     Ok(match result.outcome {
-        Outcome::VectorBug => Exit::NoVerdict,
+        RunOutcome::VectorBug => Exit::NoVerdict,
         outcome if outcome.is_failure() => Exit::Failure,
         _ => Exit::Success,
     })

@@ -20,7 +20,7 @@ use wow_guid_vectors::{
     topics::derived_flags, yaml, Corpus, Expectation, Flag, LoadErrors, Location, Request, Vector,
 };
 
-use super::oracle::expectation;
+use super::oracle::corpus_expectation;
 use super::signature::{Disagreement, Signature};
 use crate::duration::DisplayDuration;
 use crate::implementation::Fault;
@@ -188,7 +188,7 @@ impl Finding {
             .enumerate()
         {
             let last = i + 1 == steps;
-            let expect = expectation(request);
+            let expect = corpus_expectation(request);
             let mut flags = derived_flags(request, &expect);
             let (id, description) = if steps == 1 {
                 (
@@ -249,7 +249,7 @@ impl Finding {
             "answer:   {}",
             comment_text(&reply_text(&self.disagreement.reply), 200)
         ));
-        let expected = match expectation(&self.request) {
+        let expected = match corpus_expectation(&self.request) {
             Expectation::Valid(v) => reply_text(&Ok(Response::Ok(v))),
             Expectation::Invalid(code) => reply_text(&Ok(Response::Error(code))),
             Expectation::Acceptable { value, .. } => {

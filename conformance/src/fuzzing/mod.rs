@@ -14,7 +14,7 @@
 //!
 //! # Pieces
 //!
-//! - [`generate`]: seeded request generators. A SplitMix64 stream feeds
+//! - [`requests`]: seeded request generators. A SplitMix64 stream feeds
 //!   [`arbitrary::Unstructured`], and every structural choice (mask pattern,
 //!   byte class, truncation point, name length and UTF-8 class, corpus
 //!   mutation) is drawn from it, so the same seed gives the same requests.
@@ -35,8 +35,8 @@
 //! only where the command line says (`--out`); it changes nothing else.
 
 pub mod finding;
-pub mod generate;
 pub mod oracle;
+pub mod requests;
 pub mod session;
 pub mod shrink;
 pub mod signature;

@@ -2,7 +2,7 @@
 //!
 //! The fuzzer must judge exactly as `run` judges the corpus, so a generated
 //! request needs the expectation the corpus would give it. That is the
-//! reference codec's answer ([`crate::reference::expectation`]): a value is
+//! reference codec's answer ([`crate::reference::exact_expectation`]): a value is
 //! `valid`, an error is `invalid` with the reference's code. Where the corpus
 //! leaves implementations a choice (`acceptable` vectors), the same choice is
 //! left here, for every request of that shape and not only for the one
@@ -30,11 +30,11 @@ const GUID_WITHOUT_NAME: &str = "A non-zero GUID is always followed by a name on
     that can may reject the call.";
 
 /// The expectation a vector for `request` would carry: the reference's
-/// ([`reference::expectation`]), made `acceptable` where the corpus lets an
+/// ([`reference::exact_expectation`]), made `acceptable` where the corpus lets an
 /// implementation choose.
 #[must_use]
-pub fn expectation(request: &Request) -> Expectation {
-    match (reference::expectation(request), request) {
+pub fn corpus_expectation(request: &Request) -> Expectation {
+    match (reference::exact_expectation(request), request) {
         // The corpus: named.encode.name-without-guid.empty.
         (
             Expectation::Invalid(_),
@@ -71,10 +71,10 @@ pub enum Check {
 }
 
 /// Judges `reply` to `request` exactly as `run` judges a vector with this
-/// module's [`expectation`].
+/// module's [`corpus_expectation`].
 #[must_use]
 pub fn check(request: &Request, reply: &Result<Response, Fault>, options: JudgeOptions) -> Check {
-    match judge(&expectation(request), reply, options) {
+    match judge(&corpus_expectation(request), reply, options) {
         Verdict::Pass => Check::Agrees,
         Verdict::Skip => Check::Unsupported,
         Verdict::Fail(mismatch) => Check::Disagrees(Disagreement {
@@ -107,7 +107,7 @@ mod tests {
         let corpus = Corpus::embedded().expect("the embedded corpus loads");
         let mut disagreements = Vec::new();
         for v in &corpus.vectors {
-            let ours = judged_part(&expectation(&v.request));
+            let ours = judged_part(&corpus_expectation(&v.request));
             if ours != judged_part(&v.expect) {
                 disagreements.push(format!("{}: corpus {:?}, oracle {ours:?}", v.id, v.expect));
             }
@@ -117,7 +117,7 @@ mod tests {
 
     #[test]
     fn acceptable_rules_cover_every_request_of_their_shape() {
-        let e = expectation(&Request::EncodeNamed {
+        let e = corpus_expectation(&Request::EncodeNamed {
             guid: 0x0102_0304_0506_0708,
             name: None,
         });
@@ -131,14 +131,14 @@ mod tests {
             }
         );
         assert_eq!(
-            expectation(&Request::EncodeNamed {
+            corpus_expectation(&Request::EncodeNamed {
                 guid: 0,
                 name: Some(b"a".to_vec())
             }),
             Expectation::Invalid(ErrorCode::NameWithoutGuid)
         );
         assert_eq!(
-            expectation(&Request::DecodePacked { bytes: vec![0x08] }),
+            corpus_expectation(&Request::DecodePacked { bytes: vec![0x08] }),
             Expectation::Invalid(ErrorCode::Eof)
         );
     }

@@ -33,8 +33,8 @@ use std::time::{Duration, Instant};
 use wow_guid_vectors::{Request, RequestKind, Vector};
 
 use super::finding::{Finding, Reproduction, ShrinkStats};
-use super::generate::Generator;
 use super::oracle::{check, Check};
+use super::requests::Generator;
 use super::shrink::{self, AfterPrefix, Limits, OneImplementation, Tester};
 use super::signature::{Disagreement, Signature};
 use crate::implementation::{HarnessError, Implementation, Query};

@@ -165,7 +165,7 @@ fn shrink_example<I: Implementation>(
     if size(&result.request) >= size(request) {
         return Ok(None);
     }
-    let expected = crate::fuzzing::oracle::expectation(&result.request);
+    let expected = crate::fuzzing::oracle::corpus_expectation(&result.request);
     Ok(Some(Shrunk {
         request: protocol::request_line("shrunk", &result.request),
         expected: expectation_text(&expected),

@@ -17,7 +17,7 @@ use std::io;
 
 use super::implementations::Launch;
 use super::model::{count, Matrix, Row, CELL_OUTCOMES};
-use crate::run::Outcome;
+use crate::run::RunOutcome;
 use wow_guid_vectors::RequestKind;
 
 /// The page's style sheet, inlined.
@@ -30,31 +30,31 @@ pub const SCRIPT: &str = include_str!("page.js");
 const TITLE_CHARS: usize = 160;
 
 /// The symbol and the CSS class of each outcome.
-fn mark(outcome: Outcome) -> (&'static str, &'static str) {
+fn mark(outcome: RunOutcome) -> (&'static str, &'static str) {
     match outcome {
-        Outcome::Passed => ("✓", "pass"),
-        Outcome::Failed => ("✗", "fail"),
-        Outcome::Crashed => ("☠", "crashed"),
-        Outcome::TimedOut => ("T", "timed_out"),
-        Outcome::Malformed => ("?", "malformed"),
-        Outcome::Skipped => ("–", "skip"),
-        Outcome::VectorBug => ("!", "vector_bug"),
-        Outcome::ExpectedFailure => ("x", "xfail"),
-        Outcome::Stale => ("s", "stale"),
+        RunOutcome::Passed => ("✓", "pass"),
+        RunOutcome::Failed => ("✗", "fail"),
+        RunOutcome::Crashed => ("☠", "crashed"),
+        RunOutcome::TimedOut => ("T", "timed_out"),
+        RunOutcome::Malformed => ("?", "malformed"),
+        RunOutcome::Skipped => ("–", "skip"),
+        RunOutcome::VectorBug => ("!", "vector_bug"),
+        RunOutcome::ExpectedFailure => ("x", "xfail"),
+        RunOutcome::Stale => ("s", "stale"),
     }
 }
 
-fn label(outcome: Outcome) -> &'static str {
+fn label(outcome: RunOutcome) -> &'static str {
     match outcome {
-        Outcome::Passed => "passed",
-        Outcome::Failed => "failed",
-        Outcome::Crashed => "crashed",
-        Outcome::TimedOut => "timed out",
-        Outcome::Malformed => "malformed",
-        Outcome::Skipped => "skipped (unsupported)",
-        Outcome::VectorBug => "vector bug",
-        Outcome::ExpectedFailure => "expected failure",
-        Outcome::Stale => "stale",
+        RunOutcome::Passed => "passed",
+        RunOutcome::Failed => "failed",
+        RunOutcome::Crashed => "crashed",
+        RunOutcome::TimedOut => "timed out",
+        RunOutcome::Malformed => "malformed",
+        RunOutcome::Skipped => "skipped (unsupported)",
+        RunOutcome::VectorBug => "vector bug",
+        RunOutcome::ExpectedFailure => "expected failure",
+        RunOutcome::Stale => "stale",
     }
 }
 
@@ -241,8 +241,8 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
                 short(&row.expected),
                 match (&cell.got, cell.outcome) {
                     (Some(got), _) => short(got),
-                    (None, Outcome::Passed) => "the expected answer".to_owned(),
-                    (None, Outcome::Skipped) => "unsupported".to_owned(),
+                    (None, RunOutcome::Passed) => "the expected answer".to_owned(),
+                    (None, RunOutcome::Skipped) => "unsupported".to_owned(),
                     (None, _) => "no answer".to_owned(),
                 }
             );

@@ -11,19 +11,19 @@ use std::io;
 
 use super::implementations::Launch;
 use super::model::{count, Column, Matrix, CELL_OUTCOMES};
-use crate::run::{Counts, Outcome};
+use crate::run::{Counts, RunOutcome};
 
-fn outcome_heading(outcome: Outcome) -> &'static str {
+fn outcome_heading(outcome: RunOutcome) -> &'static str {
     match outcome {
-        Outcome::Passed => "passed",
-        Outcome::Failed => "failed",
-        Outcome::Crashed => "crashed",
-        Outcome::TimedOut => "timed out",
-        Outcome::Malformed => "malformed",
-        Outcome::Skipped => "skipped",
-        Outcome::VectorBug => "vector bugs",
-        Outcome::ExpectedFailure => "expected failures",
-        Outcome::Stale => "stale",
+        RunOutcome::Passed => "passed",
+        RunOutcome::Failed => "failed",
+        RunOutcome::Crashed => "crashed",
+        RunOutcome::TimedOut => "timed out",
+        RunOutcome::Malformed => "malformed",
+        RunOutcome::Skipped => "skipped",
+        RunOutcome::VectorBug => "vector bugs",
+        RunOutcome::ExpectedFailure => "expected failures",
+        RunOutcome::Stale => "stale",
     }
 }
 

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use crate::protocol;
 use crate::report;
-use crate::run::{Counts, Outcome, RunResults};
+use crate::run::{Counts, RunOutcome, RunResults};
 use wow_guid_vectors::RequestKind;
 
 use super::causes::Cause;
@@ -86,7 +86,7 @@ impl Row {
             .cells
             .iter()
             .map(|c| c.outcome)
-            .filter(|o| *o != Outcome::Skipped);
+            .filter(|o| *o != RunOutcome::Skipped);
         match answered.next() {
             None => true,
             Some(first) => answered.all(|o| o == first),
@@ -98,7 +98,7 @@ impl Row {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cell {
     /// Where the vector ended up.
-    pub outcome: Outcome,
+    pub outcome: RunOutcome,
     /// What came back, for every outcome but a pass or a skip.
     pub got: Option<String>,
     /// Why it did not pass, for every outcome but a pass or a skip.
@@ -107,29 +107,29 @@ pub struct Cell {
 
 /// The outcomes a matrix cell can have (a matrix has no expected-failure
 /// lists, so neither expected failures nor stale ones), in report order.
-pub const CELL_OUTCOMES: [Outcome; 7] = [
-    Outcome::Passed,
-    Outcome::Failed,
-    Outcome::Crashed,
-    Outcome::TimedOut,
-    Outcome::Malformed,
-    Outcome::Skipped,
-    Outcome::VectorBug,
+pub const CELL_OUTCOMES: [RunOutcome; 7] = [
+    RunOutcome::Passed,
+    RunOutcome::Failed,
+    RunOutcome::Crashed,
+    RunOutcome::TimedOut,
+    RunOutcome::Malformed,
+    RunOutcome::Skipped,
+    RunOutcome::VectorBug,
 ];
 
 /// The count of `outcome` in `counts`.
 #[must_use]
-pub fn count(counts: &Counts, outcome: Outcome) -> usize {
+pub fn count(counts: &Counts, outcome: RunOutcome) -> usize {
     match outcome {
-        Outcome::Passed => counts.passed,
-        Outcome::Failed => counts.failed,
-        Outcome::Crashed => counts.crashed,
-        Outcome::TimedOut => counts.timed_out,
-        Outcome::Malformed => counts.malformed,
-        Outcome::Skipped => counts.skipped,
-        Outcome::ExpectedFailure => counts.expected_failures,
-        Outcome::Stale => counts.stale,
-        Outcome::VectorBug => counts.vector_bugs,
+        RunOutcome::Passed => counts.passed,
+        RunOutcome::Failed => counts.failed,
+        RunOutcome::Crashed => counts.crashed,
+        RunOutcome::TimedOut => counts.timed_out,
+        RunOutcome::Malformed => counts.malformed,
+        RunOutcome::Skipped => counts.skipped,
+        RunOutcome::ExpectedFailure => counts.expected_failures,
+        RunOutcome::Stale => counts.stale,
+        RunOutcome::VectorBug => counts.vector_bugs,
     }
 }
 
@@ -176,7 +176,7 @@ impl Matrix {
                     "every run covers the same vectors"
                 );
                 row.cells.push(match result.outcome {
-                    Outcome::Passed | Outcome::Skipped => Cell {
+                    RunOutcome::Passed | RunOutcome::Skipped => Cell {
                         outcome: result.outcome,
                         got: None,
                         why: None,

@@ -13,23 +13,23 @@ use std::io;
 use super::rerun::Rerun;
 use super::{expected_text, got_text, reason_text};
 use crate::protocol;
-use crate::run::{Outcome, VectorResult};
+use crate::run::{RunOutcome, VectorResult};
 
 /// How an outcome is labelled at the head of a block and in verdict lines:
 /// `PASS`, `FAIL`, `CRASHED`, `TIMED OUT`, `MALFORMED`, `SKIP`, `XFAIL`,
 /// `STALE`, `VECTOR BUG`.
 #[must_use]
-pub const fn label(outcome: Outcome) -> &'static str {
+pub const fn label(outcome: RunOutcome) -> &'static str {
     match outcome {
-        Outcome::Passed => "PASS",
-        Outcome::Failed => "FAIL",
-        Outcome::Crashed => "CRASHED",
-        Outcome::TimedOut => "TIMED OUT",
-        Outcome::Malformed => "MALFORMED",
-        Outcome::Skipped => "SKIP",
-        Outcome::ExpectedFailure => "XFAIL",
-        Outcome::Stale => "STALE",
-        Outcome::VectorBug => "VECTOR BUG",
+        RunOutcome::Passed => "PASS",
+        RunOutcome::Failed => "FAIL",
+        RunOutcome::Crashed => "CRASHED",
+        RunOutcome::TimedOut => "TIMED OUT",
+        RunOutcome::Malformed => "MALFORMED",
+        RunOutcome::Skipped => "SKIP",
+        RunOutcome::ExpectedFailure => "XFAIL",
+        RunOutcome::Stale => "STALE",
+        RunOutcome::VectorBug => "VECTOR BUG",
     }
 }
 

@@ -11,7 +11,7 @@ use std::io;
 
 use super::{ReportFormat, RunReport};
 use crate::judge::Verdict;
-use crate::run::Outcome;
+use crate::run::RunOutcome;
 
 /// The expected-failure list.
 #[derive(Clone, Copy, Debug, Default)]
@@ -38,7 +38,7 @@ impl ReportFormat for ExpectFailList {
             }
             let reason = match (&result.expected_failure, &result.verdict) {
                 // Already listed: keep the reason someone wrote.
-                (Some(Some(listed)), _) if result.outcome == Outcome::ExpectedFailure => {
+                (Some(Some(listed)), _) if result.outcome == RunOutcome::ExpectedFailure => {
                     listed.clone()
                 }
                 (_, Verdict::Fail(mismatch)) => mismatch.to_string(),

@@ -21,12 +21,12 @@ use serde_json::Value as Json;
 
 use super::json::FORMAT_VERSION;
 use crate::expect_fail::similar_ids;
-use crate::run::Outcome;
+use crate::run::RunOutcome;
 
 /// Whether a result with `outcome` is run again by `--rerun-failed`.
 #[must_use]
-pub fn is_rerun(outcome: Outcome) -> bool {
-    outcome.is_failure() || outcome == Outcome::VectorBug
+pub fn is_rerun(outcome: RunOutcome) -> bool {
+    outcome.is_failure() || outcome == RunOutcome::VectorBug
 }
 
 /// Why a report could not be read back.
@@ -207,7 +207,7 @@ pub fn failed_ids<'a>(
         let Some(word) = outcome.and_then(Json::as_str) else {
             return Err(field(at("outcome"), "a string", outcome));
         };
-        let Some(outcome) = Outcome::from_name(word) else {
+        let Some(outcome) = RunOutcome::from_name(word) else {
             return Err(error(ReadErrorKind::UnknownOutcome {
                 path: at("outcome"),
                 outcome: word.to_owned(),
@@ -272,15 +272,15 @@ mod tests {
                {"id": "a.one", "outcome": "vector_bug"}"#,
         );
         assert_eq!(read(&text).unwrap(), ["a.two", "a.four", "a.one"]);
-        for outcome in Outcome::ALL {
+        for outcome in RunOutcome::ALL {
             let picked = matches!(
                 outcome,
-                Outcome::Failed
-                    | Outcome::Crashed
-                    | Outcome::TimedOut
-                    | Outcome::Malformed
-                    | Outcome::Stale
-                    | Outcome::VectorBug
+                RunOutcome::Failed
+                    | RunOutcome::Crashed
+                    | RunOutcome::TimedOut
+                    | RunOutcome::Malformed
+                    | RunOutcome::Stale
+                    | RunOutcome::VectorBug
             );
             assert_eq!(is_rerun(outcome), picked, "{outcome:?}");
         }

@@ -10,7 +10,7 @@ use std::io;
 
 use super::{block, ReportFormat, RunReport};
 use crate::process::Mode;
-use crate::run::Outcome;
+use crate::run::RunOutcome;
 
 /// The human summary.
 #[derive(Clone, Copy, Debug, Default)]
@@ -19,19 +19,19 @@ pub struct Human;
 impl ReportFormat for Human {
     fn write(&self, report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()> {
         let run = report.run;
-        let with = |o: Outcome| run.results.iter().filter(move |r| r.outcome == o);
+        let with = |o: RunOutcome| run.results.iter().filter(move |r| r.outcome == o);
         for outcome in [
-            Outcome::Failed,
-            Outcome::Crashed,
-            Outcome::TimedOut,
-            Outcome::Malformed,
-            Outcome::Stale,
+            RunOutcome::Failed,
+            RunOutcome::Crashed,
+            RunOutcome::TimedOut,
+            RunOutcome::Malformed,
+            RunOutcome::Stale,
         ] {
             for result in with(outcome) {
                 block::write(out, result, &report.rerun)?;
             }
         }
-        let xfails: Vec<_> = with(Outcome::ExpectedFailure).collect();
+        let xfails: Vec<_> = with(RunOutcome::ExpectedFailure).collect();
         if !xfails.is_empty() {
             writeln!(
                 out,
@@ -52,7 +52,7 @@ impl ReportFormat for Human {
             }
             writeln!(out)?;
         }
-        let bugs: Vec<_> = with(Outcome::VectorBug).collect();
+        let bugs: Vec<_> = with(RunOutcome::VectorBug).collect();
         if !bugs.is_empty() {
             writeln!(
                 out,

@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use super::{expected_text, got_text, reason_text, ReportFormat, RunReport};
 use crate::protocol;
-use crate::run::Outcome;
+use crate::run::RunOutcome;
 
 /// The JSON report.
 #[derive(Clone, Copy, Debug, Default)]
@@ -99,15 +99,15 @@ impl ReportFormat for Json {
             duration_ms: run.duration.as_secs_f64() * 1000.0,
             counts: Counts {
                 total: c.total(),
-                pass: c.get(Outcome::Passed),
-                fail: c.get(Outcome::Failed),
-                crashed: c.get(Outcome::Crashed),
-                timed_out: c.get(Outcome::TimedOut),
-                malformed: c.get(Outcome::Malformed),
-                skip: c.get(Outcome::Skipped),
-                xfail: c.get(Outcome::ExpectedFailure),
-                stale: c.get(Outcome::Stale),
-                vector_bug: c.get(Outcome::VectorBug),
+                pass: c.get(RunOutcome::Passed),
+                fail: c.get(RunOutcome::Failed),
+                crashed: c.get(RunOutcome::Crashed),
+                timed_out: c.get(RunOutcome::TimedOut),
+                malformed: c.get(RunOutcome::Malformed),
+                skip: c.get(RunOutcome::Skipped),
+                xfail: c.get(RunOutcome::ExpectedFailure),
+                stale: c.get(RunOutcome::Stale),
+                vector_bug: c.get(RunOutcome::VectorBug),
             },
             conforms: c.conforms(),
             results: run

@@ -29,7 +29,7 @@ use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use super::{expected_text, got_text, reason_text, ReportFormat, RunReport};
 use crate::protocol;
-use crate::run::{Outcome, VectorResult};
+use crate::run::{RunOutcome, VectorResult};
 
 /// The JUnit XML report.
 #[derive(Clone, Copy, Debug, Default)]
@@ -68,20 +68,20 @@ fn status(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> TestCaseStat
         s
     };
     match result.outcome {
-        Outcome::Passed => TestCaseStatus::success(),
-        Outcome::Failed => non_success(NonSuccessKind::Failure, "fail"),
-        Outcome::Crashed | Outcome::TimedOut | Outcome::Malformed => {
+        RunOutcome::Passed => TestCaseStatus::success(),
+        RunOutcome::Failed => non_success(NonSuccessKind::Failure, "fail"),
+        RunOutcome::Crashed | RunOutcome::TimedOut | RunOutcome::Malformed => {
             non_success(NonSuccessKind::Error, result.outcome.as_str())
         }
-        Outcome::Stale => non_success(NonSuccessKind::Failure, "stale"),
-        Outcome::VectorBug => non_success(NonSuccessKind::Error, "vector_bug"),
-        Outcome::Skipped => {
+        RunOutcome::Stale => non_success(NonSuccessKind::Failure, "stale"),
+        RunOutcome::VectorBug => non_success(NonSuccessKind::Error, "vector_bug"),
+        RunOutcome::Skipped => {
             let mut s = TestCaseStatus::skipped();
             s.set_type("unsupported");
             s.set_message("the implementation answered `unsupported`");
             s
         }
-        Outcome::ExpectedFailure => {
+        RunOutcome::ExpectedFailure => {
             let mut s = TestCaseStatus::skipped();
             s.set_type("xfail");
             if let Some(reason) = &reason {
@@ -113,7 +113,7 @@ impl ReportFormat for Junit {
                 *time += elapsed;
             }
             if let Some(tail) = &result.answer.stderr_tail {
-                if result.outcome != Outcome::Passed {
+                if result.outcome != RunOutcome::Passed {
                     case.set_system_err(tail.as_ref());
                 }
             }

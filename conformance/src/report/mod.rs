@@ -24,7 +24,7 @@ use wow_guid_vectors::Expectation;
 use crate::judge::Verdict;
 use crate::options::{Conditions, RunOptions};
 use crate::protocol::{self, Response};
-use crate::run::{Outcome, RunResults, VectorResult};
+use crate::run::{RunOutcome, RunResults, VectorResult};
 use rerun::Rerun;
 
 /// A finished run and the options it ran under, exactly as the run got
@@ -128,22 +128,22 @@ pub fn reason_text(result: &VectorResult<'_>, expect_fail_file: Option<&str>) ->
         }
     };
     match result.outcome {
-        Outcome::Passed | Outcome::Skipped => None,
-        Outcome::Failed | Outcome::Crashed | Outcome::TimedOut | Outcome::Malformed => {
+        RunOutcome::Passed | RunOutcome::Skipped => None,
+        RunOutcome::Failed | RunOutcome::Crashed | RunOutcome::TimedOut | RunOutcome::Malformed => {
             match &result.verdict {
                 Verdict::Fail(m) => Some(m.to_string()),
                 _ => None,
             }
         }
-        Outcome::ExpectedFailure => match &result.verdict {
+        RunOutcome::ExpectedFailure => match &result.verdict {
             Verdict::Fail(m) => Some(format!("{m} (expected: listed in {})", listed())),
             _ => None,
         },
-        Outcome::Stale => Some(format!(
+        RunOutcome::Stale => Some(format!(
             "passed, but it is listed as an expected failure in {}; remove it from the list",
             listed()
         )),
-        Outcome::VectorBug => result.vector_bug.as_ref().map(|(response, mismatch)| {
+        RunOutcome::VectorBug => result.vector_bug.as_ref().map(|(response, mismatch)| {
             format!(
                 "the reference codec answers `{}`: {mismatch}. The vector (or the codec) is wrong; \
                  `lint` checks the whole corpus",
