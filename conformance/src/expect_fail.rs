@@ -208,7 +208,7 @@ impl ExpectedFailures {
 }
 
 /// Up to three ids that share the longest prefix with `id`, as suggestions
-/// for a typo (see [`Suggestions::similar`]).
+/// for a typo (see `Suggestions::similar`).
 pub fn similar_ids<'a>(id: &str, all: impl Iterator<Item = &'a str>) -> Vec<String> {
     Suggestions::new(all).similar(id)
 }

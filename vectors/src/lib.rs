@@ -167,7 +167,7 @@
 //!
 //! The files in `generated/` are produced by [`generate::files`] and checked
 //! in, and so is `REFERENCE.md`, the corpus rendered as one page
-//! ([`reference`]). `cargo run -p wow-guid-conformance -- generate` rewrites them
+//! ([`reference`](mod@reference)). `cargo run -p wow-guid-conformance -- generate` rewrites them
 //! ([`generate::write_all`]); `generate --check` and the test
 //! `generated_files_are_up_to_date` fail when they are stale
 //! ([`generate::check`]).
