@@ -308,6 +308,57 @@ mod tests {
         assert_eq!(list.get("named.encode.c").unwrap().reason, None);
     }
 
+    /// An empty comment is no reason: a bare `#` in a block of comments
+    /// adds nothing to the reason (nor ends the block), and a bare `#` after
+    /// an id leaves the reason to the comment lines above.
+    #[test]
+    fn empty_comments_give_no_reason() {
+        let list = parse(
+            "# sign extension\n#\n# in the C snippet\npacked.decode.a\n\n\
+             # count, not bits\npacked.decode.b #\n\nnamed.encode.c #\n",
+        )
+        .unwrap();
+        assert_eq!(
+            list.get("packed.decode.a").unwrap().reason.as_deref(),
+            Some("sign extension in the C snippet")
+        );
+        assert_eq!(
+            list.get("packed.decode.b").unwrap().reason.as_deref(),
+            Some("count, not bits")
+        );
+        assert_eq!(list.get("named.encode.c").unwrap().reason, None);
+    }
+
+    #[test]
+    fn every_problem_shows_on_its_own_line() {
+        let errors = parse("two ids\npacked.decode.a\npacked.decode.a\n").unwrap_err();
+        assert_eq!(
+            errors.to_string(),
+            "xfail.txt:1: expected one vector id per line (with an optional `# reason`), found `two ids`\n\
+             xfail.txt:3: `packed.decode.a` is already listed on line 2"
+        );
+        let one = parse("packed.decode.a\npacked.decode.a\n").unwrap_err();
+        assert_eq!(
+            one.to_string(),
+            "xfail.txt:2: `packed.decode.a` is already listed on line 1"
+        );
+    }
+
+    /// What `repro` suggests for an id it does not know: the closest ids, and
+    /// nothing for an id like none of them.
+    #[test]
+    fn similar_ids_suggests_the_closest() {
+        assert_eq!(
+            similar_ids("packed.decode.c", IDS.iter().copied()),
+            ["packed.decode.a", "packed.decode.b"]
+        );
+        assert_eq!(
+            similar_ids("named.encode", IDS.iter().copied()),
+            ["named.encode.c"]
+        );
+        assert!(similar_ids("zzz", IDS.iter().copied()).is_empty());
+    }
+
     #[test]
     fn every_bad_line_is_reported() {
         let errors =

@@ -368,6 +368,14 @@ mod tests {
     }
 
     #[test]
+    fn only_a_pass_is_a_pass() {
+        let e = Expectation::Valid(packed(1, 2));
+        assert!(judge(&e, &Ok(Response::Ok(packed(1, 2))), LAX).is_pass());
+        assert!(!judge(&e, &Ok(Response::Ok(packed(1, 3))), LAX).is_pass());
+        assert!(!judge(&e, &Ok(Response::Unsupported), LAX).is_pass());
+    }
+
+    #[test]
     fn both_differing_parts_are_named_guid_first() {
         let (expected, got) = (packed(0x0102, 3), packed(0x01, 2));
         let difference = ValueDifference::between(&expected, &got);
@@ -476,6 +484,12 @@ mod tests {
         assert_eq!(
             ValueDifference::between(&none, &long).to_string(),
             "wrong name: 78787878787878787878787878787878… (300 bytes), expected none"
+        );
+        // Up to 16 bytes show whole.
+        let short = named(Some(vec![b'x'; 16]));
+        assert_eq!(
+            ValueDifference::between(&short, &none).to_string(),
+            "wrong name: none, expected 78787878787878787878787878787878"
         );
         assert_eq!(
             ValueDifference::between(&packed(0x99_0000, 3), &packed(0x98_0000, 3)).to_string(),
