@@ -11,7 +11,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 use arbitrary::{Arbitrary, Unstructured};
-use wow_guid_codec::properties::{self, StreamItem};
+use wow_guid_codec::properties;
 use wow_guid_codec::NamedGuid;
 
 /// The property a target runs on one raw libFuzzer input.
@@ -41,7 +41,7 @@ const TARGETS: &[(&str, Check)] = &[
         });
     }),
     ("stream", |bytes| {
-        structured(bytes, |items: Vec<StreamItem>| properties::stream(&items));
+        properties::stream_input(bytes, &mut properties::StreamScratch::default())
     }),
 ];
 

@@ -12,7 +12,7 @@
 
 use bolero::{check, produce, produce_with, ValueGenerator};
 use wow_guid_codec::properties::{self, StreamItem};
-use wow_guid_codec::{NamedGuid, PackedGuid};
+use wow_guid_codec::{NamedGuid, NamedGuidRef, PackedGuid};
 
 /// Random inputs per harness under `cargo test`. Each property is a few
 /// hundred nanoseconds to a few microseconds, so this keeps every harness
@@ -218,42 +218,51 @@ fn differential_decode_many() {
         .for_each(|input| properties::packed_decode_many(input));
 }
 
+/// Streams read from raw bytes, as the `stream` fuzz target reads them.
 #[test]
 fn stream() {
+    let mut scratch = properties::StreamScratch::default();
     check!()
-        .with_arbitrary::<Vec<StreamItem>>()
+        .with_generator(bytes(256))
         .with_iterations(ITERATIONS)
-        .for_each(|items| properties::stream(items));
+        .for_each(|input| properties::stream_input(input, &mut scratch));
 }
 
 /// Streams of the mixed values the other generators make: zero-heavy
 /// GUIDs, names of every UTF-8 width (bolero's default lengths here).
 #[test]
 fn stream_built() {
-    let items = produce_with::<Vec<(bool, (u64, u8), Vec<u32>)>>()
+    let fields = produce_with::<Vec<(bool, (u64, u8), Vec<u32>)>>()
         .len(0usize..=8)
         .map_gen(|fields| {
             fields
                 .into_iter()
                 .map(|(packed, (guid, keep), name)| {
-                    let guid = zero_bytes(guid, keep);
-                    if packed {
-                        StreamItem::Packed(PackedGuid(guid))
-                    } else if guid == 0 {
-                        StreamItem::Named(NamedGuid::Zero)
-                    } else {
-                        let name: String = name.into_iter().map(name_char).collect();
-                        StreamItem::Named(
-                            NamedGuid::new(guid, Some(&name)).expect("names have no NUL"),
-                        )
-                    }
+                    let name: String = name.into_iter().map(name_char).collect();
+                    (packed, zero_bytes(guid, keep), name)
                 })
                 .collect::<Vec<_>>()
         });
     check!()
-        .with_generator(items)
+        .with_generator(fields)
         .with_iterations(ITERATIONS)
-        .for_each(|items| properties::stream(items));
+        .for_each(|fields| {
+            let items: Vec<StreamItem> = fields
+                .iter()
+                .map(|(packed, guid, name)| {
+                    if *packed {
+                        StreamItem::Packed(PackedGuid(*guid))
+                    } else if *guid == 0 {
+                        StreamItem::Named(NamedGuidRef::Zero)
+                    } else {
+                        StreamItem::Named(
+                            NamedGuidRef::new(*guid, Some(name)).expect("names have no NUL"),
+                        )
+                    }
+                })
+                .collect();
+            properties::stream(&items);
+        });
 }
 
 #[test]
