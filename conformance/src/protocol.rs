@@ -1027,5 +1027,167 @@ mod tests {
     fn printable_escapes_and_truncates() {
         assert_eq!(printable(b"a\tb\xff\\", 80), "a\\tb\\xff\\\\");
         assert_eq!(printable(b"abcdef", 3), "abc… (6 bytes in all)");
+        assert_eq!(printable(b"abc", 3), "abc");
+        assert_eq!(printable(b" ~\r\n\x7f\x1f", 80), " ~\\r\\n\\x7f\\x1f");
+    }
+
+    /// Every message a request error shows, in full: the column (1-based)
+    /// and what is wrong, with the words the field may hold.
+    #[test]
+    fn request_errors_read_in_full() {
+        let shown = |line: &[u8]| parse_request(line).unwrap_err().to_string();
+        assert_eq!(
+            shown(b""),
+            "column 1: empty line; expected `<id> <op> <type> ...`"
+        );
+        assert_eq!(
+            shown(b"a"),
+            "column 2: the line ends before the operation (`decode` or `encode`)"
+        );
+        assert_eq!(
+            shown(b"a decode"),
+            "column 9: the line ends before the type (`packed_guid` or `named_guid`)"
+        );
+        assert_eq!(
+            shown(b"a decode packed_guid"),
+            "column 21: the line ends before the input bytes"
+        );
+        assert_eq!(
+            shown(b"a encode named_guid"),
+            "column 20: the line ends before the GUID"
+        );
+        assert_eq!(
+            shown(b"a frob packed_guid 00"),
+            "column 3: unknown operation `frob`; expected `decode` or `encode`"
+        );
+        assert_eq!(
+            shown(b"a decode uuid 00"),
+            "column 10: unknown type `uuid`; expected `packed_guid` or `named_guid`"
+        );
+        assert_eq!(
+            shown(b"a decode named_guid 0g"),
+            "column 21: bad byte string: character 2 is not a hex digit"
+        );
+        assert_eq!(
+            shown(b"a decode named_guid 0a0"),
+            "column 21: bad byte string: odd number of hex digits"
+        );
+        assert_eq!(
+            shown(b"a encode packed_guid 00"),
+            "column 22: bad GUID: a GUID is exactly 16 hex digits, this has 2 characters"
+        );
+        assert_eq!(
+            shown(b"a encode packed_guid 000000000000000x"),
+            "column 22: bad GUID: character 16 is not a hex digit"
+        );
+        assert_eq!(
+            shown(b"a encode named_guid 0000000000000001 - 00"),
+            "column 40: unexpected extra field `00` after a complete request"
+        );
+        assert_eq!(
+            shown(b"a decode named_guid "),
+            "column 21: empty field: fields are separated by exactly one space, with none at either end"
+        );
+        for id in [&b"a\x01"[..], b"\xc3\xa9", b"\xff"] {
+            let mut line = id.to_vec();
+            line.extend_from_slice(b" decode packed_guid 00");
+            assert_eq!(
+                shown(&line),
+                "column 1: the id must be printable ASCII",
+                "{line:?}"
+            );
+        }
+        // A named encode takes its name or not; nothing else.
+        assert_eq!(
+            parse_request(b"a encode named_guid 0000000000000001 00"),
+            Ok((
+                "a",
+                Request::EncodeNamed {
+                    guid: 1,
+                    name: Some(vec![0])
+                }
+            ))
+        );
+    }
+
+    /// Every message a response error shows, in full, at its column.
+    #[test]
+    fn response_errors_read_in_full() {
+        let dp = Request::DecodePacked { bytes: vec![0] };
+        let dn = Request::DecodeNamed { bytes: vec![] };
+        let ep = Request::EncodePacked { guid: 0 };
+        let shown =
+            |line: &[u8], r: &Request| parse_response(line, "i", r).unwrap_err().to_string();
+        assert_eq!(
+            shown(b"", &dp),
+            "column 1: empty line; expected `<id> ok|error|unsupported ...`"
+        );
+        assert_eq!(
+            shown(b"i ok \x01", &dp),
+            "column 6: byte 0x01 is not printable ASCII; response lines are ASCII"
+        );
+        assert_eq!(
+            shown(b"i  ok", &dp),
+            "column 3: empty field: fields are separated by exactly one space, with none at either end"
+        );
+        assert_eq!(
+            shown(b"j ok", &dp),
+            "column 1: the response starts with id `j` but answers request `i`; \
+             responses must echo each request's id, in request order"
+        );
+        assert_eq!(
+            shown(b"i", &dp),
+            "column 2: the line ends before the status (`ok`, `error` or `unsupported`)"
+        );
+        assert_eq!(
+            shown(b"i error", &dp),
+            "column 8: the line ends before the error code"
+        );
+        assert_eq!(
+            shown(b"i okay", &dp),
+            "column 3: unknown status `okay`; expected `ok`, `error` or `unsupported` (lowercase)"
+        );
+        assert_eq!(
+            shown(b"i error bad", &dp),
+            "column 9: unknown error code `bad`; expected `eof`, `invalid_utf8`, `interior_nul`, \
+             `name_without_guid` or `other`"
+        );
+        assert_eq!(
+            shown(b"i ok 0 1", &dp),
+            "column 6: bad GUID: a GUID is exactly 16 hex digits, this has 1 characters"
+        );
+        assert_eq!(
+            shown(b"i ok 0000000000000000 x1", &dp),
+            "column 23: consumed count `x1` is not a decimal number"
+        );
+        assert_eq!(
+            shown(b"i ok 0g", &ep),
+            "column 6: bad byte string: character 2 is not a hex digit"
+        );
+        assert_eq!(
+            shown(b"i ok 0000000000000000 8 00", &dn),
+            "column 25: a decoded named GUID of 0 has no name, so the response must end after the consumed count"
+        );
+        assert_eq!(
+            shown(b"i ok 0000000000000002 8", &dn),
+            "column 24: a decoded non-zero named GUID always has a name (`-` when empty) after the consumed count"
+        );
+        assert_eq!(
+            shown(b"i unsupported now", &dp),
+            "column 15: unexpected extra field `now` for this kind of response"
+        );
+        assert_eq!(
+            shown(b"i ok 0000000000000002 8 0g", &dn),
+            "column 25: bad byte string: character 2 is not a hex digit"
+        );
+    }
+
+    /// Counts are written in decimal, with every digit, whatever their size.
+    #[test]
+    fn consumed_counts_are_written_in_decimal() {
+        for consumed in [0, 7, 10, 12, 305, 1_000_000, usize::MAX] {
+            let line = response_line("i", &Response::Ok(Value::Packed { guid: 1, consumed }));
+            assert_eq!(line, format!("i ok 0000000000000001 {consumed}"));
+        }
     }
 }
