@@ -357,6 +357,13 @@ mod tests {
             ["named.encode.c"]
         );
         assert!(similar_ids("zzz", IDS.iter().copied()).is_empty());
+        // Sharing the first dotted part means sharing its dot too: `packed`
+        // is no hint for `packed.x`, though it is within three bytes of the
+        // best.
+        assert_eq!(
+            similar_ids("packed.x", ["packed", "packed.decode.a"].into_iter()),
+            ["packed.decode.a"]
+        );
     }
 
     #[test]

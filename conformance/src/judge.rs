@@ -499,5 +499,9 @@ mod tests {
             ValueDifference::between(&packed(1, 2), &packed(1, 9)).to_string(),
             "wrong value: consumed 9 bytes, expected 2 (7 too many)"
         );
+        assert_eq!(
+            ValueDifference::between(&packed(1, 9), &packed(1, 2)).to_string(),
+            "wrong value: consumed 2 bytes, expected 9 (7 too few)"
+        );
     }
 }
