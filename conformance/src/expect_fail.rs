@@ -334,7 +334,7 @@ mod tests {
         let errors = parse("two ids\npacked.decode.a\npacked.decode.a\n").unwrap_err();
         assert_eq!(
             errors.to_string(),
-            "xfail.txt:1: expected one vector id per line (with an optional `# reason`), found `two ids`\n\
+            "xfail.txt:1: expected one vector id per line (with an optional `# comment`), found `two ids`\n\
              xfail.txt:3: `packed.decode.a` is already listed on line 2"
         );
         let one = parse("packed.decode.a\npacked.decode.a\n").unwrap_err();
