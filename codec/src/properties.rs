@@ -713,6 +713,7 @@ fn split_selector(input: &[u8]) -> (usize, &[u8]) {
 
 /// What the naive decoder reads from a list input, value after value: the
 /// model [`packed_decode_many`] holds every list decoder to.
+#[derive(Debug, Default)]
 struct NaiveWalk {
     /// The values read, up to the walk's limit or the first failure.
     values: Vec<PackedGuid>,
@@ -727,12 +728,26 @@ impl NaiveWalk {
     /// Walks `input` for at most `limit` values: enough to know what decoding
     /// any count up to `limit` returns.
     fn new(input: &[u8], limit: usize) -> Self {
+        let mut walk = Self::default();
+        walk.walk(input, limit);
+        walk
+    }
+
+    /// [`NaiveWalk::new`] in place, keeping the space the last walk took.
+    fn walk(&mut self, input: &[u8], limit: usize) {
+        let Self {
+            values,
+            ends,
+            failure,
+        } = self;
+        values.clear();
+        ends.clear();
         // Every value takes at least one byte.
         let capacity = limit.min(input.len());
-        let mut values = Vec::with_capacity(capacity);
-        let mut ends = Vec::with_capacity(capacity);
+        values.reserve(capacity);
+        ends.reserve(capacity);
         let mut offset = 0;
-        let failure = loop {
+        *failure = loop {
             if values.len() == limit {
                 break None;
             }
@@ -753,11 +768,6 @@ impl NaiveWalk {
                 }
             }
         };
-        Self {
-            values,
-            ends,
-            failure,
-        }
     }
 
     /// What decoding `count` values returns (`count` at most the walk's
@@ -810,10 +820,28 @@ pub fn packed_decode_many(input: &[u8]) {
 /// # Panics
 /// When an implementation disagrees with the model.
 pub fn differential_decode_many(input: &[u8]) {
+    differential_decode_many_with(input, &mut DecodeManyScratch::default());
+}
+
+/// [`differential_decode_many`] with the naive walk's lists kept in
+/// `scratch`: a harness that keeps one between inputs saves two allocations
+/// per input. The buffers the implementations write to are still allocated
+/// per input, exactly as long as the call says, so that the address
+/// sanitizer sees a write past them.
+///
+/// # Panics
+/// As [`differential_decode_many`].
+pub fn differential_decode_many_with(input: &[u8], scratch: &mut DecodeManyScratch) {
     let (selector, list) = split_selector(input);
     let count = selector % (list.len() + 2);
-    check_decode_many(list, &NaiveWalk::new(list, count), count);
+    scratch.0.walk(list, count);
+    check_decode_many(list, &scratch.0, count);
 }
+
+/// Scratch space for [`differential_decode_many_with`]: the naive walk's
+/// values and where each ends.
+#[derive(Debug, Default)]
+pub struct DecodeManyScratch(NaiveWalk);
 
 /// [`packed_decode_many`] for one count.
 fn check_decode_many(input: &[u8], walk: &NaiveWalk, count: usize) {
@@ -885,6 +913,7 @@ pub fn packed_encoders(guid: u64) {
 
 /// The naive encodings of a list of GUIDs laid end to end: the model
 /// [`packed_encode_many`] holds every list encoder to.
+#[derive(Debug, Default)]
 struct NaiveList {
     /// The GUIDs, as the list functions take them.
     list: Vec<PackedGuid>,
@@ -898,20 +927,30 @@ struct NaiveList {
 
 impl NaiveList {
     fn new(guids: impl ExactSizeIterator<Item = u64>) -> Self {
-        let mut model = Self {
-            list: Vec::with_capacity(guids.len()),
-            bytes: Vec::with_capacity(guids.len() * MAX_ENCODED_LEN),
-            ends: Vec::with_capacity(guids.len()),
-            input: Vec::with_capacity(guids.len() * 8),
-        };
+        let mut model = Self::default();
+        model.fill(guids);
+        model
+    }
+
+    /// [`NaiveList::new`] in place. The list the implementations read is
+    /// allocated anew, exactly as long as it is, so that the address
+    /// sanitizer sees a read past it; the model's own lists keep the space
+    /// the last one took.
+    fn fill(&mut self, guids: impl ExactSizeIterator<Item = u64>) {
+        self.list = Vec::with_capacity(guids.len());
+        self.bytes.clear();
+        self.bytes.reserve(guids.len() * MAX_ENCODED_LEN);
+        self.ends.clear();
+        self.ends.reserve(guids.len());
+        self.input.clear();
+        self.input.reserve(guids.len() * 8);
         for guid in guids {
             let (bytes, len) = naive::encode_packed(guid);
-            model.bytes.extend_from_slice(&bytes[..len]);
-            model.ends.push(model.bytes.len());
-            model.list.push(PackedGuid(guid));
-            model.input.extend_from_slice(&guid.to_le_bytes());
+            self.bytes.extend_from_slice(&bytes[..len]);
+            self.ends.push(self.bytes.len());
+            self.list.push(PackedGuid(guid));
+            self.input.extend_from_slice(&guid.to_le_bytes());
         }
-        model
     }
 
     /// What encoding the list into `available` bytes returns.
@@ -967,11 +1006,29 @@ pub fn packed_encode_many(guids: &[u64]) {
 /// # Panics
 /// When an implementation disagrees with the model.
 pub fn differential_encode_many(input: &[u8]) {
-    let (selector, list) = split_selector(input);
-    let model = NaiveList::new(list.chunks(8).map(le_guid));
-    check_encode_many(&model, selector % (model.bytes.len() + MAX_ENCODED_LEN + 1));
-    check_encode_many_to_vec(&model);
+    differential_encode_many_with(input, &mut EncodeManyScratch::default());
 }
+
+/// [`differential_encode_many`] with the naive model's lists kept in
+/// `scratch`: a harness that keeps one between inputs saves three
+/// allocations per input. The list the implementations read and the buffers
+/// they write to are still allocated per input, exactly as long as the call
+/// says, so that the address sanitizer sees an access past them.
+///
+/// # Panics
+/// As [`differential_encode_many`].
+pub fn differential_encode_many_with(input: &[u8], scratch: &mut EncodeManyScratch) {
+    let (selector, list) = split_selector(input);
+    let model = &mut scratch.0;
+    model.fill(list.chunks(8).map(le_guid));
+    check_encode_many(model, selector % (model.bytes.len() + MAX_ENCODED_LEN + 1));
+    check_encode_many_to_vec(model);
+}
+
+/// Scratch space for [`differential_encode_many_with`]: the naive model's
+/// encodings, where each ends, and the GUIDs' bytes for messages.
+#[derive(Debug, Default)]
+pub struct EncodeManyScratch(NaiveList);
 
 /// [`packed_encode_many`] for one buffer size, filled with `00` when the size
 /// is even and `ff` when it is odd.

@@ -4,6 +4,16 @@
 //! `wow_guid_codec::properties::differential_decode_many`.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
+use std::cell::RefCell;
 
-fuzz_target!(|input: &[u8]| wow_guid_codec::properties::differential_decode_many(input));
+use libfuzzer_sys::fuzz_target;
+use wow_guid_codec::properties::{differential_decode_many_with, DecodeManyScratch};
+
+thread_local! {
+    // The naive walk's lists, kept from one input to the next.
+    static SCRATCH: RefCell<DecodeManyScratch> = RefCell::new(DecodeManyScratch::default());
+}
+
+fuzz_target!(|input: &[u8]| {
+    SCRATCH.with_borrow_mut(|scratch| differential_decode_many_with(input, scratch));
+});

@@ -4,6 +4,16 @@
 //! `wow_guid_codec::properties::differential_encode_many`.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
+use std::cell::RefCell;
 
-fuzz_target!(|input: &[u8]| wow_guid_codec::properties::differential_encode_many(input));
+use libfuzzer_sys::fuzz_target;
+use wow_guid_codec::properties::{differential_encode_many_with, EncodeManyScratch};
+
+thread_local! {
+    // The naive model's lists, kept from one input to the next.
+    static SCRATCH: RefCell<EncodeManyScratch> = RefCell::new(EncodeManyScratch::default());
+}
+
+fuzz_target!(|input: &[u8]| {
+    SCRATCH.with_borrow_mut(|scratch| differential_encode_many_with(input, scratch));
+});
