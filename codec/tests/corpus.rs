@@ -17,8 +17,9 @@
 //! - named decode: [`naive::decode_named`], and both the borrowing
 //!   ([`NamedGuidRef`]) and the owning ([`NamedGuid`]) decoder, with and
 //!   without a name limit;
-//! - named encode: both types, built with `from_raw_parts` (and `new` where
-//!   the name is text), through every encoding helper.
+//! - named encode: both types, built with `from_raw_parts`, and where the
+//!   name is text with `new` and from a [`Name`] (`Name::new` and both
+//!   `TryFrom`s), through every encoding helper.
 //!
 //! Each answer is judged against the vector's expectation as the corpus
 //! defines it (`valid`: exactly this value; `invalid`: this error code;
@@ -30,24 +31,28 @@
 //! slice encoder may touch, what a name limit of exactly the name's length
 //! does.
 //!
+//! Before the vectors, the test checks that it reaches every list
+//! implementation this CPU runs (they are found at run time).
+//!
 //! Failures are collected, not fatal one at a time: one report lists every
 //! `id [path]: ...` with the request. The file holds nothing but the corpus,
-//! so it also measures the corpus: a mutation of the codec that this test
-//! does not notice is a case the corpus lacks.
+//! so it also measures the corpus: `.ci/mutants.sh codec` plants bugs in
+//! the codec and counts how many this test notices (README, "Mutation testing").
 //!
 //! The codec's errors are mapped to the corpus's error codes here as the
 //! runner's reference adapter maps them for the protocol; both mappings are
 //! judged by the same vectors, so neither can drift from the corpus unseen.
 
 use std::fmt::{self, Write as _};
+use std::num::NonZeroU64;
 
 use wow_guid_codec::named::GUID_LEN;
 use wow_guid_codec::packed::{
     self, DecodeManyError, EncodeManyError, PackedGuidError, MAX_ENCODED_LEN,
 };
 use wow_guid_codec::{
-    naive, BufferSizeError, NamedGuid, NamedGuidDecodeError, NamedGuidRef, NamedGuidValueError,
-    PackedGuid,
+    naive, BufferSizeError, Name, NamedGuid, NamedGuidDecodeError, NamedGuidRef,
+    NamedGuidValueError, PackedGuid,
 };
 use wow_guid_vectors::{Corpus, ErrorCode, Expectation, Request, Value, Vector};
 
@@ -63,6 +68,29 @@ fn every_vector_through_every_implementation() {
         Ok(corpus) => corpus,
         Err(errors) => panic!("the corpus does not load:\n{errors}"),
     };
+    // The test is only as good as the implementations it reaches: the list
+    // functions are found at run time, so check that the portable ones are
+    // there (an SSSE3 loop is there only on a CPU that runs it).
+    for names in [
+        packed::encode_many_implementations()
+            .map(|(name, _)| name)
+            .collect::<Vec<_>>(),
+        packed::decode_many_implementations()
+            .map(|(name, _)| name)
+            .collect(),
+    ] {
+        assert!(
+            names.starts_with(&["default", "table"]),
+            "the list implementations are {names:?}"
+        );
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("ssse3") && std::is_x86_feature_detected!("popcnt") {
+            assert!(
+                names.contains(&"ssse3"),
+                "this CPU runs the SSSE3 loops, but the list implementations are {names:?}"
+            );
+        }
+    }
     let mut run = Run::default();
     // The values of the latest valid packed vectors, to put in front of the
     // next one in a list: (encoding, GUID).
@@ -195,7 +223,7 @@ fn packed_decode(run: &mut Run, vector: &Vector, bytes: &[u8], lead: &[(Vec<u8>,
             name,
             &result
                 .map(|d| Value::Packed {
-                    guid: d.value.get(),
+                    guid: u64::from(d.value),
                     consumed: d.consumed,
                 })
                 .map_err(|e| packed_code(&e)),
@@ -221,29 +249,37 @@ fn packed_decode(run: &mut Run, vector: &Vector, bytes: &[u8], lead: &[(Vec<u8>,
             packed_decode_list(run, vector, name, decode_many, lead, bytes);
         }
     }
+    for lead in lead_choices(lead) {
+        packed_decode_to_vec(run, vector, lead, bytes);
+    }
+}
+
+/// [`packed::decode_many_to_vec`] with `lead`'s values in front of the
+/// vector's: appends them all, or on an error exactly the ones before it.
+fn packed_decode_to_vec(run: &mut Run, vector: &Vector, lead: &[(Vec<u8>, u64)], bytes: &[u8]) {
+    let path = format!("decode_many_to_vec, at index {}", lead.len());
+    let mut input: Vec<u8> = lead.iter().flat_map(|(b, _)| b.iter().copied()).collect();
+    let start = input.len();
+    input.extend_from_slice(bytes);
+    let mut before = vec![PackedGuid(7)];
+    before.extend(lead.iter().map(|&(_, g)| PackedGuid(g)));
     let mut appended = vec![PackedGuid(7)];
-    let result = packed::decode_many_to_vec(bytes, 1, &mut appended);
-    run.judge(
-        vector,
-        "decode_many_to_vec",
-        &match result {
-            Ok(consumed) => match appended[..] {
-                [PackedGuid(7), value] => Ok(Value::Packed {
-                    guid: value.get(),
-                    consumed,
-                }),
-                _ => Err(ErrorCode::Other),
-            },
-            Err(DecodeManyError::UnexpectedEof { .. }) => Err(ErrorCode::Eof),
-        },
-    );
+    let result = packed::decode_many_to_vec(&input, lead.len() + 1, &mut appended);
+    let answer = match result {
+        Ok(end) if appended.len() == before.len() + 1 && appended[..before.len()] == before[..] => {
+            Ok(Value::Packed {
+                guid: appended[before.len()].get(),
+                consumed: end.wrapping_sub(start),
+            })
+        }
+        Ok(_) => Err(ErrorCode::Other),
+        Err(DecodeManyError::UnexpectedEof { .. }) => Err(ErrorCode::Eof),
+    };
+    run.judge(vector, &path, &answer);
     if result.is_err() {
-        run.check(
-            vector,
-            "decode_many_to_vec",
-            appended == [PackedGuid(7)],
-            || format!("after an error the Vec holds {appended:?}, not just what it held before"),
-        );
+        run.check(vector, &path, appended == before, || {
+            format!("after an error the Vec holds {appended:?}, not {before:?}")
+        });
     }
 }
 
@@ -365,7 +401,9 @@ fn packed_encode(run: &mut Run, vector: &Vector, guid: u64, lead: &[(Vec<u8>, u6
         let len = encode(PackedGuid(guid), &mut out);
         run.judge(vector, name, &encoded(out.get(..len).unwrap_or(&out)));
     }
-    let value = PackedGuid(guid);
+    // Built with the conversion a caller would use, as the decoders' values
+    // are read with the one back.
+    let value = PackedGuid::from(guid);
     run.judge(vector, "encode", &encoded(&value.encode()));
     run.judge(vector, "to_vec", &encoded(&value.to_vec()));
     slice_encoder(run, vector, "encode_to_slice", |out| {
@@ -628,6 +666,30 @@ fn named_encode(run: &mut Run, vector: &Vector, guid: u64, name: Option<&[u8]>) 
             NamedGuidRef::new(guid, text),
         );
         named_encode_owned(run, vector, "NamedGuid::new", NamedGuid::new(guid, text));
+    }
+    if let (Some(Some(text)), Some(guid)) = (text, NonZeroU64::new(guid)) {
+        for (built, name) in [
+            ("Name::new", Name::new(text)),
+            ("Name::try_from(&str)", Name::try_from(text)),
+            ("Name::try_from(String)", Name::try_from(text.to_owned())),
+        ] {
+            named_encode_owned(
+                run,
+                vector,
+                built,
+                name.map(|name| NamedGuid::Named { guid, name }),
+            );
+        }
+    }
+    if let Some(Some(text)) = text {
+        if let Ok(name) = Name::new(text) {
+            let (deref, as_str) = ((*name).to_owned(), name.as_str().to_owned());
+            let seen = deref == text && as_str == text;
+            let owned = name.into_string();
+            run.check(vector, "Name", seen && owned == text, || {
+                format!("a Name of {text:?} reads back as {deref:?}, {as_str:?}, {owned:?}")
+            });
+        }
     }
     if let Ok(value) = owned {
         run.check(
