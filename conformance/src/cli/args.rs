@@ -234,6 +234,17 @@ pub struct SelectArgs {
     pub rerun_failed: Option<PathBuf>,
 }
 
+/// When to colour the output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    /// When stdout is a terminal and `NO_COLOR` is not set.
+    Auto,
+    /// Always, `NO_COLOR` or not.
+    Always,
+    /// Never.
+    Never,
+}
+
 /// The layouts of `list`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ListFormat {
@@ -280,6 +291,17 @@ pub struct RunArgs {
     /// repository https://github.com/wow-guid/wow-guid.
     #[arg(long, value_name = "FILE")]
     pub report_json: Option<PathBuf>,
+    /// Show at most N failure blocks in full (the first few of each cause, biggest cause first);
+    /// the rest are listed by id. The counts stay exact.
+    #[arg(long, value_name = "N")]
+    pub max_failures: Option<usize>,
+    /// Print only the counts and the verdict.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Colour the summary: `auto` when stdout is a terminal and NO_COLOR is not set, `always`,
+    /// or `never`.
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorWhen::Auto)]
+    pub color: ColorWhen,
     /// Also write the results as JUnit XML: a suite per corpus file, a test case per vector,
     /// each timed from writing its request to reading its answer (pipelined requests include
     /// waiting behind the ones ahead; --window 1 times each alone).

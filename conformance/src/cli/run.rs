@@ -15,7 +15,7 @@ use wow_guid_conformance::report::junit::Junit;
 use wow_guid_conformance::report::{ReportFormat, RunReport};
 use wow_guid_conformance::run::{self, Progress};
 
-use super::args::RunArgs;
+use super::args::{ColorWhen, RunArgs};
 use super::error::CliError;
 use super::exit::Exit;
 
@@ -33,9 +33,20 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
         )
     })?;
     let report = RunReport::new(options, program, &results);
-    let mut stdout = io::stdout().lock();
+    let human = Human {
+        max_blocks: args.max_failures,
+        quiet: args.quiet,
+        ..Human::default()
+    };
+    let choice = match args.color {
+        ColorWhen::Auto => anstream::ColorChoice::Auto,
+        ColorWhen::Always => anstream::ColorChoice::Always,
+        ColorWhen::Never => anstream::ColorChoice::Never,
+    };
+    // Drops the summary's styles unless they should reach a reader.
+    let mut stdout = anstream::AutoStream::new(io::stdout().lock(), choice);
     super::stdout::reader_gone_is_fine(
-        Human
+        human
             .write(&report, &mut stdout)
             .and_then(|()| stdout.flush()),
     )

@@ -4,9 +4,11 @@ use std::io::{self, Write};
 
 use super::error::CliError;
 
-/// Writes `text` to stdout, mapping failure to [`CliError::Stdout`].
+/// Writes `text` to stdout, mapping failure to [`CliError::Stdout`]. Styles
+/// in it (a block's label) reach a terminal, and are dropped when stdout is
+/// not one or `NO_COLOR` is set.
 pub(super) fn print(text: &str) -> Result<(), CliError> {
-    let mut out = io::stdout().lock();
+    let mut out = anstream::AutoStream::auto(io::stdout().lock());
     reader_gone_is_fine(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
         .map_err(CliError::Stdout)
 }

@@ -2,9 +2,9 @@
 //! example.
 //!
 //! A cause is a [`CoarseSignature`], the differential fuzzer's unit of "one
-//! bug" ([`Signature`]) without its refinements: the request kind and a
-//! coarse class of what differed (a wrong byte count, a crash, a value where
-//! an error is due, ...). Its example is the
+//! bug" ([`Signature`](crate::fuzzing::Signature)) without its refinements,
+//! as [`crate::report::grouping`] groups failures for every report. Its
+//! example is the
 //! smallest of its vectors in the fuzzer's own order ([`shrink::key`]).
 //! When even that one is long (more than [`SHORT`] bytes), the fuzzer's
 //! shrinker looks for a smaller request that fails the same way (the same
@@ -17,11 +17,11 @@ use wow_guid_vectors::Request;
 
 use crate::fuzzing::shrink::{self, Limits, OneImplementation};
 use crate::fuzzing::signature::CoarseSignature;
-use crate::fuzzing::Signature;
 use crate::implementation::{HarnessError, Implementation};
-use crate::judge::{JudgeOptions, Verdict};
+use crate::judge::JudgeOptions;
 use crate::protocol;
-use crate::run::{RunResults, VectorResult};
+use crate::report::grouping::{by_cause, Group};
+use crate::run::RunResults;
 
 /// An example longer than this many bytes (of input, or of GUID and name)
 /// is shrunk.
@@ -90,24 +90,13 @@ pub fn causes<I: Implementation>(
     launch: &mut dyn FnMut() -> I,
     options: JudgeOptions,
 ) -> Result<Vec<Cause>, HarnessError> {
-    let mut groups: Vec<(CoarseSignature, Vec<&VectorResult<'_>>)> = Vec::new();
-    for result in &run.results {
-        if !result.outcome.is_failure() {
-            continue;
-        }
-        let Verdict::Fail(mismatch) = &result.verdict else {
-            continue;
-        };
-        let signature = Signature::of(result.vector.request.kind(), mismatch).coarse();
-        match groups.iter_mut().find(|(s, _)| *s == signature) {
-            Some((_, members)) => members.push(result),
-            None => groups.push((signature, vec![result])),
-        }
-    }
-    // Most vectors first; ties in signature order, so the order is stable.
-    groups.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(&b.0)));
+    let groups = by_cause(run.results.iter().filter(|r| r.outcome.is_failure()));
     let mut causes = Vec::with_capacity(groups.len());
-    for (signature, members) in groups {
+    for Group {
+        cause: signature,
+        members,
+    } in groups
+    {
         let smallest = members
             .iter()
             .min_by_key(|r| shrink::key(&r.vector.request))

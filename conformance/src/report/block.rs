@@ -10,6 +10,8 @@
 
 use std::io;
 
+use anstyle::{AnsiColor, Style};
+
 use super::rerun::Rerun;
 use super::{expected_text, got_text, reason_text};
 use crate::protocol;
@@ -33,7 +35,28 @@ pub const fn label(outcome: RunOutcome) -> &'static str {
     }
 }
 
-/// Writes the block of `result`, headed by its outcome's [`label`], judged
+/// How an outcome's [`label`] is styled on a terminal: green for a pass,
+/// red for what fails a run, yellow for the rest (skips, expected failures,
+/// vector bugs). The writer's stream decides whether styles reach the
+/// reader (`anstream` drops them where colour is off).
+#[must_use]
+pub const fn style(outcome: RunOutcome) -> Style {
+    let colour = match outcome {
+        RunOutcome::Passed => AnsiColor::Green,
+        RunOutcome::Failed
+        | RunOutcome::Crashed
+        | RunOutcome::TimedOut
+        | RunOutcome::Malformed
+        | RunOutcome::Stale => AnsiColor::Red,
+        RunOutcome::Skipped | RunOutcome::ExpectedFailure | RunOutcome::VectorBug => {
+            AnsiColor::Yellow
+        }
+    };
+    colour.on_default().bold()
+}
+
+/// Writes the block of `result`, headed by its outcome's [`label`] (in its
+/// [`style`]), judged
 /// under `rerun`'s conditions (the strictness of error codes, the
 /// expected-failure list), ending with `rerun`'s command for it and a
 /// blank line.
@@ -47,7 +70,15 @@ pub fn write(
 ) -> io::Result<()> {
     let v = result.vector;
     let conditions = rerun.conditions;
-    writeln!(out, "{} {}  ({})", label(result.outcome), v.id, v.location)?;
+    let style = style(result.outcome);
+    let bold = Style::new().bold();
+    writeln!(
+        out,
+        "{style}{}{style:#} {bold}{}{bold:#}  ({})",
+        label(result.outcome),
+        v.id,
+        v.location
+    )?;
     writeln!(out, "  description  {}", v.description)?;
     writeln!(
         out,

@@ -1,38 +1,165 @@
 //! The summary a person reads on stdout.
 //!
-//! Problems first, each a block ([`super::block`]) with everything needed to
-//! act on it (id, description, request, expected, got, why, stderr tail,
-//! and a command that reproduces just that vector), then one line of
-//! counts and a verdict. Passing vectors are not listed.
+//! Problems first. Failures (wrong answers, crashes, timeouts, malformed
+//! answers) come grouped by cause ([`super::grouping`]), the biggest group
+//! first: a line with the count and the cause, then the first few of the
+//! group (at most [`Human::per_cause`]) as blocks ([`super::block`]) with
+//! everything needed to act on them (id, description, request, expected,
+//! got, why, stderr tail, and a command that reproduces just that vector),
+//! then the ids of the rest. Stale expected failures and vector bugs follow, then one line of
+//! counts and a verdict. Passing vectors are not listed. The counts are
+//! always exact, however few blocks are shown ([`Human::max_blocks`],
+//! [`Human::quiet`]).
+//!
+//! Labels, headings and the verdict carry ANSI styles (bold, red, green;
+//! [`block::style`]); the caller
+//! decides whether they reach the reader, as an `anstream::AutoStream` does
+//! (stripped when the output is not a terminal or `NO_COLOR` is set).
 
 use std::fmt;
 use std::io;
 
+use anstyle::Style;
+
+use super::grouping::by_cause;
 use super::{block, ReportFormat, RunReport};
 use crate::process::Mode;
-use crate::run::RunOutcome;
+use crate::run::{RunOutcome, VectorResult};
 
 /// The human summary.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Human;
+#[derive(Clone, Copy, Debug)]
+pub struct Human {
+    /// Blocks shown in full for each cause; the rest are listed by id.
+    pub per_cause: usize,
+    /// Blocks shown in full in all, if bounded (`--max-failures N`).
+    pub max_blocks: Option<usize>,
+    /// Only the counts and the verdict (`--quiet`).
+    pub quiet: bool,
+}
+
+impl Human {
+    /// [`Human::per_cause`] unless told otherwise.
+    pub const DEFAULT_PER_CAUSE: usize = 3;
+}
+
+impl Default for Human {
+    fn default() -> Self {
+        Self {
+            per_cause: Self::DEFAULT_PER_CAUSE,
+            max_blocks: None,
+            quiet: false,
+        }
+    }
+}
+
+/// Ids listed after a group's blocks, at most; the rest are counted.
+const LISTED_IDS: usize = 8;
+
+const HEADING: Style = Style::new().bold();
+
+/// How many more blocks may be shown.
+struct Budget(Option<usize>);
+
+impl Budget {
+    /// Takes up to `wanted` blocks from the budget, returning how many.
+    fn take(&mut self, wanted: usize) -> usize {
+        match &mut self.0 {
+            None => wanted,
+            Some(left) => {
+                let given = wanted.min(*left);
+                *left -= given;
+                given
+            }
+        }
+    }
+}
+
+/// Writes the blocks of the first `shown` of `members`, then the ids of
+/// the rest.
+fn blocks_then_ids(
+    out: &mut dyn io::Write,
+    members: &[&VectorResult<'_>],
+    shown: usize,
+    report: &RunReport<'_, '_>,
+) -> io::Result<()> {
+    for result in &members[..shown] {
+        block::write(out, result, &report.rerun)?;
+    }
+    let rest = &members[shown..];
+    if !rest.is_empty() {
+        let ids: Vec<&str> = rest
+            .iter()
+            .take(LISTED_IDS)
+            .map(|r| r.vector.id.as_str())
+            .collect();
+        let more = rest.len() - ids.len();
+        writeln!(
+            out,
+            "  ... and {} more {}: {}{}",
+            rest.len(),
+            if shown == 0 { "vectors" } else { "like these" },
+            ids.join(", "),
+            if more > 0 {
+                format!(", and {more} others (every id: --report-json or --write-expect-fail)")
+            } else {
+                String::new()
+            }
+        )?;
+        writeln!(out)?;
+    }
+    Ok(())
+}
 
 impl ReportFormat for Human {
     fn write(&self, report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()> {
         let run = report.run;
         let with = |o: RunOutcome| run.results.iter().filter(move |r| r.outcome == o);
-        for outcome in [
-            RunOutcome::Failed,
-            RunOutcome::Crashed,
-            RunOutcome::TimedOut,
-            RunOutcome::Malformed,
-            RunOutcome::Stale,
-        ] {
-            for result in with(outcome) {
-                block::write(out, result, &report.rerun)?;
+        let mut budget = Budget(self.max_blocks);
+        // Blocks --max-failures kept from being shown in full.
+        let mut cut = 0;
+        let failing = run.results.iter().filter(|r| {
+            matches!(
+                r.outcome,
+                RunOutcome::Failed
+                    | RunOutcome::Crashed
+                    | RunOutcome::TimedOut
+                    | RunOutcome::Malformed
+            )
+        });
+        let groups = by_cause(failing);
+        if !self.quiet && !groups.is_empty() {
+            let failures: usize = groups.iter().map(|g| g.members.len()).sum();
+            writeln!(
+                out,
+                "{HEADING}{failures} failing vector(s), {} cause(s):{HEADING:#}",
+                groups.len()
+            )?;
+            for group in &groups {
+                writeln!(out, "  {:>6}  {}", group.members.len(), group.cause)?;
+            }
+            writeln!(out)?;
+            for group in &groups {
+                writeln!(
+                    out,
+                    "{HEADING}== {} x {}{HEADING:#}",
+                    group.members.len(),
+                    group.cause
+                )?;
+                writeln!(out)?;
+                let wanted = group.members.len().min(self.per_cause);
+                let shown = budget.take(wanted);
+                cut += wanted - shown;
+                blocks_then_ids(out, &group.members, shown, report)?;
             }
         }
+        let stale: Vec<_> = with(RunOutcome::Stale).collect();
+        if !self.quiet && !stale.is_empty() {
+            let shown = budget.take(stale.len());
+            cut += stale.len() - shown;
+            blocks_then_ids(out, &stale, shown, report)?;
+        }
         let xfails: Vec<_> = with(RunOutcome::ExpectedFailure).collect();
-        if !xfails.is_empty() {
+        if !self.quiet && !xfails.is_empty() {
             writeln!(
                 out,
                 "Expected failures (listed in {}):",
@@ -53,16 +180,24 @@ impl ReportFormat for Human {
             writeln!(out)?;
         }
         let bugs: Vec<_> = with(RunOutcome::VectorBug).collect();
-        if !bugs.is_empty() {
+        if !self.quiet && !bugs.is_empty() {
             writeln!(
                 out,
                 "Vector bugs: the reference codec disagrees with these vectors, so the corpus \
                  (not the implementation) needs fixing:"
             )?;
             writeln!(out)?;
-            for result in bugs {
-                block::write(out, result, &report.rerun)?;
-            }
+            let shown = budget.take(bugs.len());
+            cut += bugs.len() - shown;
+            blocks_then_ids(out, &bugs, shown, report)?;
+        }
+        if let (Some(max), true) = (self.max_blocks, cut > 0) {
+            writeln!(
+                out,
+                "(--max-failures {max}: {max} of {} block(s) shown in full; the counts below \
+                 are exact)",
+                max + cut
+            )?;
         }
         let skipped = run.counts.skipped;
         if skipped > 0 {
@@ -121,14 +256,17 @@ impl ReportFormat for Human {
                  group and sent the requests after it to a fresh process)"
             )?;
         }
-        let verdict = if c.vector_bugs > 0 {
-            "NO VERDICT: fix the vector bugs above first"
+        let (style, verdict) = if c.vector_bugs > 0 {
+            (
+                block::style(RunOutcome::VectorBug),
+                "NO VERDICT: fix the vector bugs above first",
+            )
         } else if c.conforms() {
-            "PASS"
+            (block::style(RunOutcome::Passed), "PASS")
         } else {
-            "FAIL"
+            (block::style(RunOutcome::Failed), "FAIL")
         };
-        writeln!(out, "verdict: {verdict}")
+        writeln!(out, "verdict: {style}{verdict}{style:#}")
     }
 }
 

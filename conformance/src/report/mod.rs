@@ -12,6 +12,7 @@
 pub mod block;
 pub mod expect_fail_list;
 pub mod failed;
+pub mod grouping;
 pub mod human;
 pub mod json;
 pub mod junit;

@@ -1,0 +1,126 @@
+//! Failures grouped by cause: the one grouping behind `run`'s summary and
+//! `matrix`'s causes.
+//!
+//! A cause is a [`CoarseSignature`], the differential fuzzer's unit of "one
+//! bug" without its refinements: the request kind and a coarse class of
+//! what differed (a wrong GUID, a wrong byte count, a value where an error
+//! is due, a crash, ...). Hundreds of vectors failing one way are one bug
+//! to fix, so reports show each cause once, with a count, rather than
+//! hundreds of near-identical blocks. Pure.
+
+use crate::fuzzing::signature::CoarseSignature;
+use crate::fuzzing::Signature;
+use crate::judge::Verdict;
+use crate::run::VectorResult;
+
+/// The vectors that fail one way.
+#[derive(Clone, Debug)]
+pub struct Group<'r, 'c> {
+    /// The request kind and which part of the answer is wrong.
+    pub cause: CoarseSignature,
+    /// The results that fail this way, in the order given (corpus order).
+    pub members: Vec<&'r VectorResult<'c>>,
+}
+
+/// The cause of `result`'s failure, if its verdict is one.
+#[must_use]
+pub fn cause(result: &VectorResult<'_>) -> Option<CoarseSignature> {
+    match &result.verdict {
+        Verdict::Fail(mismatch) => {
+            Some(Signature::of(result.vector.request.kind(), mismatch).coarse())
+        }
+        Verdict::Pass | Verdict::Skip => None,
+    }
+}
+
+/// `results` grouped by [`cause`] (results without one are left out): the
+/// most vectors first, ties in the signatures' order, so the order is the
+/// same on every run.
+#[must_use]
+pub fn by_cause<'r, 'c>(
+    results: impl IntoIterator<Item = &'r VectorResult<'c>>,
+) -> Vec<Group<'r, 'c>> {
+    let mut groups: Vec<Group<'r, 'c>> = Vec::new();
+    for result in results {
+        let Some(cause) = cause(result) else {
+            continue;
+        };
+        match groups.iter_mut().find(|g| g.cause == cause) {
+            Some(group) => group.members.push(result),
+            None => groups.push(Group {
+                cause,
+                members: vec![result],
+            }),
+        }
+    }
+    groups.sort_by(|a, b| {
+        b.members
+            .len()
+            .cmp(&a.members.len())
+            .then(a.cause.cmp(&b.cause))
+    });
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::implementation::{Answer, Fault};
+    use crate::judge::Mismatch;
+    use crate::run::RunOutcome;
+    use crate::select::tests::sample;
+    use wow_guid_vectors::{ErrorCode, Value, Vector};
+
+    fn result(vector: &Vector, verdict: Verdict) -> VectorResult<'_> {
+        VectorResult {
+            vector,
+            answer: Answer::fault(Fault::ReadFailed {
+                message: "unused".into(),
+            }),
+            outcome: if verdict.is_pass() {
+                RunOutcome::Passed
+            } else {
+                RunOutcome::Failed
+            },
+            verdict,
+            vector_bug: None,
+            expected_failure: None,
+        }
+    }
+
+    #[test]
+    fn the_same_kind_of_difference_on_the_same_request_kind_is_one_group() {
+        let vectors = sample();
+        let wrong_guid = |guid| {
+            Verdict::Fail(Mismatch::WrongValue {
+                expected: Value::Packed {
+                    guid: 0xad00_de00,
+                    consumed: 3,
+                },
+                got: Value::Packed { guid, consumed: 3 },
+            })
+        };
+        let rejected = Verdict::Fail(Mismatch::RejectedValid {
+            expected: Value::Encoded { bytes: vec![0] },
+            code: ErrorCode::Eof,
+        });
+        let results = [
+            result(&vectors[0], wrong_guid(1)),
+            result(&vectors[1], Verdict::Pass),
+            result(&vectors[2], rejected),
+            // Another GUID, same class, same kind: the same group.
+            result(&vectors[0], wrong_guid(2)),
+        ];
+        let groups = by_cause(&results);
+        assert_eq!(groups.len(), 2);
+        assert_eq!(groups[0].members.len(), 2);
+        assert_eq!(groups[0].cause.class, "wrong GUID");
+        assert_eq!(
+            groups[0].cause.to_string(),
+            "decode packed_guid: wrong GUID"
+        );
+        assert_eq!(groups[1].members.len(), 1);
+        assert_eq!(groups[1].cause.class, "error instead of a value");
+        assert!(cause(&results[1]).is_none());
+    }
+}
