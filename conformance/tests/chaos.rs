@@ -470,10 +470,29 @@ fn a_wrong_id_is_malformed() {
     only_the_broken_vector(&run, "malformed");
 }
 
+/// The broken vector is answered twice: the second answer arrives where
+/// the next vector's belongs, so the next vector is malformed, with the
+/// duplicated line as evidence, and every other vector passes. (Sent on
+/// its own, the next vector is answered, so the fault is put down to
+/// pipelining.)
 #[test]
-fn a_duplicated_answer_fails_a_vector() {
+fn a_duplicated_answer_fails_the_next_vector_naming_the_duplicate() {
     let run = Case::run("duplicate", "duplicate", &[]).go();
     assert_eq!(run.code, Some(1), "{}", run.describe());
+    let results = run.results();
+    let at = results
+        .iter()
+        .position(|r| r["id"] == BROKEN_ON)
+        .expect("the broken vector ran");
+    let next = results[at + 1]["id"].as_str().unwrap_or_default();
+    assert_eq!(run.ids("malformed"), [next], "{}", run.describe());
+    assert_eq!(run.count("pass"), 19, "{}", run.describe());
+    let why = run.result(next)["reason"].as_str().unwrap_or_default();
+    assert!(
+        why.contains(&format!("starts with id `{BROKEN_ON}`")),
+        "{why}\n{}",
+        run.describe()
+    );
 }
 
 #[test]
@@ -569,6 +588,7 @@ fn one_shot_mode_fails_only_the_broken_vector() {
 fn doctor_names_what_is_wrong_within_bounds() {
     for mode in [
         "crash_at_once",
+        "crash_after_n",
         "hang_all",
         "never_read",
         "flood_no_newline_all",
@@ -611,6 +631,56 @@ fn fuzzing_a_slow_adapter_stays_within_its_budget() {
         .within(Duration::from_secs(30));
     let run = case.go();
     assert_eq!(run.code, Some(0), "{}", run.describe());
+}
+
+/// `fuzz --time` against adapters that break on every process or every
+/// request: the budget bounds the command whatever the adapter does, a
+/// fault is a finding (exit 1), an adapter that never answers is no
+/// verdict (exit 2), and one that only leaves escaped descendants behind
+/// passes with its file descriptors bounded.
+#[test]
+fn fuzzing_broken_adapters_stays_within_its_budget() {
+    for (mode, code) in [
+        ("crash_after_n", 1),
+        ("flood_no_newline_all", 1),
+        ("hang_all", 2),
+        ("setsid_holder", 0),
+    ] {
+        let out = scratch(&format!("chaos-fuzz-{mode}")).join("found.yaml");
+        let args: Vec<String> = [
+            "fuzz",
+            "--time",
+            "3",
+            "--timeout",
+            "2s",
+            "--startup-timeout",
+            "2s",
+            "--out",
+            out.to_str().unwrap_or_default(),
+        ]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+        let mut case = Case::new("fuzz-broken", mode, args)
+            .healthy()
+            .within(Duration::from_secs(30));
+        case.escaped_holders = mode == "setsid_holder";
+        let run = case.go();
+        assert_eq!(run.code, Some(code), "{mode}\n{}", run.describe());
+        assert!(
+            run.peak_fds <= FD_BOUND,
+            "{mode}: {} file descriptors\n{}",
+            run.peak_fds,
+            run.describe()
+        );
+        if code == 1 {
+            assert!(
+                out.is_file(),
+                "{mode}: no findings file\n{}",
+                run.describe()
+            );
+        }
+    }
 }
 
 /// Many failures do not add up: each over-long line is evidence of a few
