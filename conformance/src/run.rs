@@ -130,8 +130,9 @@ pub struct VectorResult<'c> {
     /// Where the vector ends up, expected failures and vector bugs considered.
     pub outcome: RunOutcome,
     /// For a vector bug: what the reference codec answers, and why that
-    /// does not satisfy the vector.
-    pub vector_bug: Option<(Response, Mismatch)>,
+    /// does not satisfy the vector. Boxed: it is rare, and a run holds one
+    /// result per vector.
+    pub vector_bug: Option<Box<(Response, Mismatch)>>,
     /// The reason given in the expected-failure list, if the vector is listed.
     pub expected_failure: Option<Option<String>>,
 }
@@ -280,7 +281,7 @@ pub fn judge_vector<'c>(
     expected_failures: Option<&ExpectedFailures>,
 ) -> VectorResult<'c> {
     let verdict = judge::judge(&vector.expect, &answer.reply, judge);
-    let vector_bug = reference_disagreement(vector);
+    let vector_bug = reference_disagreement(vector).map(Box::new);
     let expected_failure =
         expected_failures.and_then(|list| list.get(&vector.id).map(|entry| entry.reason.clone()));
     let outcome = match (&verdict, expected_failure.is_some()) {
@@ -358,9 +359,14 @@ where
     let vectors = &plan.vectors;
     let jobs = plan.jobs.get().min(vectors.len().max(1));
     let chunks = chunks(vectors, jobs);
-    let answer_chunk = |chunk: &[&'c Vector]| -> Result<Vec<Answer>, HarnessError> {
+    // Each batch is judged as soon as it is answered, so a run holds one
+    // result per vector and never all the answers beside them.
+    let judge_answer = |vector: &'c Vector, answer: Answer| {
+        judge_vector(vector, answer, plan.judge, plan.expected_failures)
+    };
+    let answer_chunk = |chunk: &[&'c Vector]| -> Result<Vec<VectorResult<'c>>, HarnessError> {
         let mut implementation = start();
-        let mut answers = Vec::with_capacity(chunk.len());
+        let mut results: Vec<VectorResult<'c>> = Vec::with_capacity(chunk.len());
         for batch in chunk.chunks(BATCH) {
             let queries: Vec<Query<'_>> = batch
                 .iter()
@@ -369,20 +375,32 @@ where
                     request: &v.request,
                 })
                 .collect();
-            answers.extend(implementation.answer_all(&queries)?);
+            let answers = implementation.answer_all(&queries)?;
+            results.extend(
+                batch
+                    .iter()
+                    .zip(answers)
+                    .map(|(&vector, answer)| judge_answer(vector, answer)),
+            );
             if let Some(p) = progress {
                 p.done.fetch_add(batch.len(), Ordering::Relaxed);
             }
         }
         // Output after the last answer answers no request: it fails the
         // request it followed, so the run cannot pass with it.
-        if let (Some(fault), Some(last)) = (implementation.finish(), answers.last_mut()) {
-            last.reply = Err(fault);
-            last.raw = None;
+        if let Some(fault) = implementation.finish() {
+            if let Some(last) = results.pop() {
+                let answer = Answer {
+                    reply: Err(fault),
+                    raw: None,
+                    ..last.answer
+                };
+                results.push(judge_answer(last.vector, answer));
+            }
         }
-        Ok(answers)
+        Ok(results)
     };
-    let answers: Vec<Answer> = if jobs == 1 {
+    let results: Vec<VectorResult<'c>> = if jobs == 1 {
         answer_chunk(vectors)?
     } else {
         std::thread::scope(|scope| {
@@ -396,7 +414,7 @@ where
             let mut all = Vec::with_capacity(vectors.len());
             for handle in handles {
                 match handle.join() {
-                    Ok(answers) => all.extend(answers?),
+                    Ok(results) => all.extend(results?),
                     // A job thread only panics on a bug in this crate;
                     // re-raise it rather than invent a verdict.
                     Err(panic) => std::panic::resume_unwind(panic),
@@ -405,11 +423,6 @@ where
             Ok::<_, HarnessError>(all)
         })?
     };
-    let results: Vec<VectorResult<'c>> = vectors
-        .iter()
-        .zip(answers)
-        .map(|(&vector, answer)| judge_vector(vector, answer, plan.judge, plan.expected_failures))
-        .collect();
     Ok(RunResults {
         counts: Counts::of(&results),
         results,
@@ -555,7 +568,7 @@ mod tests {
         let results = run(&plan(&vectors, 1), || crate::reference::Reference, None).unwrap();
         let bug = &results.results[1];
         assert_eq!(bug.outcome, RunOutcome::VectorBug);
-        let (response, mismatch) = bug.vector_bug.clone().unwrap();
+        let (response, mismatch) = *bug.vector_bug.clone().unwrap();
         assert_eq!(response, Response::Error(ErrorCode::Eof));
         assert!(matches!(mismatch, Mismatch::WrongErrorCode { .. }));
         assert_eq!(results.counts.vector_bugs, 1);

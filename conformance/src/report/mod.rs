@@ -144,7 +144,7 @@ pub fn reason_text(result: &VectorResult<'_>, expect_fail_file: Option<&str>) ->
             "passed, but it is listed as an expected failure in {}; remove it from the list",
             listed()
         )),
-        RunOutcome::VectorBug => result.vector_bug.as_ref().map(|(response, mismatch)| {
+        RunOutcome::VectorBug => result.vector_bug.as_deref().map(|(response, mismatch)| {
             format!(
                 "the reference codec answers `{}`: {mismatch}. The vector (or the codec) is wrong; \
                  `lint` checks the whole corpus",
