@@ -10,8 +10,11 @@
 //! back in corpus order whatever the number of jobs. Every vector is also
 //! judged against the reference codec, in this process: a vector the
 //! reference disagrees with is a bug in the corpus, reported apart from the
-//! implementation's failures. This module does no printing; see
-//! [`crate::report`].
+//! implementation's failures. Each batch of answers is judged as soon as it
+//! arrives, so a run of a large corpus holds one result per vector (a
+//! reference to the vector, the answer and the verdict, rare evidence boxed)
+//! and never the answers beside the results. This module does no printing;
+//! see [`crate::report`].
 
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};
