@@ -148,10 +148,15 @@ fn fuzz_buggy(name: &str, count: &str, extra: &[&str]) -> Option<(Run, Vec<Vecto
     let vectors = run.vectors();
     assert!(!vectors.is_empty());
     for v in &vectors {
-        assert!(v.id.starts_with("found."), "{}", v.id);
+        // The corpus's naming rule: `<type>.<op>.<topic>`.
+        let prefix = format!("{}.found-", v.request.kind().id_prefix());
+        assert!(v.id.starts_with(&prefix), "{}", v.id);
         assert_eq!(
             v.source.as_deref(),
-            Some("found by differential fuzzing, seed 1")
+            Some(
+                "NOTES.md#summary-of-positions: found by differential fuzzing, seed 1; expects \
+                 the reference codec's answer"
+            )
         );
         assert!(
             v.description.contains("differential fuzzing"),
@@ -187,7 +192,12 @@ fn fuzz_buggy(name: &str, count: &str, extra: &[&str]) -> Option<(Run, Vec<Vecto
     Some((run, vectors))
 }
 
-/// `lint --vectors DIR` on a directory holding just `text` as a file.
+/// Findings as `found.yaml` in a corpus directory beside the corpus's
+/// notes: `lint` accepts them, every id follows the corpus's naming rule,
+/// every flag is the one the generator's rule derives, and every `source`
+/// cites a note that exists, as the corpus tests require of the checked-in
+/// files. (Pasted into `vectors/`, a finding whose request and answer a
+/// vector there already has is refused as a duplicate: the corpus covers it.)
 fn lint_accepts(text: &str) {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
         "fuzz-lint-{}-{}",
@@ -199,6 +209,8 @@ fn lint_accepts(text: &str) {
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    let notes = Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors/NOTES.md");
+    std::fs::copy(notes, dir.join("NOTES.md")).unwrap();
     std::fs::write(dir.join("found.yaml"), text).unwrap();
     let out = Command::new(RUNNER)
         .args(["lint", "--vectors"])
@@ -210,6 +222,25 @@ fn lint_accepts(text: &str) {
         "lint rejects the findings:\n{}",
         String::from_utf8_lossy(&out.stdout)
     );
+    let corpus = Corpus::load_dir(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let found = corpus.vectors;
+    assert!(!found.is_empty());
+    for v in &found {
+        let prefix = format!("{}.", v.request.kind().id_prefix());
+        assert!(
+            v.id.starts_with(&prefix),
+            "{} should start with {prefix}",
+            v.id
+        );
+        let mut derived = wow_guid_vectors::topics::derived_flags(&v.request, &v.expect);
+        if v.sequence.is_some() {
+            derived.push(Flag::Stateful);
+            derived.sort();
+        }
+        assert_eq!(v.flags, derived, "{}", v.id);
+    }
+    let broken = wow_guid_vectors::citation::check(&found, &dir);
+    assert!(broken.is_empty(), "{broken:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -150,25 +150,38 @@ fn what_differed(mismatch: &Mismatch) -> String {
 }
 
 impl Finding {
-    /// The id stem shared by this finding's vectors: `found.<kind>.<hash>`,
-    /// the hash taken over every request of the sequence.
-    #[must_use]
-    pub fn id(&self) -> String {
+    /// The topic word of this finding's ids, `found-<hash>`, the hash taken
+    /// over every request of the sequence.
+    fn topic(&self) -> String {
         let mut hash = 0xcbf2_9ce4_8422_2325;
         for r in self.prefix.iter().chain(std::iter::once(&self.request)) {
             hash = fnv1a(request_text(r).as_bytes(), hash);
             hash = fnv1a(b"\n", hash);
         }
-        // Ids allow no `_`, and a finding's id keeps the kind in one word:
-        // `packed.decode` becomes `packed-decode`.
-        let kind = self.signature.kind.id_prefix().replace('.', "-");
-        format!("found.{kind}.{:08x}", hash >> 32)
+        format!("found-{:08x}", hash >> 32)
     }
 
-    /// The `source` of this finding's vectors.
+    /// The finding's id, in the corpus's naming rule
+    /// (`<type>.<op>.<topic>`): `packed.decode.found-<hash>`, the kind of
+    /// the disagreeing request. It is the id of the one vector of a finding
+    /// without a prefix, and the name of the sequence of one with a prefix,
+    /// whose steps are `<their own type>.<op>.found-<hash>.<step>`.
+    #[must_use]
+    pub fn id(&self) -> String {
+        format!("{}.{}", self.signature.kind.id_prefix(), self.topic())
+    }
+
+    /// The `source` of this finding's vectors: a citation of the notes'
+    /// summary of positions (the reference codec's answers follow them), so
+    /// the vectors pass the corpus's citation check as they are; a reviewer
+    /// may cite the one note the behaviour rests on instead.
     #[must_use]
     pub fn source(&self) -> String {
-        format!("found by differential fuzzing, seed {}", self.seed)
+        format!(
+            "NOTES.md#summary-of-positions: found by differential fuzzing, seed {}; expects \
+             the reference codec's answer",
+            self.seed
+        )
     }
 
     /// The finding as corpus vectors: the prefix steps, then the
@@ -210,7 +223,10 @@ impl Finding {
                         i + 1
                     )
                 };
-                (format!("{stem}.{}", i + 1), description)
+                (
+                    format!("{}.{}.{}", request.kind().id_prefix(), self.topic(), i + 1),
+                    description,
+                )
             };
             vectors.push(Vector {
                 id,
@@ -592,7 +608,10 @@ mod tests {
             );
             assert_eq!(
                 read.source.as_deref(),
-                Some("found by differential fuzzing, seed 42")
+                Some(
+                    "NOTES.md#summary-of-positions: found by differential fuzzing, seed 42; \
+                     expects the reference codec's answer"
+                )
             );
         }
         let steps: Vec<&Vector> = corpus
@@ -626,8 +645,8 @@ mod tests {
         b.seed = 1;
         b.occurrences = 99;
         assert_eq!(a.id(), b.id());
-        assert!(a.id().starts_with("found.packed-decode."));
-        assert_eq!(a.id().len(), "found.packed-decode.".len() + 8);
+        assert!(a.id().starts_with("packed.decode.found-"));
+        assert_eq!(a.id().len(), "packed.decode.found-".len() + 8);
         let c = finding(
             vec![],
             Request::DecodePacked {
