@@ -5,37 +5,8 @@
 
 mod common;
 
-use std::collections::BTreeSet;
-
-use common::{run_against, scratch};
+use common::{keys, run_against, same_fields, scratch};
 use serde_json::Value as Json;
-
-fn keys(object: &Json) -> BTreeSet<String> {
-    object
-        .as_object()
-        .unwrap_or_else(|| panic!("not an object: {object}"))
-        .keys()
-        .cloned()
-        .collect()
-}
-
-/// The schema at `schema` lists exactly the fields of `written`, all required.
-fn same_fields(schema: &Json, written: &Json, what: &str) {
-    let properties = keys(&schema["properties"]);
-    let required: BTreeSet<String> = schema["required"]
-        .as_array()
-        .unwrap_or_else(|| panic!("{what}: no `required`"))
-        .iter()
-        .filter_map(|k| k.as_str().map(str::to_owned))
-        .collect();
-    assert_eq!(
-        properties,
-        keys(written),
-        "{what}: schema and report differ"
-    );
-    assert_eq!(required, properties, "{what}: not every field is required");
-    assert_eq!(schema["additionalProperties"], false, "{what}");
-}
 
 #[test]
 fn the_report_is_what_its_schema_says() {

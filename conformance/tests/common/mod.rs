@@ -3,6 +3,7 @@
 
 #![allow(dead_code)] // each test file uses its own subset
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -220,4 +221,34 @@ pub fn recorded_pids(file: &Path) -> Vec<u32> {
         .split_whitespace()
         .filter_map(|p| p.parse().ok())
         .collect()
+}
+
+/// The keys of the JSON object `object`, sorted.
+pub fn keys(object: &Json) -> BTreeSet<String> {
+    object
+        .as_object()
+        .unwrap_or_else(|| panic!("not an object: {object}"))
+        .keys()
+        .cloned()
+        .collect()
+}
+
+/// The JSON Schema `schema` lists exactly the fields of `written`, all of
+/// them required, and no others allowed; `what` names the document in a
+/// failure.
+pub fn same_fields(schema: &Json, written: &Json, what: &str) {
+    let properties = keys(&schema["properties"]);
+    let required: BTreeSet<String> = schema["required"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{what}: no `required`"))
+        .iter()
+        .filter_map(|k| k.as_str().map(str::to_owned))
+        .collect();
+    assert_eq!(
+        properties,
+        keys(written),
+        "{what}: the schema and the written document differ"
+    );
+    assert_eq!(required, properties, "{what}: not every field is required");
+    assert_eq!(schema["additionalProperties"], false, "{what}");
 }
