@@ -136,8 +136,9 @@
 //!   ([`LoadErrorKind::SequenceSplit`]);
 //! - are at least two ([`LoadErrorKind::SequenceOfOne`]);
 //! - may mix request kinds (an encoder and a decoder sharing a buffer is
-//!   one such bug); the corpus's own sequences are each of one kind, so
-//!   that selecting by type or op takes each whole or not at all;
+//!   one such bug, and a fuzz finding may be one); the corpus's
+//!   hand-written sequences are each of one kind, so that selecting by type
+//!   or op takes each whole or not at all, and every request kind has one;
 //! - run in file order, in one session, with nothing in between. A runner
 //!   that selects any step runs the whole sequence, and a runner that
 //!   replays one step sends the steps before it first

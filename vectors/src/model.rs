@@ -254,9 +254,9 @@ pub struct Vector {
     pub id: String,
     /// The stateful sequence this vector is a step of, by name, or `None`
     /// for a vector that stands alone. A sequence's steps are consecutive
-    /// vectors of one file with the same name, all of one request kind, run
-    /// in file order in one session with nothing in between; the loader
-    /// holds every sequence to that.
+    /// vectors of one file with the same name (at least two, of any request
+    /// kinds), run in file order in one session with nothing in between;
+    /// the loader holds every sequence to that.
     pub sequence: Option<String>,
     /// One line saying what the vector checks.
     pub description: String,

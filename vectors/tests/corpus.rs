@@ -167,9 +167,11 @@ fn the_cases_the_issue_asks_for_are_present() {
     );
 }
 
-/// The corpus's own sequences are each of one request kind, so that
-/// selecting by type or op takes each whole or not at all, and every
-/// request kind has one.
+/// Every request kind has a stateful sequence of its own, all of whose steps
+/// are of that kind, so that selecting by type or op takes it whole; and a
+/// vector is a step of a sequence exactly when it has the `stateful` flag.
+/// A sequence may also mix kinds (a fuzz finding where an encoder and a
+/// decoder share state is one): selecting any of its steps runs it whole.
 #[test]
 fn every_request_kind_has_a_stateful_sequence_of_its_own() {
     let corpus = corpus();
@@ -177,12 +179,14 @@ fn every_request_kind_has_a_stateful_sequence_of_its_own() {
     for v in &corpus {
         assert_eq!(v.sequence.is_some(), v.has_flag(Flag::Stateful), "{}", v.id);
         if let Some(name) = &v.sequence {
-            let kind = (v.request.guid_type(), v.request.op());
+            let kind = Some((v.request.guid_type(), v.request.op()));
             let first = kinds.entry(name.clone()).or_insert(kind);
-            assert_eq!(*first, kind, "{}: sequence `{name}` mixes kinds", v.id);
+            if *first != kind {
+                *first = None; // a sequence of mixed kinds
+            }
         }
     }
-    let covered: std::collections::BTreeSet<_> = kinds.values().collect();
+    let covered: std::collections::BTreeSet<_> = kinds.values().flatten().collect();
     assert_eq!(covered.len(), 4, "{kinds:?}");
     let steps = corpus
         .steps_through("packed.encode.stateful.08-one-again")
