@@ -206,21 +206,27 @@ fn the_markdown_has_every_implementation_and_no_timing() {
     );
 }
 
-#[test]
-fn a_bad_implementations_file_is_a_located_error_and_exit_2() {
-    let dir = scratch("matrix-bad");
-    let file = dir.join("bad.yaml");
-    std::fs::write(
-        &file,
-        "implementations:\n  - name: a\n    language: C\n    version: \"1\"\n    source: { path: x }\n    comand: [x]\n",
-    )
-    .unwrap();
+/// Runs `matrix --out DIR/out` on an implementations file in `dir` holding
+/// `yaml`; returns the file's path and what the runner did.
+fn matrix_of(dir: &Path, yaml: &str) -> (PathBuf, std::process::Output) {
+    let file = dir.join("implementations.yaml");
+    std::fs::write(&file, yaml).unwrap();
     let output = Command::new(RUNNER)
         .args(["matrix", "--out"])
         .arg(dir.join("out"))
         .arg(&file)
         .output()
         .unwrap();
+    (file, output)
+}
+
+#[test]
+fn a_bad_implementations_file_is_a_located_error_and_exit_2() {
+    let dir = scratch("matrix-bad");
+    let (file, output) = matrix_of(
+        &dir,
+        "implementations:\n  - name: a\n    language: C\n    version: \"1\"\n    source: { path: x }\n    comand: [x]\n",
+    );
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -233,18 +239,10 @@ fn a_bad_implementations_file_is_a_located_error_and_exit_2() {
 #[test]
 fn an_implementation_that_never_answers_is_exit_2() {
     let dir = scratch("matrix-missing");
-    let file = dir.join("missing.yaml");
-    std::fs::write(
-        &file,
+    let (_, output) = matrix_of(
+        &dir,
         "implementations:\n  - name: gone\n    language: C\n    version: \"1\"\n    source: { path: x }\n    command: [./no-such-program]\n",
-    )
-    .unwrap();
-    let output = Command::new(RUNNER)
-        .args(["matrix", "--out"])
-        .arg(dir.join("out"))
-        .arg(&file)
-        .output()
-        .unwrap();
+    );
     assert_eq!(
         output.status.code(),
         Some(2),
