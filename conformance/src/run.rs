@@ -623,7 +623,7 @@ mod tests {
         use std::ops::Range;
         let mut vectors = sample();
         for v in &mut vectors[1..4] {
-            v.flags = vec![wow_guid_vectors::Flag::Stateful];
+            v.flags = [wow_guid_vectors::Flag::Stateful].into();
             v.sequence = Some("s".into());
         }
         let refs: Vec<&Vector> = vectors.iter().collect();

@@ -166,8 +166,8 @@ pub(crate) mod tests {
             description: format!("sample {id}"),
             request,
             expect,
-            flags,
-            versions,
+            flags: flags.into(),
+            versions: versions.into(),
             source: None,
             location: Location {
                 file: "sample.yaml".into(),
@@ -281,7 +281,7 @@ pub(crate) mod tests {
     pub(crate) fn with_a_sequence() -> Vec<Vector> {
         let mut vectors = sample();
         for v in &mut vectors[1..3] {
-            v.flags = vec![Flag::Stateful];
+            v.flags = [Flag::Stateful].into();
             v.sequence = Some("s".into());
         }
         vectors[3].location.file = "other.yaml".into();
@@ -300,7 +300,7 @@ pub(crate) mod tests {
         );
         // Neighbours flagged alike, but not named alike, are not pulled in.
         let mut vectors = vectors;
-        vectors[0].flags = vec![Flag::Stateful];
+        vectors[0].flags = [Flag::Stateful].into();
         vectors[0].sequence = Some("t".into());
         assert_eq!(
             ids(&sel, &vectors),

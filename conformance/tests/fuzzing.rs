@@ -237,7 +237,7 @@ fn lint_accepts(text: &str) {
             derived.push(Flag::Stateful);
             derived.sort();
         }
-        assert_eq!(v.flags, derived, "{}", v.id);
+        assert_eq!(*v.flags, *derived, "{}", v.id);
     }
     let broken = wow_guid_vectors::citation::check(&found, &dir);
     assert!(broken.is_empty(), "{broken:?}");

@@ -397,7 +397,7 @@ mod tests {
     fn vector(source: Option<&str>) -> Vector {
         let corpus = crate::Corpus::embedded().expect("the checked-in corpus loads");
         let mut v = corpus.vectors[0].clone();
-        v.source = source.map(str::to_owned);
+        v.source = source.map(Into::into);
         v
     }
 

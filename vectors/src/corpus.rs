@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{LoadError, LoadErrorKind, LoadErrors};
 use crate::files::{FileError, MAX_FILE_BYTES};
+use crate::interner::Interner;
 use crate::model::{Expectation, Location, Request, Vector};
 
 mod embedded {
@@ -244,6 +245,7 @@ fn load(mut inputs: Vec<Input<'_>>, origin: &str) -> (Corpus, Vec<LoadError>) {
     }
     inputs.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     let mut vectors = Vec::new();
+    let mut interner = Interner::default();
     let mut previous: Option<String> = None;
     for (name, source) in inputs {
         if previous.as_deref() == Some(name.as_str()) {
@@ -280,7 +282,12 @@ fn load(mut inputs: Vec<Input<'_>>, origin: &str) -> (Corpus, Vec<LoadError>) {
             errors.push(*file_error(name, FileError::TooLarge(text.len() as u64)));
             continue;
         }
-        vectors.extend(crate::yaml::read_file(name, &text, &mut errors));
+        vectors.extend(crate::yaml::read_file(
+            name,
+            &text,
+            &mut errors,
+            &mut interner,
+        ));
     }
     // Growth by doubling may have left up to half the list unused.
     vectors.shrink_to_fit();

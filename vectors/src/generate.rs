@@ -446,11 +446,11 @@ fn vector(
         id,
         sequence: None,
         description,
-        versions: request.guid_type().versions().to_vec(),
+        versions: request.guid_type().versions().into(),
         request,
         expect,
-        flags,
-        source: source.map(str::to_owned),
+        flags: flags.into(),
+        source: source.map(Into::into),
         location: Location::whole_file(file),
     }
 }

@@ -187,6 +187,7 @@ mod error;
 mod files;
 pub mod generate;
 pub mod hex_text;
+mod interner;
 mod model;
 mod near_miss;
 pub mod reference;

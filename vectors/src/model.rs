@@ -265,12 +265,12 @@ pub struct Vector {
     /// What a conformant implementation answers.
     pub expect: Expectation,
     /// Topics, in the order written; no duplicates.
-    pub flags: Vec<Flag>,
+    pub flags: Arc<[Flag]>,
     /// The client versions the vector applies to, in the order written; at
     /// least one, no duplicates.
-    pub versions: Vec<Version>,
+    pub versions: Arc<[Version]>,
     /// Where the expectation comes from (a spec sentence, a real bug), if given.
-    pub source: Option<String>,
+    pub source: Option<Arc<str>>,
     /// Where the vector starts in the corpus.
     pub location: Location,
 }

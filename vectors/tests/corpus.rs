@@ -81,7 +81,7 @@ fn ids_say_type_and_op() {
 fn versions_follow_the_type() {
     for v in &corpus() {
         assert_eq!(
-            v.versions,
+            &*v.versions,
             v.request.guid_type().versions(),
             "{}: {}",
             v.location,

@@ -234,9 +234,9 @@ impl Finding {
                 description,
                 request: request.clone(),
                 expect,
-                flags,
-                versions: request.guid_type().versions().to_vec(),
-                source: Some(self.source()),
+                flags: flags.into(),
+                versions: request.guid_type().versions().into(),
+                source: Some(self.source().into()),
                 location: Location::whole_file("found.yaml"),
             });
         }

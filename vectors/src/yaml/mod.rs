@@ -20,12 +20,21 @@ pub(crate) use write::write_file;
 pub use write::{write_comment, write_vector};
 
 use crate::error::LoadError;
+use crate::interner::Interner;
 use crate::model::Vector;
 
 /// Parses and checks one file, appending every fault to `errors`.
 ///
 /// The vectors come back in file order; a vector with any fault is left out.
-pub(crate) fn read_file(file: &str, text: &str, errors: &mut Vec<LoadError>) -> Vec<Vector> {
+///
+/// Flag lists, version lists and sources come from `interner`, shared with
+/// every other vector of the load that has the same.
+pub(crate) fn read_file(
+    file: &str,
+    text: &str,
+    errors: &mut Vec<LoadError>,
+    interner: &mut Interner,
+) -> Vec<Vector> {
     let root = match tree::parse(file, text) {
         Ok(root) => root,
         Err(error) => {
@@ -33,7 +42,7 @@ pub(crate) fn read_file(file: &str, text: &str, errors: &mut Vec<LoadError>) -> 
             return Vec::new();
         }
     };
-    read::Reader::new(file, text, errors).read_file(&root)
+    read::Reader::new(file, text, errors, interner).read_file(&root)
 }
 
 #[cfg(test)]
@@ -49,9 +58,9 @@ mod tests {
             description: description.to_owned(),
             request,
             expect,
-            flags: vec![Flag::Utf8],
-            versions: vec![Version::Tbc],
-            source: Some("a \"source\": with \\ and #".to_owned()),
+            flags: [Flag::Utf8].into(),
+            versions: [Version::Tbc].into(),
+            source: Some("a \"source\": with \\ and #".into()),
             location: Location::whole_file("w.yaml"),
         }
     }
@@ -103,7 +112,7 @@ mod tests {
 
     fn assert_reads_back(text: &str, vectors: Vec<Vector>) {
         let mut errors = Vec::new();
-        let read = read_file("w.yaml", text, &mut errors);
+        let read = read_file("w.yaml", text, &mut errors, &mut Interner::default());
         assert!(errors.is_empty(), "{errors:?}\n{text}");
         assert_eq!(read.len(), vectors.len());
         for (mut read, written) in read.into_iter().zip(vectors) {
@@ -140,7 +149,7 @@ mod tests {
                     }),
                 );
                 v.sequence = Some("packed.encode.s".into());
-                v.flags = vec![Flag::Stateful];
+                v.flags = [Flag::Stateful].into();
                 v
             })
             .collect();

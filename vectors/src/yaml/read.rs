@@ -19,6 +19,7 @@ use super::fields::{
 use super::tree::{Node, Source};
 use crate::error::{Expected, IdError, LoadError, LoadErrorKind, Section};
 use crate::hex_text::{self, GuidTextError};
+use crate::interner::Interner;
 use crate::model::{Expectation, Location, Request, Value, Vector};
 use crate::near_miss::closest;
 use crate::vocab::{ErrorCode, Flag, GuidType, Op, Outcome, ParseWordError, Version};
@@ -27,6 +28,8 @@ use crate::vocab::{ErrorCode, Flag, GuidType, Op, Outcome, ParseWordError, Versi
 pub(super) struct Reader<'a> {
     src: Source<'a>,
     errors: &'a mut Vec<LoadError>,
+    /// One copy of each flag list, version list and source of the load.
+    interner: &'a mut Interner,
 }
 
 /// The fields of one mapping that passed the key checks: known, allowed
@@ -53,6 +56,11 @@ impl<'n> Fields<'n> {
     }
 }
 
+/// The words of a list, without where each was written.
+fn words<T>(located: Vec<(T, Location)>) -> Vec<T> {
+    located.into_iter().map(|(word, _)| word).collect()
+}
+
 /// Whether `id` is `[a-z0-9][a-z0-9._-]*`.
 fn check_id(id: &str) -> Result<(), IdError> {
     let mut chars = id.char_indices();
@@ -70,13 +78,19 @@ fn check_id(id: &str) -> Result<(), IdError> {
 }
 
 impl<'a> Reader<'a> {
-    pub(super) fn new(file: &'a str, text: &'a str, errors: &'a mut Vec<LoadError>) -> Self {
+    pub(super) fn new(
+        file: &'a str,
+        text: &'a str,
+        errors: &'a mut Vec<LoadError>,
+        interner: &'a mut Interner,
+    ) -> Self {
         Reader {
             src: Source {
                 file: file.into(),
                 text,
             },
             errors,
+            interner,
         }
     }
 
@@ -429,9 +443,9 @@ impl<'a> Reader<'a> {
             description: description?,
             request: request?,
             expect,
-            flags: flags?.into_iter().map(|(flag, _)| flag).collect(),
-            versions: versions?,
-            source: source?,
+            flags: self.interner.flags(&words(flags?)),
+            versions: self.interner.versions(&versions?),
+            source: source?.map(|source| self.interner.source(&source)),
             location: fields.location,
         })
     }
@@ -555,7 +569,7 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        ok.then(|| versions.into_iter().map(|(v, _)| v).collect())
+        ok.then(|| words(versions))
     }
 
     /// The `input` mapping; without a known type and op only its keys are checked.

@@ -130,8 +130,8 @@ fn list(words: impl Iterator<Item = &'static str>) -> String {
 ///     description: "The spec's worked example.".into(),
 ///     request: Request::DecodePacked { bytes: vec![0x0a, 0xde, 0xad] },
 ///     expect: Expectation::Valid(Value::Packed { guid: 0xad00_de00, consumed: 3 }),
-///     flags: vec![],
-///     versions: vec![Version::Vanilla],
+///     flags: [].into(),
+///     versions: [Version::Vanilla].into(),
 ///     source: None,
 ///     location: Location::whole_file("example.yaml"),
 /// };
