@@ -261,10 +261,8 @@ impl fmt::Display for GuidFieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Length { len } => {
-                write!(
-                    f,
-                    "a GUID is exactly 16 hex digits, this has {len} characters"
-                )
+                let unit = if *len == 1 { "character" } else { "characters" };
+                write!(f, "a GUID is exactly 16 hex digits, this has {len} {unit}")
             }
             Self::NotHex { index } => write!(f, "character {} is not a hex digit", index + 1),
         }
@@ -609,6 +607,13 @@ pub enum ResponseErrorKind {
     },
     /// More fields than this response form takes.
     Extra(String),
+    /// A second response to a request that was already answered. The
+    /// runner reports this against the request answered twice, not against
+    /// the request whose response was due (see the `process` module).
+    Repeated {
+        /// The id of the request answered twice.
+        id: String,
+    },
 }
 
 impl fmt::Display for ResponseError {
@@ -652,6 +657,11 @@ impl fmt::Display for ResponseError {
             ResponseErrorKind::Extra(field) => {
                 write!(f, "unexpected extra field `{field}` for this kind of response")
             }
+            ResponseErrorKind::Repeated { id } => write!(
+                f,
+                "a second response to request `{id}`, which was already answered; \
+                 each request gets exactly one response"
+            ),
         }
     }
 }
@@ -1154,7 +1164,7 @@ mod tests {
         );
         assert_eq!(
             shown(b"i ok 0 1", &dp),
-            "column 6: bad GUID: a GUID is exactly 16 hex digits, this has 1 characters"
+            "column 6: bad GUID: a GUID is exactly 16 hex digits, this has 1 character"
         );
         assert_eq!(
             shown(b"i ok 0000000000000000 x1", &dp),

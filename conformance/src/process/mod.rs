@@ -47,7 +47,7 @@ use wow_guid_vectors::Request;
 use crate::implementation::{
     Answer, Excerpt, Fault, FaultKind, HarnessError, Implementation, Query,
 };
-use crate::protocol;
+use crate::protocol::{self, ResponseError, ResponseErrorKind};
 
 use child::{Child, Ended};
 
@@ -565,10 +565,34 @@ impl ProcessImplementation {
                             continue;
                         }
                         Err(error) => {
-                            break Some(Err(Fault::Malformed {
-                                line: Excerpt::of(line),
-                                error,
-                            }))
+                            // A line with the id of the request answered just
+                            // before, in this process: that request was
+                            // answered twice. The fault is its own, not the
+                            // fault of the request whose response was due,
+                            // which is sent again to a fresh process.
+                            let repeated = match &error.kind {
+                                ResponseErrorKind::WrongId { got: id, .. } => got
+                                    .checked_sub(1)
+                                    .filter(|&previous| *queries[previous].id == **id)
+                                    .map(|_| id.clone()),
+                                _ => None,
+                            };
+                            let line = Excerpt::of(line);
+                            if let Some(id) = repeated {
+                                let answered = answers.last_mut().expect(
+                                    "the request before the one due was answered in this call",
+                                );
+                                answered.reply = Err(Fault::Malformed {
+                                    line,
+                                    error: ResponseError {
+                                        column: 1,
+                                        kind: ResponseErrorKind::Repeated { id },
+                                    },
+                                });
+                                answered.raw = None;
+                                break Some(Err(None));
+                            }
+                            break Some(Err(Some(Fault::Malformed { line, error })));
                         }
                     }
                 }
@@ -586,7 +610,16 @@ impl ProcessImplementation {
             return Err(self.out_of_time(queries.len() - got));
         }
         let (fault, stderr_tail) = match stop {
-            Err(malformed) => (malformed, self.reject()),
+            Err(Some(malformed)) => (malformed, self.reject()),
+            Err(None) => {
+                // The fault was put on the request answered twice; what
+                // is left goes to a fresh process.
+                let stderr_tail = self.reject();
+                if let Some(answered) = answers.last_mut() {
+                    answered.stderr_tail = stderr_tail;
+                }
+                return Ok(Ok(()));
+            }
             Ok(ended) => self.fail(ended, waited),
         };
         Ok(Err(Stop {
