@@ -1190,6 +1190,17 @@ mod tests {
             shown(b"i ok 0000000000000002 8 0g", &dn),
             "column 25: bad byte string: character 2 is not a hex digit"
         );
+        // Not found by the parser, which knows one request at a time: the
+        // process module tells a repeat from a wrong id.
+        let repeated = ResponseError {
+            column: 1,
+            kind: ResponseErrorKind::Repeated { id: "h".into() },
+        };
+        assert_eq!(
+            repeated.to_string(),
+            "column 1: a second response to request `h`, which was already answered; \
+             each request gets exactly one response"
+        );
     }
 
     /// Counts are written in decimal, with every digit, whatever their size.
