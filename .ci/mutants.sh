@@ -139,7 +139,7 @@ total = scored + counts["equivalent"] + counts["unviable"]
 score = 100.0 * killed / scored if scored else 100.0
 minutes, secs = divmod(seconds, 60)
 print(
-    f"{suite}: {total} mutants in {minutes}m{secs:02d}s: {killed} killed "
+    f"{suite}: {total} mutant{'' if total == 1 else 's'} in {minutes}m{secs:02d}s: {killed} killed "
     f"({counts['caught']} by a failing test, {counts['timeout']} by a timeout), "
     f"{counts['missed']} missed, {counts['equivalent']} equivalent (listed in {listed_path}), "
     f"{counts['unviable']} unviable (do not build)"
