@@ -578,10 +578,8 @@ impl ProcessImplementation {
                                 _ => None,
                             };
                             let line = Excerpt::of(line);
-                            if let Some(id) = repeated {
-                                let answered = answers.last_mut().expect(
-                                    "the request before the one due was answered in this call",
-                                );
+                            // `got > 0`: the last answer is that request's.
+                            if let (Some(id), Some(answered)) = (repeated, answers.last_mut()) {
                                 answered.reply = Err(Fault::Malformed {
                                     line,
                                     error: ResponseError {
