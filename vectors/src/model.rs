@@ -264,7 +264,9 @@ pub struct Vector {
     pub request: Request,
     /// What a conformant implementation answers.
     pub expect: Expectation,
-    /// Topics, in the order written; no duplicates.
+    /// Topics, in the order written; no duplicates. A loaded corpus keeps
+    /// one copy of each distinct list, shared by the vectors that have it
+    /// (so are `versions` and `source`).
     pub flags: Arc<[Flag]>,
     /// The client versions the vector applies to, in the order written; at
     /// least one, no duplicates.
