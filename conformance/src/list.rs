@@ -87,7 +87,9 @@ pub fn write_json(corpus: &str, vectors: &[&Vector], out: &mut dyn io::Write) ->
             })
             .collect(),
     };
-    serde_json::to_writer_pretty(&mut *out, &doc).map_err(io::Error::other)?;
+    // `io::Error::from` keeps the error's kind (a reader gone away is
+    // `BrokenPipe`, which `list | head` relies on); `other` would not.
+    serde_json::to_writer_pretty(&mut *out, &doc).map_err(io::Error::from)?;
     writeln!(out)
 }
 

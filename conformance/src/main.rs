@@ -5,6 +5,7 @@
 
 mod cli;
 
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use cli::CliError;
@@ -18,7 +19,9 @@ fn main() -> ExitCode {
             ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
         }
         Err(e) => {
-            eprintln!("wow-guid-conformance: error: {e}");
+            // Not `eprintln!`, which panics when stderr is gone: the exit
+            // status is the message then.
+            let _ = writeln!(std::io::stderr(), "wow-guid-conformance: error: {e}");
             ExitCode::from(e.exit_code())
         }
     }

@@ -838,3 +838,50 @@ fn a_closed_stdout_ends_a_run_quietly_with_its_verdict() {
     assert_eq!(stderr, "", "the runner complained");
     assert!(report.is_file(), "the JSON report was not written");
 }
+
+/// Every command that prints its result ends quietly, with the status it
+/// would have had, when nobody reads its output (`list --format json |
+/// head` once failed with "Broken pipe" and exit 2); and a failure that
+/// cannot even be told, because stderr is gone too, is still a plain exit
+/// status, never a panic.
+#[test]
+fn every_command_ends_quietly_when_its_reader_goes_away() {
+    let commands: [&[&str]; 10] = [
+        &["list"],
+        &["list", "--format", "json"],
+        &["lint"],
+        &["generate", "--check"],
+        &["export", "--format", "json"],
+        &["export", "--format", "jsonl"],
+        &["repro", "packed.decode.doc-example"],
+        &["doctor", "--", RUNNER, "serve"],
+        &["--help"],
+        &["run", "--help"],
+    ];
+    for words in commands {
+        let mut child = Command::new(RUNNER)
+            .args(words)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start the runner");
+        drop(child.stdout.take());
+        let output = child.wait_with_output().expect("wait for the runner");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{words:?}: {stderr}");
+        assert_eq!(stderr, "", "{words:?} complained");
+    }
+
+    let mut child = Command::new(RUNNER)
+        .args(["lint", "--vectors", "/nonexistent/wow-guid-vectors"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the runner");
+    drop(child.stdout.take());
+    drop(child.stderr.take());
+    let status = child.wait().expect("wait for the runner");
+    assert_eq!(status.code(), Some(2), "a missing corpus, told to nobody");
+}

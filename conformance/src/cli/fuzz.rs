@@ -40,7 +40,7 @@ struct Printer {
 impl Printer {
     fn clear_progress(&mut self) {
         if self.shown.take().is_some() {
-            eprint!("\r\x1b[K");
+            let _ = write!(io::stderr(), "\r\x1b[K");
         }
     }
 
@@ -62,7 +62,8 @@ impl Observer for Printer {
             return;
         }
         let rate = s.done as f64 / s.elapsed.as_secs_f64().max(1e-3);
-        eprint!(
+        let _ = write!(
+            io::stderr(),
             "\r\x1b[Kfuzz: {} requests, {rate:.0}/s, {} finding(s), {}s",
             s.done,
             s.findings,
@@ -73,7 +74,10 @@ impl Observer for Printer {
 
     fn investigating(&mut self, signature: &Signature) {
         if self.progress {
-            eprint!("\r\x1b[Kfuzz: reproducing and shrinking a new finding ({signature})");
+            let _ = write!(
+                io::stderr(),
+                "\r\x1b[Kfuzz: reproducing and shrinking a new finding ({signature})"
+            );
             self.shown = Some(Instant::now());
         }
     }

@@ -95,11 +95,11 @@ fn with_progress<T>(progress: &Progress, total: usize, work: impl FnOnce() -> T)
     std::thread::scope(|scope| {
         let shower = scope.spawn(|| {
             while !finished.load(Ordering::Acquire) {
-                eprint!("\r{}/{total} vectors", progress.done());
+                let _ = write!(io::stderr(), "\r{}/{total} vectors", progress.done());
                 std::thread::park_timeout(Duration::from_millis(100));
             }
             // Clear the progress line.
-            eprint!("\r\x1b[K");
+            let _ = write!(io::stderr(), "\r\x1b[K");
         });
         let result = work();
         finished.store(true, Ordering::Release);

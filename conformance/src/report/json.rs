@@ -131,7 +131,9 @@ impl ReportFormat for Json {
                 })
                 .collect(),
         };
-        serde_json::to_writer_pretty(&mut *out, &doc).map_err(io::Error::other)?;
+        // `io::Error::from` keeps the I/O error's kind and message (a full
+        // disk stays a full disk); `io::Error::other` would wrap it.
+        serde_json::to_writer_pretty(&mut *out, &doc).map_err(io::Error::from)?;
         writeln!(out)
     }
 }
