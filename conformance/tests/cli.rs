@@ -839,6 +839,70 @@ fn a_closed_stdout_ends_a_run_quietly_with_its_verdict() {
     assert!(report.is_file(), "the JSON report was not written");
 }
 
+/// A file named on the command line (an id file, an expected-failure list,
+/// a report to rerun, the matrix's implementations) is read up to a bound:
+/// a device such as `/dev/zero` or a directory is refused at once, a file
+/// that is not UTF-8 is refused with the byte offset, and a pipe is read
+/// (`--id-file <(...)`).
+#[test]
+fn files_named_on_the_command_line_are_read_within_bounds() {
+    let dir = scratch("named-files");
+    let not_utf8 = dir.join("latin1.txt");
+    fs::write(&not_utf8, b"packed.decode.empty\ncaf\xe9\n").expect("write the file");
+    let not_utf8 = not_utf8.display().to_string();
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["run", "--id-file", "/dev/zero"],
+            "/dev/zero: not a file or a pipe",
+        ),
+        (
+            &["run", "--expect-fail", "/dev/zero"],
+            "/dev/zero: not a file or a pipe",
+        ),
+        (&["run", "--rerun-failed", "/"], "/: not a file or a pipe"),
+        (
+            &["matrix", "--out", "/nonexistent/out", "/dev/zero"],
+            "/dev/zero: not a file or a pipe",
+        ),
+        (
+            &["list", "--id-file", &not_utf8],
+            "not UTF-8: byte offset 23",
+        ),
+    ];
+    for (words, says) in cases {
+        let run = runner(&args(words), &[]);
+        assert_eq!(run.code, Some(2), "{words:?}\n{}", run.describe());
+        assert!(run.stderr.contains(says), "{words:?}\n{}", run.describe());
+        assert!(run.elapsed < Duration::from_secs(5), "{}", run.describe());
+        assert!(run.peak_rss_kib < 200 * 1024, "{}", run.describe());
+    }
+
+    #[cfg(unix)]
+    {
+        let fifo = dir.join("ids.fifo");
+        let made = Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("run mkfifo");
+        assert!(made.success());
+        let writer = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || fs::write(fifo, "packed.decode.doc-example\n"))
+        };
+        let run = runner(
+            &args(&["list", "--id-file", &fifo.display().to_string()]),
+            &[],
+        );
+        writer.join().expect("the writer").expect("write the pipe");
+        assert_eq!(run.code, Some(0), "{}", run.describe());
+        assert!(
+            run.stdout.starts_with("packed.decode.doc-example "),
+            "{}",
+            run.describe()
+        );
+    }
+}
+
 /// Every command that prints its result ends quietly, with the status it
 /// would have had, when nobody reads its output (`list --format json |
 /// head` once failed with "Broken pipe" and exit 2); and a failure that

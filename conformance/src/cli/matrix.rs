@@ -16,10 +16,7 @@ use super::stdout::print;
 use super::{CliError, Exit};
 
 pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
-    let text = fs::read_to_string(&args.implementations).map_err(|error| CliError::Read {
-        path: args.implementations.clone(),
-        error,
-    })?;
+    let text = options::read(&args.implementations)?;
     let file = implementations::parse(&args.implementations, &text, &|name| {
         std::env::var(name).ok()
     })

@@ -5,7 +5,8 @@
 //! comes out is passed to the library and carried into the reports
 //! unchanged; nothing downstream looks at the arguments again.
 
-use std::fs;
+use std::fs::File;
+use std::io::{self, Read as _};
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -181,10 +182,54 @@ pub(super) fn selection(args: &SelectArgs, corpus: &Corpus) -> Result<Selection,
     Ok(selection)
 }
 
-fn read(path: &Path) -> Result<String, CliError> {
-    fs::read_to_string(path).map_err(|error| CliError::Read {
+/// The most a file named on the command line (an id file, an
+/// expected-failure list, a report to rerun, the matrix's implementations)
+/// may hold: 1 GiB, above any real one (a JSON report of a million vectors
+/// is about 730 MB), so that naming `/dev/zero` or an endless pipe is an
+/// error rather than a run out of memory. Pipes stay welcome
+/// (`--id-file <(grep ...)`): the limit is on what is read, not on the kind
+/// of file.
+pub(super) const MAX_INPUT_BYTES: u64 = 1 << 30;
+
+/// Reads a UTF-8 text file (or pipe) named on the command line, at most
+/// [`MAX_INPUT_BYTES`] of it.
+pub(super) fn read(path: &Path) -> Result<String, CliError> {
+    let error = |error| CliError::Read {
         path: path.to_owned(),
         error,
+    };
+    let file = File::open(path).map_err(error)?;
+    let kind = file.metadata().map_err(error)?.file_type();
+    // A device (`/dev/zero`), a directory or a socket is refused before
+    // anything is read; a file or a pipe is read up to the limit.
+    #[cfg(unix)]
+    let readable = kind.is_file() || std::os::unix::fs::FileTypeExt::is_fifo(&kind);
+    #[cfg(not(unix))]
+    let readable = kind.is_file();
+    if !readable {
+        return Err(error(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a file or a pipe",
+        )));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(error)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(error(io::Error::new(
+            io::ErrorKind::FileTooLarge,
+            format!(
+                "more than {MAX_INPUT_BYTES} bytes, the limit for a file named on the command line"
+            ),
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let offset = e.utf8_error().valid_up_to();
+        error(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("not UTF-8: byte offset {offset} starts an invalid sequence"),
+        ))
     })
 }
 
