@@ -816,23 +816,29 @@ fn doctor_explains_a_broken_adapter_and_approves_a_good_one() {
     );
 }
 
+/// Runs the binary with `words` and nobody reading its stdout: the only
+/// reader is closed before the runner writes anything.
+fn with_stdout_closed(words: &[&str]) -> std::process::Output {
+    let mut child = Command::new(RUNNER)
+        .args(words)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the runner");
+    drop(child.stdout.take());
+    child.wait_with_output().expect("wait for the runner")
+}
+
 /// `run | head -1`: when the reader of stdout goes away, the runner still
 /// writes its report files and exits with its verdict, saying nothing about
 /// a broken pipe.
 #[test]
 fn a_closed_stdout_ends_a_run_quietly_with_its_verdict() {
     let report = scratch("closed-stdout").join("report.json");
-    let mut child = Command::new(RUNNER)
-        .args(["run", "--flag", "doc-example", "--report-json"])
-        .arg(&report)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the runner");
-    // Close the only reader before the runner writes anything.
-    drop(child.stdout.take());
-    let output = child.wait_with_output().expect("wait for the runner");
+    let report_arg = report.display().to_string();
+    let output =
+        with_stdout_closed(&["run", "--flag", "doc-example", "--report-json", &report_arg]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert_eq!(stderr, "", "the runner complained");
@@ -923,15 +929,7 @@ fn every_command_ends_quietly_when_its_reader_goes_away() {
         &["run", "--help"],
     ];
     for words in commands {
-        let mut child = Command::new(RUNNER)
-            .args(words)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start the runner");
-        drop(child.stdout.take());
-        let output = child.wait_with_output().expect("wait for the runner");
+        let output = with_stdout_closed(words);
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(0), "{words:?}: {stderr}");
         assert_eq!(stderr, "", "{words:?} complained");
