@@ -12,12 +12,14 @@
 //! same finding gets the same id on every run and is appended once.
 
 use std::fmt::{self, Write as _};
+use std::io::Read as _;
 use std::path::Path;
 use std::time::Duration;
 use std::{fs, io};
 
 use wow_guid_vectors::{
     topics::derived_flags, yaml, Corpus, Expectation, Flag, LoadErrors, Location, Request, Vector,
+    MAX_FILE_BYTES,
 };
 
 use super::oracle::corpus_expectation;
@@ -408,6 +410,41 @@ fn item_indent(text: &str) -> usize {
         .unwrap_or(2)
 }
 
+/// The text of the vector file at `path`, empty when there is none. Held to
+/// the corpus's own rules before anything is read: a regular file of at
+/// most [`MAX_FILE_BYTES`], so naming a device or a FIFO is an error, not a
+/// read without end or a wait for a writer.
+fn read_vector_file(path: &Path) -> io::Result<String> {
+    let meta = match fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(String::new()),
+        Err(e) => return Err(e),
+    };
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file; findings are appended to a vector file",
+        ));
+    }
+    let too_large = |size: u64| {
+        io::Error::new(
+            io::ErrorKind::FileTooLarge,
+            format!("{size} bytes, more than a vector file's limit of {MAX_FILE_BYTES}"),
+        )
+    };
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_large(meta.len()));
+    }
+    let mut text = String::new();
+    fs::File::open(path)?
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_string(&mut text)?;
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large(text.len() as u64));
+    }
+    Ok(text)
+}
+
 /// Appends `findings` to the vector file at `path`: creates it (with
 /// `header`) when it does not exist or holds only comments, and otherwise
 /// adds to its `vectors` list the findings whose ids it lacks. The file is
@@ -416,11 +453,7 @@ fn item_indent(text: &str) -> usize {
 /// # Errors
 /// [`AppendError`] when the file cannot be read or written or does not load.
 pub fn append(path: &Path, header: &str, findings: &[Finding]) -> Result<Appended, AppendError> {
-    let existing = match fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(AppendError::Io(e)),
-    };
+    let existing = read_vector_file(path).map_err(AppendError::Io)?;
     let name = path.file_name().map_or_else(
         || "found.yaml".to_owned(),
         |n| n.to_string_lossy().into_owned(),
@@ -719,6 +752,36 @@ mod tests {
             Err(AppendError::NotAVectorFile(_))
         ));
         assert_eq!(fs::read_to_string(&path).unwrap(), "vectors: 3\n");
+        let _ = fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    /// The findings file is held to a vector file's rules before it is read:
+    /// a device or a directory is refused at once (`/dev/zero` would never
+    /// end), and so is a file over the size limit.
+    #[test]
+    fn append_refuses_what_is_not_a_vector_file_before_reading_it() {
+        for path in ["/dev/zero", "/"] {
+            match append(Path::new(path), "header", &every_shape()[..1]) {
+                Err(AppendError::Io(e)) => {
+                    assert_eq!(e.kind(), io::ErrorKind::InvalidInput, "{path}: {e}");
+                    assert!(e.to_string().contains("not a regular file"), "{path}: {e}");
+                }
+                other => panic!("{path}: {other:?}"),
+            }
+        }
+        let path = temp_file("too-large");
+        let file = fs::File::create(&path).unwrap();
+        file.set_len(MAX_FILE_BYTES + 1).unwrap();
+        match append(&path, "header", &every_shape()[..1]) {
+            Err(AppendError::Io(e)) => {
+                assert_eq!(e.kind(), io::ErrorKind::FileTooLarge, "{e}");
+                assert!(
+                    e.to_string().contains("more than a vector file's limit"),
+                    "{e}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
         let _ = fs::remove_dir_all(path.parent().unwrap());
     }
 
