@@ -189,6 +189,18 @@ impl ProcessConfig {
     }
 }
 
+/// Why [`ProcessImplementation::pipeline`] stopped reading before every
+/// request was answered.
+enum Halt {
+    /// The process's output ended or went quiet.
+    Ended(Ended),
+    /// A line that is not a response to the request due.
+    Malformed(Fault),
+    /// A second response to the request answered just before, already put
+    /// on that request's answer.
+    Repeated,
+}
+
 /// How a pipelined stretch of requests ended early.
 struct Stop {
     /// Requests that had been sent without an answer, the faulted one included.
@@ -588,15 +600,15 @@ impl ProcessImplementation {
                                     },
                                 });
                                 answered.raw = None;
-                                break Some(Err(None));
+                                break Some(Halt::Repeated);
                             }
-                            break Some(Err(Some(Fault::Malformed { line, error })));
+                            break Some(Halt::Malformed(Fault::Malformed { line, error }));
                         }
                     }
                 }
                 Err(ended) => ended,
             };
-            break Some(Ok(ended));
+            break Some(Halt::Ended(ended));
         };
         if let Some(startup) = first_answer {
             self.answered(startup);
@@ -604,12 +616,12 @@ impl ProcessImplementation {
         let Some(stop) = stop else {
             return Ok(Ok(()));
         };
-        if cut && matches!(stop, Ok(Ended::Timeout)) {
+        if cut && matches!(stop, Halt::Ended(Ended::Timeout)) {
             return Err(self.out_of_time(queries.len() - got));
         }
         let (fault, stderr_tail) = match stop {
-            Err(Some(malformed)) => (malformed, self.reject()),
-            Err(None) => {
+            Halt::Malformed(malformed) => (malformed, self.reject()),
+            Halt::Repeated => {
                 // The fault was put on the request answered twice; what
                 // is left goes to a fresh process.
                 let stderr_tail = self.reject();
@@ -618,7 +630,7 @@ impl ProcessImplementation {
                 }
                 return Ok(Ok(()));
             }
-            Ok(ended) => self.fail(ended, waited),
+            Halt::Ended(ended) => self.fail(ended, waited),
         };
         Ok(Err(Stop {
             in_flight: sent - got,
