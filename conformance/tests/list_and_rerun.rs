@@ -14,6 +14,14 @@ fn args(words: &[&str]) -> Vec<String> {
     words.iter().map(|w| (*w).to_owned()).collect()
 }
 
+/// The ids `list` printed: the first column of each line of its output.
+fn listed_ids(stdout: &str) -> Vec<&str> {
+    stdout
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect()
+}
+
 /// `list` takes `run`'s selection options and prints one vector per line:
 /// id, type, operation, flags.
 #[test]
@@ -85,11 +93,7 @@ fn list_json_is_what_its_schema_says() {
     let mut words = vec!["list"];
     words.extend(selection);
     let text = runner(&args(&words), &[]);
-    let text_ids: Vec<&str> = text
-        .stdout
-        .lines()
-        .filter_map(|l| l.split_whitespace().next())
-        .collect();
+    let text_ids = listed_ids(&text.stdout);
     let json_ids: Vec<&str> = vectors.iter().map(|v| v["id"].as_str().unwrap()).collect();
     assert_eq!(text_ids, json_ids);
     assert_eq!(json_ids.len(), 16, "two packed sequences of eight steps");
@@ -111,11 +115,7 @@ fn an_id_file_selects_its_ids_and_names_the_line_of_a_bad_one() {
     let file = file.display().to_string();
     let run = runner(&args(&["list", "--id-file", &file]), &[]);
     assert_eq!(run.code, Some(0), "{}", run.describe());
-    let ids: Vec<&str> = run
-        .stdout
-        .lines()
-        .filter_map(|l| l.split_whitespace().next())
-        .collect();
+    let ids = listed_ids(&run.stdout);
     assert_eq!(
         ids,
         // In corpus order, not the file's.
@@ -224,11 +224,7 @@ fn a_failed_sequence_step_reruns_its_whole_sequence() {
     let report = report.display().to_string();
     let run = runner(&args(&["list", "--rerun-failed", &report]), &[]);
     assert_eq!(run.code, Some(0), "{}", run.describe());
-    let ids: Vec<&str> = run
-        .stdout
-        .lines()
-        .filter_map(|l| l.split_whitespace().next())
-        .collect();
+    let ids = listed_ids(&run.stdout);
     assert_eq!(ids.len(), 8, "{}", run.describe());
     assert!(
         ids.iter()
