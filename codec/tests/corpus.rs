@@ -190,6 +190,7 @@ fn named_decode_code(error: &NamedGuidDecodeError) -> ErrorCode {
             ErrorCode::Eof
         }
         NamedGuidDecodeError::InvalidUtf8 { .. } => ErrorCode::InvalidUtf8,
+        NamedGuidDecodeError::NameTooLong { .. } => ErrorCode::NameTooLong,
         _ => ErrorCode::Other,
     }
 }

@@ -18,7 +18,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use serde::Serialize;
-use wow_guid_vectors::{Expectation, Request, Value, Vector};
+use wow_guid_vectors::{ErrorCode, Expectation, Request, Value, Vector};
 
 use crate::protocol::{request_line, response_line, Response};
 
@@ -133,6 +133,9 @@ struct ExportedExpect {
     name: Option<Vec<u8>>,
     bytes: Option<Vec<u8>>,
     error: Option<&'static str>,
+    /// The error a bounded implementation may answer instead: set for a
+    /// request whose name is long enough to be refused as too long.
+    or_error: Option<&'static str>,
 }
 
 fn exported(v: &Vector) -> Exported<'_> {
@@ -158,6 +161,10 @@ fn exported(v: &Vector) -> Exported<'_> {
         name: None,
         bytes: None,
         error: None,
+        or_error: v
+            .request
+            .may_refuse_as_too_long()
+            .then_some(ErrorCode::NameTooLong.as_str()),
     };
     match &v.expect {
         Expectation::Invalid(code) => expect.error = Some(code.as_str()),

@@ -7,6 +7,10 @@
 //! - `invalid` needs `error`: any code, or exactly the vector's code with
 //!   strict errors on;
 //! - `acceptable` takes the given value or any `error`;
+//! - a request whose name is long enough that an implementation may bound
+//!   it ([`Request::may_refuse_as_too_long`]) also takes `error
+//!   name_too_long`, whatever the vector expects, and with lax error codes
+//!   any `error` where a value is expected;
 //! - `unsupported` is a skip, not a failure;
 //! - anything else, including every [`Fault`], is a failure with a reason.
 //!
@@ -16,7 +20,7 @@
 use std::fmt;
 
 use wow_guid_vectors::hex_text::format as hex;
-use wow_guid_vectors::{ErrorCode, Expectation, Value};
+use wow_guid_vectors::{ErrorCode, Expectation, Request, Value};
 
 use crate::implementation::Fault;
 use crate::protocol::Response;
@@ -260,9 +264,10 @@ impl fmt::Display for Mismatch {
     }
 }
 
-/// Judges one reply against one expectation.
+/// Judges one reply to `request` against its expectation.
 #[must_use]
 pub fn judge(
+    request: &Request,
     expect: &Expectation,
     reply: &Result<Response, Fault>,
     options: JudgeOptions,
@@ -271,8 +276,15 @@ pub fn judge(
         Ok(r) => r,
         Err(fault) => return Verdict::Fail(Mismatch::Fault(fault.clone())),
     };
+    let bounded = request.may_refuse_as_too_long();
     match (expect, response) {
         (_, Response::Unsupported) => Verdict::Skip,
+        // A bounded implementation refuses a name past its bound, and may
+        // meet the bound before any other fault of the input.
+        (_, Response::Error(ErrorCode::NameTooLong)) if bounded => Verdict::Pass,
+        (Expectation::Valid(_), Response::Error(_)) if bounded && !options.strict_errors => {
+            Verdict::Pass
+        }
         (Expectation::Valid(expected), Response::Ok(got))
         | (
             Expectation::Acceptable {
@@ -328,6 +340,67 @@ mod tests {
 
     fn packed(guid: u64, consumed: usize) -> Value {
         Value::Packed { guid, consumed }
+    }
+
+    /// The judge for a request without a name, where only the expectation
+    /// counts (shadows the glob import).
+    fn judge(e: &Expectation, reply: &Result<Response, Fault>, options: JudgeOptions) -> Verdict {
+        super::judge(&Request::DecodePacked { bytes: vec![] }, e, reply, options)
+    }
+
+    /// A named GUID decode whose name is `len` bytes, with or without NUL.
+    fn named_decode(len: usize, nul: bool) -> Request {
+        let mut bytes = 0x0102_u64.to_le_bytes().to_vec();
+        bytes.extend(std::iter::repeat_n(b'a', len));
+        if nul {
+            bytes.push(0);
+        }
+        Request::DecodeNamed { bytes }
+    }
+
+    #[test]
+    fn a_name_of_256_bytes_or_more_may_be_refused_as_too_long() {
+        let too_long = Ok(Response::Error(ErrorCode::NameTooLong));
+        let eof = Ok(Response::Error(ErrorCode::Eof));
+        for (len, bounded) in [(255, false), (256, true), (4096, true)] {
+            let request = named_decode(len, true);
+            let whole = Expectation::Valid(Value::Named {
+                guid: 0x0102,
+                consumed: 8 + len + 1,
+                name: Some(vec![b'a'; len]),
+            });
+            let verdict = super::judge(&request, &whole, &too_long, STRICT);
+            assert_eq!(verdict.is_pass(), bounded, "{len} bytes, strict");
+            // Lax error codes: any error stands for name_too_long.
+            let verdict = super::judge(&request, &whole, &eof, LAX);
+            assert_eq!(verdict.is_pass(), bounded, "{len} bytes, lax");
+            // Strict: only name_too_long does.
+            assert!(!super::judge(&request, &whole, &eof, STRICT).is_pass());
+            // A cut name is never accepted.
+            let cut = Ok(Response::Ok(Value::Named {
+                guid: 0x0102,
+                consumed: 8 + len,
+                name: Some(vec![b'a'; len - 1]),
+            }));
+            assert!(!super::judge(&request, &whole, &cut, LAX).is_pass());
+        }
+        // A long unterminated name: eof, or the bound met first.
+        let unterminated = named_decode(300, false);
+        let expect = Expectation::Invalid(ErrorCode::Eof);
+        assert!(super::judge(&unterminated, &expect, &too_long, STRICT).is_pass());
+        assert!(super::judge(&unterminated, &expect, &eof, STRICT).is_pass());
+        let other = Ok(Response::Error(ErrorCode::InvalidUtf8));
+        assert!(!super::judge(&unterminated, &expect, &other, STRICT).is_pass());
+        // Encoding: the name given counts; no name, or a short one, does not.
+        let encode = |name: Option<Vec<u8>>| Request::EncodeNamed { guid: 7, name };
+        let written = Expectation::Valid(Value::Encoded { bytes: vec![] });
+        assert!(
+            super::judge(&encode(Some(vec![b'x'; 256])), &written, &too_long, STRICT).is_pass()
+        );
+        assert!(
+            !super::judge(&encode(Some(vec![b'x'; 255])), &written, &too_long, STRICT).is_pass()
+        );
+        assert!(!super::judge(&encode(None), &written, &too_long, STRICT).is_pass());
     }
 
     #[test]

@@ -50,7 +50,7 @@
 //!     .answer_all(&[Query { id: "example", request: &request }])
 //!     .unwrap();
 //! let expect = Expectation::Valid(Value::Packed { guid: 0xad00_de00, consumed: 3 });
-//! assert!(judge(&expect, &answers[0].reply, JudgeOptions::default()).is_pass());
+//! assert!(judge(&request, &expect, &answers[0].reply, JudgeOptions::default()).is_pass());
 //! ```
 
 pub mod doctor;

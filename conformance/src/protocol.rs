@@ -1160,7 +1160,7 @@ mod tests {
         assert_eq!(
             shown(b"i error bad", &dp),
             "column 9: unknown error code `bad`; expected `eof`, `invalid_utf8`, `interior_nul`, \
-             `name_without_guid` or `other`"
+             `name_without_guid`, `name_too_long` or `other`"
         );
         assert_eq!(
             shown(b"i ok 0 1", &dp),

@@ -35,7 +35,7 @@ pub fn named_decode_error_code(error: &NamedGuidDecodeError) -> ErrorCode {
             ErrorCode::Eof
         }
         NamedGuidDecodeError::InvalidUtf8 { .. } => ErrorCode::InvalidUtf8,
-        NamedGuidDecodeError::NameTooLong { .. } => ErrorCode::Other,
+        NamedGuidDecodeError::NameTooLong { .. } => ErrorCode::NameTooLong,
         #[allow(unreachable_patterns)]
         _ => ErrorCode::Other,
     }

@@ -283,7 +283,7 @@ pub fn judge_vector<'c>(
     judge: JudgeOptions,
     expected_failures: Option<&ExpectedFailures>,
 ) -> VectorResult<'c> {
-    let verdict = judge::judge(&vector.expect, &answer.reply, judge);
+    let verdict = judge::judge(&vector.request, &vector.expect, &answer.reply, judge);
     let vector_bug = reference_disagreement(vector).map(Box::new);
     let expected_failure =
         expected_failures.and_then(|list| list.get(&vector.id).map(|entry| entry.reason.clone()));
@@ -316,6 +316,7 @@ pub fn judge_vector<'c>(
 pub fn reference_disagreement(vector: &Vector) -> Option<(Response, Mismatch)> {
     let response = reference::answer(&vector.request);
     match judge::judge(
+        &vector.request,
         &vector.expect,
         &Ok(response.clone()),
         JudgeOptions {

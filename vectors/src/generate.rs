@@ -19,7 +19,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use crate::hex_text::{format_guid, format_spaced};
-use crate::model::{Expectation, Location, Request, Value, Vector};
+use crate::model::{Expectation, Location, Request, Value, Vector, NAME_BOUND_FLOOR};
 use crate::topics::derived_flags;
 use crate::vocab::{ErrorCode, Flag};
 
@@ -667,10 +667,20 @@ fn sign_bit() -> Vec<Vector> {
     out
 }
 
+/// What a long-name vector's description adds about bounds: a name of
+/// [`NAME_BOUND_FLOOR`] bytes or more may also be refused.
+fn bound_note(len: usize) -> &'static str {
+    if len >= NAME_BOUND_FLOOR {
+        " (or refused as name_too_long by an implementation with a bound)"
+    } else {
+        " (below every allowed bound)"
+    }
+}
+
 fn long_names() -> Vec<Vector> {
     const FILE: &str = "generated/named-long-names.yaml";
     const SOURCE: &str =
-        "NOTES.md#names-have-no-length-limit: wow_messages stops a name after 256 bytes and drops the next byte";
+        "NOTES.md#names-longer-than-a-bound: a name is never cut; from 256 bytes on it may be refused as name_too_long";
     let mut cases: Vec<(String, Vec<u8>, &str)> = [255usize, 256, 257, 300, 4096]
         .into_iter()
         .map(|len| {
@@ -698,8 +708,9 @@ fn long_names() -> Vec<Vector> {
             FILE,
             format!("named.decode.long-name.{name_id}"),
             format!(
-                "A {len}-byte name ({what}), then NUL and the next field ({}); all of the name is read.",
-                format_spaced(&NEXT_FIELD)
+                "A {len}-byte name ({what}), then NUL and the next field ({}); all of the name is read{}.",
+                format_spaced(&NEXT_FIELD),
+                bound_note(len),
             ),
             Request::DecodeNamed { bytes: input },
             Expectation::Valid(Value::Named {
@@ -710,10 +721,30 @@ fn long_names() -> Vec<Vector> {
             Flag::LongName,
             Some(SOURCE),
         ));
+        // The same name running to the end of the input: a reader with a
+        // fixed buffer that takes the end of its buffer, or of the input,
+        // for the end of the name accepts it.
+        out.push(vector(
+            FILE,
+            format!("named.decode.long-name.{name_id}.unterminated"),
+            format!(
+                "A {len}-byte name ({what}) that runs to the end of the input without its NUL: the input is cut short{}.",
+                bound_note(len),
+            ),
+            Request::DecodeNamed {
+                bytes: encoded[..encoded.len() - 1].to_vec(),
+            },
+            Expectation::Invalid(ErrorCode::Eof),
+            Flag::LongName,
+            Some(SOURCE),
+        ));
         out.push(vector(
             FILE,
             format!("named.encode.long-name.{name_id}"),
-            format!("A {len}-byte name ({what}) is written whole, then NUL."),
+            format!(
+                "A {len}-byte name ({what}) is written whole, then NUL{}.",
+                bound_note(len)
+            ),
             Request::EncodeNamed {
                 guid: NAMED_GUID,
                 name: Some(name),

@@ -40,7 +40,47 @@ pub enum Request {
     },
 }
 
+/// The shortest name an implementation may refuse as too long, in bytes
+/// without the NUL.
+///
+/// An implementation MAY bound the length of names, at this many bytes or
+/// more: real clients read names into 256-byte buffers (255 bytes and the
+/// NUL), so every name of up to 255 bytes must be read and written whole.
+/// A bounded implementation answers a longer name with the error
+/// `name_too_long`, never with a cut name (`NOTES.md`, "Names longer than
+/// a bound").
+pub const NAME_BOUND_FLOOR: usize = 256;
+
 impl Request {
+    /// The length in bytes of the name this request carries, without its
+    /// NUL: the name to encode, or the bytes a decoder reads as a name (after
+    /// a non-zero GUID, up to the first `00` or the end of the input).
+    /// `None` when there is no name: packed GUIDs, GUID 0, a decode input
+    /// shorter than the GUID, an encode without a name.
+    #[must_use]
+    pub fn name_len(&self) -> Option<usize> {
+        match self {
+            Request::DecodePacked { .. } | Request::EncodePacked { .. } => None,
+            Request::EncodeNamed { name, .. } => name.as_ref().map(Vec::len),
+            Request::DecodeNamed { bytes } => {
+                let (guid, name) = bytes.split_at_checked(8)?;
+                if guid.iter().all(|&b| b == 0) {
+                    return None;
+                }
+                Some(name.iter().position(|&b| b == 0).unwrap_or(name.len()))
+            }
+        }
+    }
+
+    /// Whether an implementation that bounds names may answer this request
+    /// with the error `name_too_long`: its name is [`NAME_BOUND_FLOOR`] bytes
+    /// or longer. The permission holds whatever the vector expects
+    /// otherwise, a value or another error: a bounded reader stops at its
+    /// bound before it meets a missing NUL or a bad byte further on.
+    #[must_use]
+    pub fn may_refuse_as_too_long(&self) -> bool {
+        self.name_len().is_some_and(|len| len >= NAME_BOUND_FLOOR)
+    }
     /// The kind of request: which operation on which type.
     #[must_use]
     pub const fn kind(&self) -> RequestKind {

@@ -31,7 +31,8 @@ use crate::vocab::{ErrorCode, Flag};
 ///   non-zero byte, which a reader that takes the GUID for text stops at;
 /// - `missing-nul`: a decoded name that runs to the end of the input;
 /// - `empty-name`, `long-name` (255 bytes or more), `utf8` (valid, with a
-///   multi-byte character), `invalid-utf8`: a whole name's bytes;
+///   multi-byte character), `invalid-utf8`: a whole name's bytes, or
+///   (all but `empty-name`) the bytes of a name the input cuts short;
 /// - `interior-nul`: a name to encode containing `00`;
 ///   `name-without-guid`: a name given with GUID 0; `no-name`: a non-zero
 ///   GUID to encode without a name.
@@ -88,6 +89,12 @@ pub fn derived_flags(request: &Request, expect: &Expectation) -> Vec<Flag> {
                 } else {
                     flags.push(Flag::MissingNul);
                     flags.push(Flag::Truncated);
+                    // The bytes of a name cut short still say what kind of
+                    // name it is (long, not UTF-8, ...): a reader meets them
+                    // before it meets the end.
+                    if !rest.is_empty() {
+                        name_flags(rest, &mut flags);
+                    }
                 }
             }
         },

@@ -141,6 +141,10 @@ word_enum! {
         /// `name_without_guid`: a name was given with GUID 0, which never
         /// carries one.
         NameWithoutGuid = "name_without_guid",
+        /// `name_too_long`: a name is longer than the implementation's bound.
+        /// Only names of [`crate::NAME_BOUND_FLOOR`] bytes or more may be
+        /// refused this way (see [`crate::Request::may_refuse_as_too_long`]).
+        NameTooLong = "name_too_long",
         /// `other`: any other failure.
         Other = "other",
     }

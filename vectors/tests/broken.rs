@@ -513,7 +513,7 @@ fn expect_fields_follow_the_outcome() {
     assert_eq!(field, "error");
     assert_eq!(
         error.to_string(),
-        "unknown error code `eoff`; did you mean `eof`? expected one of: eof, invalid_utf8, interior_nul, name_without_guid, other"
+        "unknown error code `eoff`; did you mean `eof`? expected one of: eof, invalid_utf8, interior_nul, name_without_guid, name_too_long, other"
     );
 }
 

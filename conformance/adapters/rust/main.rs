@@ -87,6 +87,7 @@ fn named_decode_error_code(error: NamedGuidDecodeError) -> &'static str {
     match error {
         NamedGuidDecodeError::GuidEof { .. } | NamedGuidDecodeError::MissingNul { .. } => "eof",
         NamedGuidDecodeError::InvalidUtf8 { .. } => "invalid_utf8",
+        NamedGuidDecodeError::NameTooLong { .. } => "name_too_long",
         _ => "other",
     }
 }

@@ -74,7 +74,7 @@ pub enum Check {
 /// module's [`corpus_expectation`].
 #[must_use]
 pub fn check(request: &Request, reply: &Result<Response, Fault>, options: JudgeOptions) -> Check {
-    match judge(&corpus_expectation(request), reply, options) {
+    match judge(request, &corpus_expectation(request), reply, options) {
         Verdict::Pass => Check::Agrees,
         Verdict::Skip => Check::Unsupported,
         Verdict::Fail(mismatch) => Check::Disagrees(Disagreement {
