@@ -178,6 +178,37 @@ pub fn anchors(markdown: &str) -> Vec<String> {
     found
 }
 
+/// The explicit anchors of a Markdown text (`<a id="...">`), in order,
+/// outside fenced code blocks: the anchors that stay when a heading is
+/// reworded, unlike the slugs of [`anchors`].
+#[must_use]
+pub fn explicit_anchors(markdown: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut fence: Option<&str> = None;
+    for line in markdown.lines() {
+        let trimmed = line.trim_start();
+        for marker in ["```", "~~~"] {
+            if trimmed.starts_with(marker) {
+                fence = match fence {
+                    None => Some(marker),
+                    Some(open) if open == marker => None,
+                    open => open,
+                };
+            }
+        }
+        if fence.is_some() {
+            continue;
+        }
+        for (at, _) in line.match_indices("<a id=\"") {
+            let rest = &line[at + "<a id=\"".len()..];
+            if let Some(end) = rest.find('"') {
+                found.push(rest[..end].to_owned());
+            }
+        }
+    }
+    found
+}
+
 /// A vector whose `source` does not resolve.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BrokenCitation {
@@ -392,6 +423,12 @@ mod tests {
             anchors(md),
             ["title", "examples", "examples-1", "packed.decode.x", "last"]
         );
+    }
+
+    #[test]
+    fn explicit_anchors_are_the_a_tags_outside_code() {
+        let md = "<a id=\"one\"></a>\n\n## One\n\n```\n<a id=\"no\"></a>\n```\n## Two\n<a id=\"x.y\"></a> text\n";
+        assert_eq!(explicit_anchors(md), ["one", "x.y"]);
     }
 
     fn vector(source: Option<&str>) -> Vector {
