@@ -343,8 +343,9 @@ mod tests {
         assert!(found[0].contains("expects something else"), "{found:?}");
         let found = broken_promises(&snapshot, &[], core::slice::from_ref(&a));
         assert!(found[0].contains("is not in the corpus"), "{found:?}");
-        assert!(broken_promises(&snapshot, &[b.id.clone()], core::slice::from_ref(&a)).is_empty());
-        let found = broken_promises(&snapshot, &[b.id.clone()], &[a, b]);
+        let retired = vec![b.id.clone()];
+        assert!(broken_promises(&snapshot, &retired, core::slice::from_ref(&a)).is_empty());
+        let found = broken_promises(&snapshot, &retired, &[a, b]);
         assert!(found[0].contains("used again"), "{found:?}");
     }
 
