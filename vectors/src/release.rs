@@ -7,7 +7,7 @@
 //! the old id is retired (listed in `RETIRED.md`) and never used again.
 //!
 //! - [`CORPUS_VERSION`] is the corpus's version, in one place; `REFERENCE.md`
-//!   and the runner's `export` show it, and a release is tagged
+//!   shows it, and a release is tagged
 //!   `corpus-v<version>` ([`tag`]).
 //! - `released.txt` ([`SNAPSHOT_PATH`]) is the snapshot of a release: one
 //!   line per vector, its id and the [`fingerprint`] of its type, op, input,
