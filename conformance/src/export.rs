@@ -22,6 +22,11 @@ use wow_guid_vectors::{ErrorCode, Expectation, Request, Value, Vector};
 
 use crate::protocol::{request_line, response_line, Response};
 
+/// Where `generate` keeps the corpus exported as [`Format::Json`], relative
+/// to the corpus root: one file anyone can download and load without the
+/// runner. `generate --check` fails when it is stale.
+pub const COMMITTED_PATH: &str = "vectors.json";
+
 /// The version of the export's layout, written into every document.
 pub const FORMAT_VERSION: u32 = 1;
 
@@ -85,6 +90,7 @@ impl fmt::Display for Format {
 struct Document<'a> {
     format: &'static str,
     format_version: u32,
+    corpus_version: &'static str,
     vector_count: usize,
     vectors: Vec<Exported<'a>>,
 }
@@ -221,13 +227,19 @@ fn guid_text(guid: u64) -> String {
 pub fn render(vectors: &[Vector], format: Format) -> String {
     match format {
         Format::Json => {
-            let document = Document {
+            // One vector a line, so a committed export diffs by vector.
+            let header = to_json(&Document {
                 format: FORMAT_NAME,
                 format_version: FORMAT_VERSION,
+                corpus_version: wow_guid_vectors::release::CORPUS_VERSION,
                 vector_count: vectors.len(),
-                vectors: vectors.iter().map(exported).collect(),
-            };
-            to_json(&document) + "\n"
+                vectors: Vec::new(),
+            });
+            let head = header
+                .strip_suffix("[]}")
+                .unwrap_or_else(|| unreachable!("the document ends with its empty vector list"));
+            let body: Vec<String> = vectors.iter().map(|v| to_json(&exported(v))).collect();
+            format!("{head}[\n{}\n]}}\n", body.join(",\n"))
         }
         Format::Jsonl => vectors
             .iter()

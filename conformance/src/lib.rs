@@ -60,6 +60,7 @@ pub mod export;
 pub mod fuzzing;
 pub mod implementation;
 pub mod judge;
+pub mod known_failures;
 pub mod lint;
 pub mod list;
 pub mod matrix;

@@ -178,6 +178,68 @@ pub fn anchors(markdown: &str) -> Vec<String> {
     found
 }
 
+/// The explicit anchors of a Markdown text (`<a id="...">`), in order,
+/// outside fenced code blocks: the anchors that stay when a heading is
+/// reworded, unlike the slugs of [`anchors`].
+#[must_use]
+pub fn explicit_anchors(markdown: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut fence: Option<&str> = None;
+    for line in markdown.lines() {
+        let trimmed = line.trim_start();
+        for marker in ["```", "~~~"] {
+            if trimmed.starts_with(marker) {
+                fence = match fence {
+                    None => Some(marker),
+                    Some(open) if open == marker => None,
+                    open => open,
+                };
+            }
+        }
+        if fence.is_some() {
+            continue;
+        }
+        for (at, _) in line.match_indices("<a id=\"") {
+            let rest = &line[at + "<a id=\"".len()..];
+            if let Some(end) = rest.find('"') {
+                found.push(rest[..end].to_owned());
+            }
+        }
+    }
+    found
+}
+
+/// The sections of a Markdown text, in order: each heading's title (without
+/// the `#` marks) with its anchor, the first explicit `<a id="...">` on the
+/// lines just above it when there is one, else its slug. Headings inside
+/// fenced code blocks are not headings.
+#[must_use]
+pub fn sections(markdown: &str) -> Vec<(String, String)> {
+    let lines: Vec<&str> = markdown.lines().collect();
+    let mut found = Vec::new();
+    let mut fenced = false;
+    for (at, line) in lines.iter().enumerate() {
+        if line.trim_start().starts_with("```") || line.trim_start().starts_with("~~~") {
+            fenced = !fenced;
+            continue;
+        }
+        let level = line.chars().take_while(|&c| c == '#').count();
+        if fenced || level == 0 || level > 6 || !line[level..].starts_with(' ') {
+            continue;
+        }
+        let title = line[level..].trim().trim_end_matches('#').trim().to_owned();
+        let explicit = lines[..at]
+            .iter()
+            .rev()
+            .skip_while(|l| l.trim().is_empty())
+            .take_while(|l| l.starts_with("<a id=\""))
+            .last()
+            .and_then(|l| explicit_anchors(l).into_iter().next());
+        found.push((explicit.unwrap_or_else(|| slug(&title)), title));
+    }
+    found
+}
+
 /// A vector whose `source` does not resolve.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BrokenCitation {
@@ -391,6 +453,25 @@ mod tests {
         assert_eq!(
             anchors(md),
             ["title", "examples", "examples-1", "packed.decode.x", "last"]
+        );
+    }
+
+    #[test]
+    fn explicit_anchors_are_the_a_tags_outside_code() {
+        let md = "<a id=\"one\"></a>\n\n## One\n\n```\n<a id=\"no\"></a>\n```\n## Two\n<a id=\"x.y\"></a> text\n";
+        assert_eq!(explicit_anchors(md), ["one", "x.y"]);
+    }
+
+    #[test]
+    fn sections_pair_each_heading_with_its_explicit_anchor() {
+        let md = "# Top\n\n<a id=\"old-name\"></a>\n<a id=\"alias\"></a>\n\n## New name\n\n```\n## not\n```\n### Bare `one`\n";
+        assert_eq!(
+            sections(md),
+            [
+                ("top".to_owned(), "Top".to_owned()),
+                ("old-name".to_owned(), "New name".to_owned()),
+                ("bare-one".to_owned(), "Bare `one`".to_owned()),
+            ]
         );
     }
 

@@ -20,6 +20,7 @@ use std::path::Path;
 
 use crate::hex_text::{format_guid, format_spaced};
 use crate::model::{Expectation, Location, Request, Value, Vector, NAME_BOUND_FLOOR};
+use crate::reference::KnownFailures;
 use crate::topics::derived_flags;
 use crate::vocab::{ErrorCode, Flag};
 
@@ -77,19 +78,21 @@ pub fn summaries() -> Vec<crate::reference::FamilySummary> {
         .map(|family| crate::reference::FamilySummary {
             path: family.path.to_owned(),
             rule: family.about.to_owned(),
+            note: family.note.to_owned(),
             ids: family.vectors.into_iter().map(|v| v.id).collect(),
         })
         .collect()
 }
 
-/// `REFERENCE.md` as it should be for the hand-written files below `root`
-/// and the generator's families. The hand-written files are loaded together
-/// with what the generator writes (not the generated files on disk, which
-/// may be stale), so the page depends only on sources.
+/// `REFERENCE.md` as it should be for the hand-written files below `root`,
+/// the generator's families, the notes (`NOTES.md` below `root`) and the
+/// `known` failures of real implementations. The hand-written files are
+/// loaded together with what the generator writes (not the generated files
+/// on disk, which may be stale), so the page depends only on sources.
 ///
 /// # Errors
 /// A [`Drift::Unreadable`] for the page when the corpus does not load.
-fn reference_page(root: &Path) -> Result<String, Drift> {
+fn reference_page(root: &Path, known: &[crate::reference::KnownFailures]) -> Result<String, Drift> {
     let unreadable = |message: String| Drift::Unreadable {
         path: crate::reference::PATH.to_owned(),
         message,
@@ -111,21 +114,30 @@ fn reference_page(root: &Path) -> Result<String, Drift> {
     sources.extend(files());
     let corpus = crate::Corpus::from_sources(&sources).map_err(|errors| {
         unreadable(format!(
-            "the corpus does not load ({} error(s), the first: {});              `cargo run -p wow-guid-conformance -- lint` lists them",
+            "the corpus does not load ({} error(s), the first: {}); \
+             `cargo run -p wow-guid-conformance -- lint` lists them",
             errors.len(),
-            errors.iter().next().map(ToString::to_string).unwrap_or_default()
+            errors
+                .iter()
+                .next()
+                .map(ToString::to_string)
+                .unwrap_or_default()
         ))
     })?;
-    let hand_written: Vec<Vector> = corpus
-        .vectors
-        .into_iter()
-        .filter(|v| !v.location.file.starts_with(&format!("{DIR}/")))
-        .collect();
+    let notes = std::fs::read_to_string(root.join("NOTES.md"))
+        .map(|text| crate::citation::sections(&text))
+        .unwrap_or_default();
+    let page = crate::reference::render(&crate::reference::Page {
+        version: crate::release::CORPUS_VERSION,
+        notes: &notes,
+        vectors: &corpus.vectors,
+        families: &summaries(),
+        failures: known,
+    });
     Ok(format!(
         "<!-- GENERATED FILE: do not edit. Regenerate with\n     {COMMAND}\n     \
          (`generate --check` fails when this file is out of date). Written by\n     \
-         vectors/src/reference.rs from the vector files. -->\n\n{}",
-        crate::reference::render(&hand_written, &summaries())
+         vectors/src/reference.rs from the vector files. -->\n\n{page}"
     ))
 }
 
@@ -196,12 +208,16 @@ impl fmt::Display for WriteError {
 
 impl std::error::Error for WriteError {}
 
-/// Compares the generated files below the corpus root `root` with [`files`].
+/// Compares the generated files below the corpus root `root` with [`files`],
+/// and `REFERENCE.md` with the page for the `known` failures of real
+/// implementations when they are given (`None` leaves the page out: the
+/// failures come from the repository around the corpus, which the caller
+/// reads; the runner's `generate` does).
 ///
 /// # Errors
 /// [`CheckError`] listing every stale, missing, extra or unreadable file.
-pub fn check(root: &Path) -> Result<(), CheckError> {
-    let drift = drift(root);
+pub fn check(root: &Path, known: Option<&[KnownFailures]>) -> Result<(), CheckError> {
+    let drift = drift(root, known);
     if drift.is_empty() {
         Ok(())
     } else {
@@ -213,11 +229,12 @@ pub fn check(root: &Path) -> Result<(), CheckError> {
 /// unified diff (`--- a/PATH`, `+++ b/PATH`, three lines of context; a
 /// missing file is a diff from `/dev/null`, a file the generator no longer
 /// writes one to it), with paths relative to `root`. Empty when nothing
-/// would change; unreadable files are left to [`check`]'s list.
+/// would change; unreadable files are left to [`check`]'s list. `known` as
+/// for [`check`].
 #[must_use]
-pub fn diff(root: &Path) -> String {
+pub fn diff(root: &Path, known: Option<&[KnownFailures]>) -> String {
     let mut expected = files();
-    if let Ok(page) = reference_page(root) {
+    if let Some(Ok(page)) = known.map(|k| reference_page(root, k)) {
         expected.push((crate::reference::PATH.to_owned(), page));
     }
     let wanted = |path: &str| {
@@ -228,7 +245,7 @@ pub fn diff(root: &Path) -> String {
     };
     let on_disk = |path: &str| std::fs::read_to_string(root.join(path)).unwrap_or_default();
     let mut out = String::new();
-    for item in drift(root) {
+    for item in drift(root, known) {
         let (old, new, from, to) = match &item {
             Drift::Stale(path) => (
                 on_disk(path),
@@ -263,16 +280,17 @@ pub fn diff(root: &Path) -> String {
 /// Brings the generated files below the corpus root `root` up to date:
 /// writes stale and missing files, and removes `.yaml` files in `generated/`
 /// that the generator no longer writes. Returns what it changed (nothing
-/// when all was up to date).
+/// when all was up to date). `known` as for [`check`]: `None` leaves
+/// `REFERENCE.md` alone.
 ///
 /// # Errors
 /// [`WriteError`] for the first file that cannot be read, written or removed.
-pub fn write_all(root: &Path) -> Result<Vec<Drift>, WriteError> {
+pub fn write_all(root: &Path, known: Option<&[KnownFailures]>) -> Result<Vec<Drift>, WriteError> {
     let mut expected = files();
-    if let Ok(page) = reference_page(root) {
+    if let Some(Ok(page)) = known.map(|k| reference_page(root, k)) {
         expected.push((crate::reference::PATH.to_owned(), page));
     }
-    let drift = drift(root);
+    let drift = drift(root, known);
     for item in &drift {
         let io = |path: &str, err: std::io::Error| WriteError {
             path: path.to_owned(),
@@ -304,12 +322,13 @@ pub fn write_all(root: &Path) -> Result<Vec<Drift>, WriteError> {
     Ok(drift)
 }
 
-fn drift(root: &Path) -> Vec<Drift> {
+fn drift(root: &Path, known: Option<&[KnownFailures]>) -> Vec<Drift> {
     let mut expected = files();
     let mut drift = Vec::new();
-    match reference_page(root) {
-        Ok(page) => expected.push((crate::reference::PATH.to_owned(), page)),
-        Err(unreadable) => drift.push(unreadable),
+    match known.map(|k| reference_page(root, k)) {
+        Some(Ok(page)) => expected.push((crate::reference::PATH.to_owned(), page)),
+        Some(Err(unreadable)) => drift.push(unreadable),
+        None => {}
     }
     for (path, contents) in &expected {
         match std::fs::read(root.join(path)) {
@@ -348,6 +367,8 @@ fn drift(root: &Path) -> Vec<Drift> {
 struct Family {
     path: &'static str,
     about: &'static str,
+    /// The anchor of the note in `NOTES.md` the family rests on.
+    note: &'static str,
     vectors: Vec<Vector>,
 }
 
@@ -355,6 +376,7 @@ fn families() -> Vec<Family> {
     vec![
         Family {
             path: "generated/named-long-names.yaml",
+            note: "names-have-no-length-limit",
             about: "Named GUIDs with names of 255, 256, 257, 300 and 4096 bytes, decoded with\n\
                     bytes after the NUL and encoded. One widely used implementation stops a\n\
                     name after 256 bytes and swallows the next byte; these catch it.",
@@ -362,26 +384,31 @@ fn families() -> Vec<Family> {
         },
         Family {
             path: "generated/packed-masks.yaml",
+            note: "the-mask-selects-byte-positions",
             about: "Every mask 00..ff, decoded and encoded. GUID byte i is 0x11 * (i + 1)\n\
                     wherever mask bit i is set, so a byte put at the wrong position shows.",
             vectors: mask_sweep(),
         },
         Family {
             path: "generated/packed-sign-bit.yaml",
+            note: "the-specs-c-snippet-sign-extends",
             about: "A GUID byte >= 0x80 at every position, among 01 bytes. The spec's C\n\
-                    snippet shifts the byte as a 32-bit int: at position 3 it is\n\
-                    sign-extended into the high bytes, from position 4 on the shift is\n\
-                    undefined behaviour.",
+                    snippet shifts the byte as a 32-bit int: at position 3 the result\n\
+                    overflows the int (undefined behaviour; usually sign-extended into the\n\
+                    high bytes), from position 4 on the shift count is too large (undefined\n\
+                    behaviour too).",
             vectors: sign_bit(),
         },
         Family {
             path: "generated/packed-single-byte.yaml",
+            note: "the-mask-selects-byte-positions",
             about: "Each one-bit mask with the byte 00, 7f, 80 and ff, decoded, and encoded\n\
                     where the byte is not 00 (the 00 forms are non-canonical).",
             vectors: single_byte(),
         },
         Family {
             path: "generated/packed-truncation.yaml",
+            note: "truncated-input-is-an-error",
             about: "Truncated packed GUIDs: the 9-byte value with mask ff cut after each of\n\
                     its first 8 bytes, and every other non-zero mask one byte short.",
             vectors: truncation(),

@@ -191,6 +191,7 @@ mod interner;
 mod model;
 mod near_miss;
 pub mod reference;
+pub mod release;
 #[cfg(test)]
 mod schema_tests;
 pub mod topics;

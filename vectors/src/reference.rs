@@ -1,19 +1,22 @@
 //! The corpus as a page to read and link to: `REFERENCE.md` at the corpus
 //! root.
 //!
-//! Every hand-written vector gets a section with a stable anchor, its id
-//! (`REFERENCE.md#packed.decode.doc-example`), showing what it asks, what a
-//! conformant implementation answers, why (for `acceptable` vectors) and its
-//! source, linked to the note it cites. Each generated family gets a summary:
-//! its file, how many vectors, the generator's rule and the range of its ids.
+//! Every vector, hand-written and generated, is one row of a table under an
+//! anchor that is its id (`REFERENCE.md#packed.decode.doc-example`): what it
+//! asks, what a conformant implementation answers, the outcome, and which
+//! known real implementations fail it. The rows are grouped under the note of
+//! `NOTES.md` the vector rests on (its `source` citation; a generated family
+//! names its note), each group headed by the position and a link to it.
 //!
 //! The page is written by [`render`] and kept up to date like the generated
 //! vector files: the generator's `write_all` rewrites it and its `check`
 //! fails when it is stale, so the runner's `generate` and `generate --check`
-//! cover it. Pure: this module formats vectors it is given, knows nothing of
-//! the generator, and touches no file.
+//! cover it. Pure: this module formats what it is given (the vectors, the
+//! notes' sections, the known failures, read by the caller), knows nothing
+//! of the generator or of the runner, and touches no file.
 
 use core::fmt::Write as _;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::citation::Citation;
 use crate::hex_text::{format_guid, format_spaced};
@@ -29,47 +32,158 @@ pub struct FamilySummary {
     pub path: String,
     /// The generator's rule for the family, as its file header states it.
     pub rule: String,
+    /// The anchor of the note in `NOTES.md` the family rests on.
+    pub note: String,
     /// The family's vector ids, in file order.
     pub ids: Vec<String>,
 }
 
-/// The page for `hand_written` vectors (in corpus order) and the generated
-/// `families`, from its title on (the generator puts its do-not-edit note
+/// The vectors a known real implementation fails, as its expected-failure
+/// list names them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KnownFailures {
+    /// The implementation's name, as the conformance matrix names it.
+    pub implementation: String,
+    /// The ids it fails.
+    pub ids: BTreeSet<String>,
+}
+
+/// Everything the page shows.
+#[derive(Clone, Copy, Debug)]
+pub struct Page<'a> {
+    /// The corpus version ([`crate::release::CORPUS_VERSION`]).
+    pub version: &'a str,
+    /// The sections of `NOTES.md`, in order: (anchor, title), as
+    /// [`crate::citation::sections`] reads them.
+    pub notes: &'a [(String, String)],
+    /// Every vector, in corpus order.
+    pub vectors: &'a [Vector],
+    /// The generated families, in the generator's order.
+    pub families: &'a [FamilySummary],
+    /// The known real implementations and the vectors each fails.
+    pub failures: &'a [KnownFailures],
+}
+
+/// The group of vectors without a note (a source citing no `NOTES.md`
+/// section).
+const UNGROUPED: &str = "other";
+
+/// The page, from its title on (the generator puts its do-not-edit note
 /// above it).
 #[must_use]
-pub fn render(hand_written: &[Vector], families: &[FamilySummary]) -> String {
-    let generated: usize = families.iter().map(|f| f.ids.len()).sum();
+pub fn render(page: &Page<'_>) -> String {
+    let family_note: BTreeMap<&str, &str> = page
+        .families
+        .iter()
+        .map(|f| (f.path.as_str(), f.note.as_str()))
+        .collect();
+    let note_of = |v: &Vector| -> String {
+        if let Some(note) = family_note.get(&*v.location.file) {
+            return (*note).to_owned();
+        }
+        v.source
+            .as_deref()
+            .and_then(|s| Citation::parse(s).ok())
+            .filter(|c| c.path == "NOTES.md")
+            .and_then(|c| c.anchor)
+            .map_or_else(|| UNGROUPED.to_owned(), str::to_owned)
+    };
+    let mut groups: BTreeMap<String, Vec<&Vector>> = BTreeMap::new();
+    for v in page.vectors {
+        groups.entry(note_of(v)).or_default().push(v);
+    }
+    // Groups in the order of the notes; any other after them.
+    let mut order: Vec<(String, String)> = page
+        .notes
+        .iter()
+        .filter(|(anchor, _)| groups.contains_key(anchor))
+        .cloned()
+        .collect();
+    for anchor in groups.keys() {
+        if !order.iter().any(|(a, _)| a == anchor) {
+            order.push((anchor.clone(), anchor.clone()));
+        }
+    }
+
+    let hand = page
+        .vectors
+        .iter()
+        .filter(|v| !family_note.contains_key(&*v.location.file))
+        .count();
     let mut out = String::new();
     let _ = write!(
         out,
         "# The corpus, vector by vector\n\n\
-         {} vectors: {} written by hand, each listed below under an anchor that is\n\
-         its id, so a document can link to one (`REFERENCE.md#packed.decode.doc-example`),\n\
-         and {generated} generated in {} families, summarised at the end with the rule\n\
-         that generates them. `README.md` explains the fields and how answers are\n\
-         judged; `NOTES.md` explains the positions the vectors take.\n\n",
-        hand_written.len() + generated,
-        hand_written.len(),
-        families.len(),
+         **Corpus version {version}** (git tag `{tag}`; `CHANGELOG.md` says what changed).\n\n\
+         {total} vectors ({hand} written by hand, {generated} generated), one row each, \
+         grouped under the\n\
+         position of `NOTES.md` they rest on. A row's anchor is the vector's id, so a \
+         document can\n\
+         link to one: `REFERENCE.md#packed.decode.doc-example`. `README.md` explains the \
+         fields and\n\
+         how answers are judged.\n\n\
+         In a row, bytes are hex; a byte string longer than 24 bytes is shortened to its \
+         first 12\n\
+         bytes, `…` and its last 4, with its length (the vector file has them all). \
+         *Fails in* names\n\
+         the known real implementations whose expected-failure lists hold the vector\n\
+         (`conformance/adapters/*/expected-failures.txt`, named as the conformance matrix \
+         names them).\n\n",
+        version = page.version,
+        tag = crate::release::tag(page.version),
+        total = page.vectors.len(),
+        generated = page.vectors.len() - hand,
     );
+    if !page.failures.is_empty() {
+        out.push_str("| known implementation | vectors it fails |\n| --- | --- |\n");
+        for known in page.failures {
+            let _ = writeln!(
+                out,
+                "| {} | {} |",
+                cell(&known.implementation),
+                known.ids.len()
+            );
+        }
+        out.push('\n');
+    }
 
     out.push_str("## Contents\n\n");
-    for (file, count) in files(hand_written) {
-        let _ = writeln!(out, "- [`{file}`](#{}) ({count})", file_anchor(&file));
+    for (anchor, title) in &order {
+        let _ = writeln!(
+            out,
+            "- [{}](#group.{anchor}) ({})",
+            cell(title),
+            groups[anchor].len()
+        );
     }
     out.push_str("- [Generated families](#generated-families)\n");
 
-    let mut current = "";
-    for v in hand_written {
-        if *v.location.file != *current {
-            current = &v.location.file;
-            let _ = write!(
+    for (anchor, title) in &order {
+        let _ = write!(
+            out,
+            "\n<a id=\"group.{anchor}\"></a>\n\n## {}\n\n",
+            cell(title)
+        );
+        if anchor != UNGROUPED {
+            let _ = writeln!(
                 out,
-                "\n<a id=\"{}\"></a>\n\n## `{current}`\n",
-                file_anchor(current)
+                "The position: [`NOTES.md#{anchor}`](NOTES.md#{anchor}).\n"
             );
         }
-        vector(&mut out, v);
+        out.push_str("| id | request | expected answer | outcome | fails in |\n");
+        out.push_str("| --- | --- | --- | --- | --- |\n");
+        let mut notes = Vec::new();
+        for v in &groups[anchor] {
+            row(&mut out, v, page.failures);
+            if let Expectation::Acceptable { why, .. } = &v.expect {
+                notes.push(format!("- `{}`: {}", v.id, cell(why)));
+            }
+        }
+        if !notes.is_empty() {
+            out.push_str("\nWhy both answers are conformant:\n\n");
+            out.push_str(&notes.join("\n"));
+            out.push('\n');
+        }
     }
 
     out.push_str("\n## Generated families\n\n");
@@ -77,7 +191,7 @@ pub fn render(hand_written: &[Vector], families: &[FamilySummary]) -> String {
         "Written by `vectors/src/generate.rs`, which builds every expected value from\n\
          the format's definition, never by running a codec.\n",
     );
-    for family in families {
+    for family in page.families {
         let _ = write!(
             out,
             "\n<a id=\"{}\"></a>\n\n### `{}`\n\n{} vectors",
@@ -86,74 +200,50 @@ pub fn render(hand_written: &[Vector], families: &[FamilySummary]) -> String {
             family.ids.len()
         );
         if let (Some(first), Some(last)) = (family.ids.first(), family.ids.last()) {
-            let _ = write!(out, ", from `{first}` to `{last}`");
+            let _ = write!(out, ", from [`{first}`](#{first}) to [`{last}`](#{last})");
         }
-        let _ = write!(out, ".\n\n{}\n", family.rule.replace('\n', " "));
+        let _ = write!(
+            out,
+            ", under [`NOTES.md#{note}`](NOTES.md#{note}).\n\n{}\n",
+            family.rule.replace('\n', " "),
+            note = family.note
+        );
     }
     out
 }
 
-/// The files of `vectors` with their vector counts, in corpus order.
-fn files(vectors: &[Vector]) -> Vec<(String, usize)> {
-    let mut out: Vec<(String, usize)> = Vec::new();
-    for v in vectors {
-        match out.last_mut() {
-            Some((file, count)) if **file == *v.location.file => *count += 1,
-            _ => out.push((v.location.file.to_string(), 1)),
-        }
-    }
-    out
-}
-
-/// The anchor of a file's section: its path with `/` as `.`, prefixed so it
-/// cannot collide with a vector id.
+/// The anchor of a generated family's summary: its path with `/` as `.`,
+/// prefixed so it cannot collide with a vector id.
 fn file_anchor(path: &str) -> String {
     format!("file.{}", path.replace('/', "."))
 }
 
-fn vector(out: &mut String, v: &Vector) {
-    let _ = write!(
-        out,
-        "\n<a id=\"{id}\"></a>\n\n### `{id}`\n\n{}\n\n| | |\n| --- | --- |\n",
-        v.description,
-        id = v.id
-    );
-    let _ = writeln!(out, "| request | {} |", request(&v.request));
+fn row(out: &mut String, v: &Vector, failures: &[KnownFailures]) {
+    let mut request = request(&v.request);
     if let Some(sequence) = &v.sequence {
-        let _ = writeln!(
-            out,
-            "| sequence | `{sequence}`: run after the steps above it, in one session |"
-        );
+        let _ = write!(request, "; a step of `{sequence}`, after the rows above it");
     }
     let (outcome, expected) = outcome_and_expected(&v.expect);
-    let _ = writeln!(out, "| outcome | `{outcome}` |");
-    let _ = writeln!(out, "| expected | {expected} |");
-    if let Expectation::Acceptable { why, .. } = &v.expect {
-        let _ = writeln!(out, "| why | {} |", cell(why));
-    }
-    if !v.flags.is_empty() {
-        let flags: Vec<String> = v.flags.iter().map(|f| format!("`{f}`")).collect();
-        let _ = writeln!(out, "| flags | {} |", flags.join(", "));
-    }
-    let versions: Vec<&str> = v.versions.iter().map(|v| v.as_str()).collect();
-    let _ = writeln!(out, "| versions | {} |", versions.join(", "));
-    if let Some(source) = &v.source {
-        let _ = writeln!(out, "| source | {} |", source_cell(source));
-    }
-    let _ = writeln!(out, "| file | `{}` |", v.location);
+    let failing: Vec<&str> = failures
+        .iter()
+        .filter(|k| k.ids.contains(&v.id))
+        .map(|k| k.implementation.as_str())
+        .collect();
+    let _ = writeln!(
+        out,
+        "| <a id=\"{id}\"></a>`{id}` | {request} | {expected} | `{outcome}` | {} |",
+        cell(&failing.join(", ")),
+        id = v.id
+    );
 }
 
 fn request(r: &Request) -> String {
     match r {
-        Request::DecodePacked { bytes } => {
-            format!("decode `packed_guid` from {}", bytes_text(bytes))
-        }
-        Request::DecodeNamed { bytes } => format!("decode `named_guid` from {}", bytes_text(bytes)),
-        Request::EncodePacked { guid } => {
-            format!("encode `packed_guid`, GUID `{}`", format_guid(*guid))
-        }
+        Request::DecodePacked { bytes } => format!("decode {}", bytes_text(bytes)),
+        Request::DecodeNamed { bytes } => format!("decode {}", bytes_text(bytes)),
+        Request::EncodePacked { guid } => format!("encode GUID `{}`", format_guid(*guid)),
         Request::EncodeNamed { guid, name } => format!(
-            "encode `named_guid`, GUID `{}`, {}",
+            "encode GUID `{}`, {}",
             format_guid(*guid),
             match name {
                 None => "no name".to_owned(),
@@ -166,7 +256,7 @@ fn request(r: &Request) -> String {
 fn outcome_and_expected(e: &Expectation) -> (&'static str, String) {
     let outcome = e.outcome().as_str();
     let text = match e {
-        Expectation::Invalid(code) => format!("an error, code `{code}`"),
+        Expectation::Invalid(code) => format!("error `{code}`"),
         Expectation::Valid(value) => value_text(value),
         Expectation::Acceptable { value, .. } => format!("{}, or any error", value_text(value)),
     };
@@ -176,21 +266,21 @@ fn outcome_and_expected(e: &Expectation) -> (&'static str, String) {
 fn value_text(v: &Value) -> String {
     match v {
         Value::Packed { guid, consumed } => {
-            format!("GUID `{}`, {consumed} bytes consumed", format_guid(*guid))
+            format!("GUID `{}`, {consumed} consumed", format_guid(*guid))
         }
         Value::Named {
             guid,
             consumed,
             name,
         } => format!(
-            "GUID `{}`, {consumed} bytes consumed, {}",
+            "GUID `{}`, {consumed} consumed, {}",
             format_guid(*guid),
             match name {
                 None => "no name".to_owned(),
                 Some(name) => format!("name {}", name_text(name)),
             }
         ),
-        Value::Encoded { bytes } => format!("the bytes {}", bytes_text(bytes)),
+        Value::Encoded { bytes } => bytes_text(bytes),
     }
 }
 
@@ -226,80 +316,99 @@ fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
 }
 
-/// A source with its citation turned into a link.
-fn source_cell(source: &str) -> String {
-    match Citation::parse(source) {
-        Ok(c) => {
-            let target = match c.anchor {
-                Some(anchor) => format!("{}#{anchor}", c.path),
-                None => c.path.to_owned(),
-            };
-            format!("[`{target}`]({target}): {}", cell(c.text))
-        }
-        Err(_) => cell(source),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::citation::anchors;
 
-    fn sample() -> (Vec<Vector>, Vec<FamilySummary>) {
+    fn sample() -> (Vec<Vector>, Vec<FamilySummary>, Vec<(String, String)>) {
         let corpus = crate::Corpus::embedded().expect("the checked-in corpus loads");
-        let (generated, hand): (Vec<Vector>, Vec<Vector>) = corpus
-            .vectors
-            .into_iter()
-            .partition(|v| v.location.file.starts_with("generated/"));
         let family = FamilySummary {
             path: "generated/packed-masks.yaml".to_owned(),
             rule: "Every mask 00..ff,\ndecoded and encoded.".to_owned(),
-            ids: generated
+            note: "the-mask-selects-byte-positions".to_owned(),
+            ids: corpus
+                .vectors
                 .iter()
                 .filter(|v| *v.location.file == *"generated/packed-masks.yaml")
                 .map(|v| v.id.clone())
                 .collect(),
         };
-        (hand, vec![family])
+        let notes = vec![
+            (
+                "the-worked-example".to_owned(),
+                "The worked example".to_owned(),
+            ),
+            (
+                "the-mask-selects-byte-positions".to_owned(),
+                "The mask selects byte positions".to_owned(),
+            ),
+        ];
+        (corpus.vectors, vec![family], notes)
+    }
+
+    fn page_for(failures: &[KnownFailures]) -> String {
+        let (vectors, families, notes) = sample();
+        render(&Page {
+            version: "9.8.7",
+            notes: &notes,
+            vectors: &vectors,
+            families: &families,
+            failures,
+        })
     }
 
     #[test]
-    fn every_hand_written_vector_has_its_id_as_anchor() {
-        let (hand, families) = sample();
-        let page = render(&hand, &families);
+    fn every_vector_has_its_id_as_anchor_and_one_row() {
+        let page = page_for(&[]);
         let found = anchors(&page);
-        for v in &hand {
+        let (vectors, _, _) = sample();
+        for v in &vectors {
             assert!(found.contains(&v.id), "no anchor for {}", v.id);
+            assert_eq!(
+                page.matches(&format!("<a id=\"{}\"></a>`{}`", v.id, v.id))
+                    .count(),
+                1,
+                "{}",
+                v.id
+            );
         }
-        assert!(found.iter().any(|a| a == "packed.decode.doc-example"));
+        assert!(page.contains("**Corpus version 9.8.7** (git tag `corpus-v9.8.7`"));
+        assert!(!page.contains(".yaml:"), "a row shows a file position");
+    }
+
+    #[test]
+    fn rows_are_grouped_under_their_note_in_the_notes_order() {
+        let page = page_for(&[]);
+        let worked = page.find("## The worked example").unwrap();
+        let mask = page.find("## The mask selects byte positions").unwrap();
+        let other = page
+            .find("<a id=\"group.truncated-input-is-an-error\"></a>")
+            .unwrap();
+        assert!(worked < mask && mask < other);
+        assert!(page[worked..mask].contains("<a id=\"packed.decode.doc-example\"></a>"));
+        // A generated family is grouped under the note it names.
+        assert!(page[mask..other].contains("<a id=\"packed.decode.mask-ff\"></a>"));
         assert!(page.contains(
-            "### `generated/packed-masks.yaml`\n\n512 vectors, from `packed.decode.mask-00` \
-             to `packed.encode.mask-ff`.\n\nEvery mask 00..ff, decoded and encoded.\n"
+            "The position: [`NOTES.md#the-worked-example`](NOTES.md#the-worked-example)."
         ));
     }
 
     #[test]
-    fn a_vector_shows_request_outcome_expectation_and_linked_source() {
-        let (hand, families) = sample();
-        let page = render(&hand, &families);
-        let at = page.find("### `packed.decode.doc-example`").unwrap();
-        let section = &page[at..at + page[at..].find("\n<a id").unwrap_or(page.len() - at)];
-        assert!(
-            section.contains("decode `packed_guid` from `0a de ad` (3 bytes)"),
-            "{section}"
-        );
-        assert!(section.contains("| outcome | `valid` |"), "{section}");
-        assert!(
-            section.contains("GUID `00000000ad00de00`, 3 bytes consumed"),
-            "{section}"
-        );
-        assert!(
-            section.contains("[`NOTES.md#the-worked-example`](NOTES.md#the-worked-example)"),
-            "{section}"
-        );
-        let acceptable = page.find("### `named.encode.no-name`").unwrap();
-        assert!(page[acceptable..].contains("| why |"));
-        assert!(page[acceptable..].contains("or any error"));
+    fn a_row_shows_request_answer_outcome_and_failing_implementations() {
+        let known = [KnownFailures {
+            implementation: "spec-c-snippet".to_owned(),
+            ids: ["packed.decode.doc-example".to_owned()].into(),
+        }];
+        let page = page_for(&known);
+        assert!(page.contains(
+            "| <a id=\"packed.decode.doc-example\"></a>`packed.decode.doc-example` | decode \
+             `0a de ad` (3 bytes) | GUID `00000000ad00de00`, 3 consumed | `valid` | spec-c-snippet |"
+        ));
+        assert!(page.contains("| spec-c-snippet | 1 |"));
+        let at = page.find("<a id=\"named.encode.no-name\"></a>").unwrap();
+        assert!(page[at..].contains("or any error"));
+        assert!(page[at..].contains("Why both answers are conformant:"));
     }
 
     #[test]

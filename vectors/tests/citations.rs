@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use wow_guid_vectors::citation::{self, anchors};
+use wow_guid_vectors::citation::{self, anchors, explicit_anchors, Citation};
 use wow_guid_vectors::Corpus;
 
 fn corpus_root() -> &'static Path {
@@ -100,8 +100,7 @@ fn every_link_and_notes_citation_in_the_repository_resolves() {
         eprintln!("not in a repository checkout; only the corpus is checked");
         return;
     };
-    let notes = corpus_root().join("NOTES.md");
-    let note_anchors = anchors(&std::fs::read_to_string(&notes).unwrap());
+    let note_anchors = notes_explicit_anchors();
     let mut files = Vec::new();
     documents(&root, &mut files);
     let mut broken = Vec::new();
@@ -132,7 +131,8 @@ fn every_link_and_notes_citation_in_the_repository_resolves() {
             }
             if !note_anchors.contains(&anchor) {
                 broken.push(format!(
-                    "{shown}: cites `NOTES.md#{anchor}`, which is not a heading of vectors/NOTES.md"
+                    "{shown}: cites `NOTES.md#{anchor}`, which is not an explicit anchor \
+                     (`<a id=\"{anchor}\"></a>`) of vectors/NOTES.md"
                 ));
             }
         }
@@ -145,4 +145,101 @@ fn every_link_and_notes_citation_in_the_repository_resolves() {
 fn the_link_finder_sees_relative_links_only() {
     let text = "see [a](x/y.md#z), [b](https://e.org/) and [c](README.md \"t\"); ](";
     assert_eq!(link_targets(text), ["x/y.md#z", "README.md"]);
+}
+
+/// The explicit anchors of the corpus's notes.
+fn notes_explicit_anchors() -> Vec<String> {
+    let notes = std::fs::read_to_string(corpus_root().join("NOTES.md")).unwrap();
+    explicit_anchors(&notes)
+}
+
+/// Every heading of `NOTES.md` has an explicit anchor on the lines just above
+/// it, so rewording the heading keeps every citation of it working.
+#[test]
+fn every_notes_heading_has_an_explicit_anchor() {
+    let notes = std::fs::read_to_string(corpus_root().join("NOTES.md")).unwrap();
+    let lines: Vec<&str> = notes.lines().collect();
+    let mut fence = false;
+    let mut headings = 0;
+    let mut bare = Vec::new();
+    for (at, line) in lines.iter().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fence = !fence;
+        }
+        if fence || !line.starts_with('#') {
+            continue;
+        }
+        headings += 1;
+        let above = lines[..at]
+            .iter()
+            .rev()
+            .skip_while(|l| l.trim().is_empty())
+            .take_while(|l| l.starts_with("<a id=\""));
+        if above.count() == 0 {
+            bare.push(format!("line {}: {line}", at + 1));
+        }
+    }
+    assert!(headings > 20, "found only {headings} headings");
+    assert!(
+        bare.is_empty(),
+        "headings of vectors/NOTES.md without an explicit anchor (`<a id=\"...\"></a>` \
+         on the line above):\n{}",
+        bare.join("\n")
+    );
+}
+
+/// Every `NOTES.md#...` a vector's `source` cites is an explicit anchor, not
+/// only a heading's slug (the repository's documents are held to the same by
+/// `every_link_and_notes_citation_in_the_repository_resolves`).
+#[test]
+fn every_notes_citation_is_an_explicit_anchor() {
+    let explicit = notes_explicit_anchors();
+    let corpus = Corpus::load_dir(corpus_root()).unwrap_or_else(|e| panic!("{e}"));
+    let mut cited = 0;
+    let mut broken = Vec::new();
+    for v in &corpus.vectors {
+        let Some(Ok(c)) = v.source.as_deref().map(Citation::parse) else {
+            continue;
+        };
+        if let (Some(anchor), "NOTES.md") = (c.anchor, c.path) {
+            cited += 1;
+            if !explicit.iter().any(|a| a == anchor) {
+                broken.push(format!(
+                    "{}: `{}` cites NOTES.md#{anchor}",
+                    v.location, v.id
+                ));
+            }
+        }
+    }
+    assert!(cited > 100, "only {cited} vectors cite a note");
+    assert!(
+        broken.is_empty(),
+        "citations of a NOTES.md anchor that is not explicit:\n{}",
+        broken.join("\n")
+    );
+}
+
+#[test]
+fn a_slug_without_an_explicit_anchor_is_not_enough() {
+    let md = "## Heading\n\n<a id=\"kept\"></a>\n\n## Reworded\n";
+    assert!(anchors(md).iter().any(|a| a == "heading"));
+    assert_eq!(explicit_anchors(md), ["kept"]);
+}
+
+/// Every hand-written vector says which note it rests on (generated ones
+/// carry their family's rule in their file header and `REFERENCE.md`).
+#[test]
+fn every_hand_written_vector_cites_a_note() {
+    let corpus = Corpus::load_dir(corpus_root()).unwrap_or_else(|e| panic!("{e}"));
+    let missing: Vec<String> = corpus
+        .vectors
+        .iter()
+        .filter(|v| !v.location.file.starts_with("generated/") && v.source.is_none())
+        .map(|v| format!("{}: `{}`", v.location, v.id))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "hand-written vectors without a `source`:\n{}",
+        missing.join("\n")
+    );
 }

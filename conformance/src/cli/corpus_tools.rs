@@ -7,6 +7,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use wow_guid_conformance::export;
+use wow_guid_conformance::known_failures;
 use wow_guid_conformance::lint::{oversized, vector_bugs};
 use wow_guid_conformance::options::{CorpusError, CorpusSource};
 use wow_guid_conformance::seed::seed_files;
@@ -121,23 +122,54 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<Exit, CliError> {
     };
     let mut text = String::new();
     let _ = writeln!(text, "generate: {origin}");
+    // REFERENCE.md shows which known real implementations fail each vector:
+    // their expected-failure lists, in the repository around the corpus.
+    let known = match Corpus::load_dir(&dir) {
+        Ok(corpus) => known_failures::read(dir.parent().unwrap_or(&dir), &corpus)
+            .map_err(CliError::KnownFailures)?,
+        // A corpus that does not load: `check` and `write_all` report it.
+        Err(_) => Vec::new(),
+    };
     if args.check {
-        let exit = match generate::check(&dir) {
+        let mut exit = match generate::check(&dir, Some(&known)) {
             Ok(()) => {
                 let _ = writeln!(text, "generate: the generated files are up to date");
                 Exit::Success
             }
             Err(stale) => {
                 // What would change, then the list and the command.
-                text.push_str(&generate::diff(&dir));
+                text.push_str(&generate::diff(&dir, Some(&known)));
                 let _ = writeln!(text, "{stale}");
                 Exit::Failure
             }
         };
+        if let Some(export) = exported_corpus(&dir) {
+            if fs::read_to_string(dir.join(export::COMMITTED_PATH)).ok() != Some(export) {
+                let _ = writeln!(
+                    text,
+                    "generate: {} is out of date (the corpus exported as JSON); run: {}",
+                    export::COMMITTED_PATH,
+                    generate::COMMAND
+                );
+                exit = Exit::Failure;
+            }
+        }
         print(&text)?;
         return Ok(exit);
     }
-    let changed = generate::write_all(&dir).map_err(CliError::Generate)?;
+    let mut changed: Vec<String> = generate::write_all(&dir, Some(&known))
+        .map_err(CliError::Generate)?
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    // The export comes from the corpus as just written.
+    if let Some(export) = exported_corpus(&dir) {
+        let path = dir.join(export::COMMITTED_PATH);
+        if fs::read_to_string(&path).ok().as_ref() != Some(&export) {
+            fs::write(&path, export).map_err(|error| CliError::Write { path, error })?;
+            changed.push(format!("{}: out of date", export::COMMITTED_PATH));
+        }
+    }
     for change in &changed {
         let _ = writeln!(text, "updated {change}");
     }
@@ -149,6 +181,13 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<Exit, CliError> {
     );
     print(&text)?;
     Ok(Exit::Success)
+}
+
+/// The corpus below `dir` exported as one JSON document, or `None` when it
+/// does not load (`generate` reports the load errors by itself).
+fn exported_corpus(dir: &Path) -> Option<String> {
+    let corpus = Corpus::load_dir(dir).ok()?;
+    Some(export::render(&corpus.vectors, export::Format::Json))
 }
 
 pub(super) fn seed_corpus(source: &CorpusSource, args: &SeedArgs) -> Result<Exit, CliError> {

@@ -62,6 +62,8 @@ pub enum CliError {
     NoVectorsDir,
     /// Writing generated files failed.
     Generate(wow_guid_vectors::generate::WriteError),
+    /// An expected-failure list shown in `REFERENCE.md` cannot be read.
+    KnownFailures(wow_guid_conformance::known_failures::ReadError),
     /// `serve` got a request it cannot read, or its streams failed.
     Serve(ServeError),
     /// The path of this executable is unknown, so `serve` cannot be started.
@@ -120,6 +122,7 @@ impl fmt::Display for CliError {
                  around the current directory; run it inside one or pass --vectors DIR",
             ),
             Self::Generate(e) => e.fmt(f),
+            Self::KnownFailures(e) => write!(f, "generate: {e}"),
             Self::Serve(e) => write!(f, "serve: {e}"),
             Self::CurrentExe(e) => write!(
                 f,
@@ -142,6 +145,7 @@ impl std::error::Error for CliError {
             Self::Report(e) => Some(e),
             Self::IdFile(e) | Self::ExpectFail(e) => Some(e),
             Self::Generate(e) => Some(e),
+            Self::KnownFailures(e) => Some(e),
             Self::Serve(e) => Some(e),
             Self::CurrentExe(e) | Self::Stdout(e) | Self::Signals(e) => Some(e),
             _ => None,

@@ -1,0 +1,132 @@
+//! The vectors each known real implementation fails, for `REFERENCE.md`.
+//!
+//! The matrix's published real implementations keep expected-failure lists
+//! beside their adapters; [`LISTS`] names each by the name the conformance
+//! matrix gives it (`matrix/implementations.yaml`) and says where its list
+//! is. [`read`] reads them (each parsed and checked against the corpus by
+//! [`crate::expect_fail`], the one reader of the format) into the data the
+//! vectors crate's pure renderer shows; `generate` passes it on. Reads
+//! files; writes none.
+
+use std::path::Path;
+
+use wow_guid_vectors::reference::KnownFailures;
+use wow_guid_vectors::Corpus;
+
+use crate::expect_fail::{ExpectedFailures, ListErrors};
+
+/// The known real implementations: (the matrix's name, the expected-failure
+/// list's path relative to the repository root).
+pub const LISTS: [(&str, &str); 3] = [
+    (
+        "spec-c-snippet",
+        "conformance/adapters/spec-c/expected-failures.txt",
+    ),
+    (
+        "wow_world_messages",
+        "conformance/adapters/wow-world-messages-rust/expected-failures.txt",
+    ),
+    (
+        "wow-world-messages (PyPI)",
+        "conformance/adapters/wow-world-messages-python/expected-failures.txt",
+    ),
+];
+
+/// Why the lists could not be read.
+#[derive(Debug)]
+pub enum ReadError {
+    /// A list exists but cannot be read.
+    Io {
+        /// The list's path.
+        path: String,
+        /// What went wrong.
+        error: std::io::Error,
+    },
+    /// A list does not parse, or names ids the corpus lacks.
+    List(ListErrors),
+}
+
+impl core::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ReadError::Io { path, error } => write!(f, "cannot read {path}: {error}"),
+            ReadError::List(errors) => errors.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// The known failures of [`LISTS`] below `repository`, judged against
+/// `corpus`, in the order of [`LISTS`]. A list that does not exist (a corpus
+/// directory outside a checkout) is left out.
+///
+/// # Errors
+/// [`ReadError`] for the first list that cannot be read or does not parse.
+pub fn read(repository: &Path, corpus: &Corpus) -> Result<Vec<KnownFailures>, ReadError> {
+    let mut known = Vec::new();
+    for (implementation, relative) in LISTS {
+        let path = repository.join(relative);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(error) => {
+                return Err(ReadError::Io {
+                    path: relative.to_owned(),
+                    error,
+                })
+            }
+        };
+        let list = ExpectedFailures::parse(
+            relative,
+            &text,
+            corpus.vectors.iter().map(|v| v.id.as_str()),
+        )
+        .map_err(ReadError::List)?;
+        known.push(KnownFailures {
+            implementation: implementation.to_owned(),
+            ids: list.entries.into_keys().collect(),
+        });
+    }
+    Ok(known)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn repository() -> &'static Path {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("the crate is in the workspace")
+    }
+
+    #[test]
+    fn every_list_exists_under_a_name_the_matrix_uses() {
+        let matrix =
+            std::fs::read_to_string(repository().join("matrix/implementations.yaml")).unwrap();
+        for (name, path) in LISTS {
+            assert!(
+                matrix.contains(&format!("- name: {name}\n")),
+                "matrix/implementations.yaml names no implementation `{name}`"
+            );
+            assert!(repository().join(path).is_file(), "{path} is missing");
+        }
+    }
+
+    #[test]
+    fn the_lists_read_into_their_ids() {
+        let corpus = Corpus::embedded().unwrap();
+        let known = read(repository(), &corpus).unwrap();
+        assert_eq!(known.len(), LISTS.len());
+        let rust = &known[1];
+        assert_eq!(rust.implementation, "wow_world_messages");
+        assert!(rust.ids.contains("named.encode.interior-nul"));
+        assert!(known[0].ids.contains("packed.decode.doc-example"));
+        // Outside a checkout there are no lists, and no failures to show.
+        let empty = std::env::temp_dir().join(format!("known-failures-{}", std::process::id()));
+        std::fs::create_dir_all(&empty).unwrap();
+        assert_eq!(read(&empty, &corpus).unwrap(), Vec::new());
+        std::fs::remove_dir_all(&empty).unwrap();
+    }
+}
