@@ -251,6 +251,12 @@ impl<'a> NamedGuidRef<'a> {
     /// bytes (the NUL not counted) is an error. At most `max_name_len + 1`
     /// name bytes are examined, which bounds the work on hostile input.
     ///
+    /// The corpus lets an implementation bound names at 256 bytes or more
+    /// (`vectors/NOTES.md`, "Names longer than a bound"): choose a
+    /// `max_name_len` of at least 255 to stay conformant. The error comes
+    /// before any other fault of the name, as soon as the bound is passed,
+    /// and maps to the protocol's code `name_too_long`.
+    ///
     /// # Errors
     /// As [`NamedGuidRef::decode`], plus [`NamedGuidDecodeError::NameTooLong`].
     pub fn decode_with_max_name_len(

@@ -1,0 +1,138 @@
+//! PROTOCOL.md's table of what an adapter must do with each kind of request
+//! says, in RFC 2119 words, what the corpus says with outcomes. The corpus
+//! is the source of truth; this test holds the table to it, row by row, so
+//! the two cannot drift apart again.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use wow_guid_vectors::{Corpus, Expectation, Flag, Outcome, NAME_BOUND_FLOOR};
+
+/// One row of the table.
+#[derive(Debug)]
+struct Row {
+    flag: Flag,
+    requirement: String,
+    code: Option<String>,
+    outcomes: BTreeSet<Outcome>,
+}
+
+const HEADING: &str = "### What an adapter must do with each kind of request";
+
+/// The words inside backticks in `cell`, in order.
+fn quoted(cell: &str) -> Vec<&str> {
+    cell.split('`').skip(1).step_by(2).collect()
+}
+
+fn rows() -> Vec<Row> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/PROTOCOL.md"))
+        .expect("PROTOCOL.md reads");
+    let section = &text[text.find(HEADING).expect("PROTOCOL.md has the table's heading")..];
+    let mut rows = Vec::new();
+    for line in section.lines().skip(1) {
+        if line.starts_with('#') {
+            break;
+        }
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        // `| a | b | c | d | e |` splits into seven cells, empty at both ends.
+        if cells.len() != 7 || cells[1] == "flag" || cells[1].starts_with("---") {
+            continue;
+        }
+        let flag = quoted(cells[1])[0]
+            .parse()
+            .unwrap_or_else(|e| panic!("row {line:?}: {e}"));
+        let outcomes = quoted(cells[5])
+            .into_iter()
+            .map(|w| w.parse().unwrap_or_else(|e| panic!("row {line:?}: {e}")))
+            .collect();
+        rows.push(Row {
+            flag,
+            requirement: cells[3].to_owned(),
+            code: quoted(cells[4]).first().map(|c| (*c).to_owned()),
+            outcomes,
+        });
+    }
+    assert!(rows.len() >= 6, "the table has its rows: {rows:?}");
+    rows
+}
+
+#[test]
+fn each_requirement_word_names_its_corpus_outcome() {
+    for row in rows() {
+        let r = row.requirement.as_str();
+        let expected: BTreeSet<Outcome> = if r == "MUST reject" {
+            [Outcome::Invalid].into()
+        } else if r == "MUST accept" {
+            [Outcome::Valid].into()
+        } else if r.starts_with("MAY reject") {
+            [Outcome::Acceptable].into()
+        } else if r.starts_with("MUST answer") && r.contains("MAY reject") {
+            // A value is owed, but a bound may refuse it: the value, or the
+            // error the other faults of the input give.
+            [Outcome::Valid, Outcome::Invalid].into()
+        } else {
+            panic!("a requirement this test does not know: {r:?}")
+        };
+        assert_eq!(row.outcomes, expected, "{row:?}");
+        if row.outcomes.contains(&Outcome::Invalid) || row.requirement.contains("reject") {
+            assert!(row.code.is_some(), "a rejection names its code: {row:?}");
+        }
+    }
+}
+
+#[test]
+fn every_vector_follows_the_rows_of_its_flags() {
+    let rows = rows();
+    let mut by_flag: BTreeMap<Flag, Vec<&Row>> = BTreeMap::new();
+    for row in &rows {
+        by_flag.entry(row.flag).or_default().push(row);
+    }
+    let corpus = Corpus::embedded().expect("the corpus loads");
+    let mut seen: BTreeMap<(Flag, Outcome), usize> = BTreeMap::new();
+    let mut problems = Vec::new();
+    for v in &corpus.vectors {
+        let outcome = v.expect.outcome();
+        // The codes the rows of this vector's flags name: an invalid
+        // vector's code is one of them (two faults: the one that wins).
+        let mut codes = BTreeSet::new();
+        for flag in v.flags.iter() {
+            let Some(rows) = by_flag.get(flag) else {
+                continue;
+            };
+            codes.extend(rows.iter().filter_map(|r| r.code.clone()));
+            if !rows.iter().any(|r| r.outcomes.contains(&outcome)) {
+                problems.push(format!(
+                    "{}: outcome `{outcome}`, but the rows of `{flag}` allow {:?}",
+                    v.id,
+                    rows.iter().map(|r| &r.outcomes).collect::<Vec<_>>()
+                ));
+            }
+            *seen.entry((*flag, outcome)).or_default() += 1;
+        }
+        if let Expectation::Invalid(code) = &v.expect {
+            if !codes.is_empty() && !codes.contains(code.as_str()) {
+                problems.push(format!(
+                    "{}: code `{code}`, but its flags' rows name {codes:?}",
+                    v.id
+                ));
+            }
+        }
+        // The bound applies exactly to what the `long-name` row covers.
+        if v.request.may_refuse_as_too_long() && !v.flags.contains(&Flag::LongName) {
+            problems.push(format!(
+                "{}: a name of {NAME_BOUND_FLOOR} bytes or more without the flag `long-name`",
+                v.id
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // And no row claims an outcome the corpus never shows.
+    for row in &rows {
+        for outcome in &row.outcomes {
+            assert!(
+                seen.contains_key(&(row.flag, *outcome)),
+                "the row of `{}` allows `{outcome}`, which no vector with that flag has",
+                row.flag
+            );
+        }
+    }
+}
