@@ -164,16 +164,19 @@ impl<'a> NamedGuidRef<'a> {
     ///
     /// # Errors
     /// [`NamedGuidValueError`] for GUID 0 with a name, a non-zero GUID without
-    /// one, or a name with a NUL in it.
+    /// one, or a name with a NUL in it. A name with a NUL given with GUID 0
+    /// is [`NamedGuidValueError::InteriorNul`]: the name's own faults come
+    /// before its use with GUID 0 (`vectors/NOTES.md`, "Two faults in one
+    /// input").
     pub fn new(guid: u64, name: Option<&'a str>) -> Result<Self, NamedGuidValueError> {
+        if let Some(name) = name {
+            check_no_nul(name.as_bytes())?;
+        }
         match (NonZeroU64::new(guid), name) {
             (None, None) => Ok(Self::Zero),
             (None, Some(_)) => Err(NamedGuidValueError::NameWithoutGuid),
             (Some(_), None) => Err(NamedGuidValueError::GuidWithoutName),
-            (Some(guid), Some(name)) => {
-                check_no_nul(name.as_bytes())?;
-                Ok(Self::Named { guid, name })
-            }
+            (Some(guid), Some(name)) => Ok(Self::Named { guid, name }),
         }
     }
 

@@ -221,6 +221,76 @@ fn matrix_of(dir: &Path, yaml: &str) -> (PathBuf, std::process::Output) {
 }
 
 #[test]
+fn untrusted_text_cannot_write_markdown_or_html_into_the_matrix() {
+    let dir = scratch("matrix-injection");
+    // Every text field of an entry tries to end its table row, start a
+    // heading, or smuggle in HTML; the run itself is the reference's.
+    let evil = "x\\n# All implementations pass\\n<img src=y onerror=alert(1)> <!-- <style> `|` **";
+    let yaml = format!(
+        "implementations:\n  - name: \"ref {evil}\"\n    language: \"C {evil}\"\n    version: \"1 {evil}\"\n    \
+         source: {{ package: \"p {evil}\", repository: \"r {evil}\", path: \"q {evil}\" }}\n    \
+         builtin: reference\n    note: \"n {evil}\"\n"
+    );
+    let (_, output) = matrix_of(&dir, &yaml);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let page = std::fs::read_to_string(dir.join("out/matrix.md")).unwrap();
+    // Code spans show their text as it is, HTML included: what matters is
+    // what stands outside them.
+    let md = without_code_spans(&page);
+    for line in md.lines() {
+        assert!(!line.starts_with("# All"), "a heading got in: {line}");
+    }
+    for raw in ["<img", "<!--", "<style", "**"] {
+        assert!(!md.contains(raw), "{raw} reached matrix.md:\n{md}");
+    }
+    // The text is still there, escaped, and each table row is one line.
+    assert!(md.contains("&lt;img src=y onerror=alert(1)&gt;"), "{md}");
+    let rows = md.lines().filter(|l| l.starts_with("| ref ")).count();
+    assert!(rows >= 2, "one row in each table: {md}");
+    // A code span's text cannot close its span early either.
+    // (The path holds one backtick in a row, so its fence is two long.)
+    assert!(page.contains("``q x # All implementations pass"), "{page}");
+}
+
+/// `text` without its inline code spans, found as CommonMark finds them: a
+/// run of n backticks up to the next run of exactly n.
+fn without_code_spans(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find('`') {
+        out.push_str(&rest[..start]);
+        let run = rest[start..].len() - rest[start..].trim_start_matches('`').len();
+        let after = &rest[start + run..];
+        let mut search = 0;
+        let close = loop {
+            let Some(at) = after[search..].find('`') else {
+                break None;
+            };
+            let at = search + at;
+            let len = after[at..].len() - after[at..].trim_start_matches('`').len();
+            if len == run {
+                break Some(at);
+            }
+            search = at + len;
+        };
+        match close {
+            Some(at) => rest = &after[at + run..],
+            None => {
+                out.push_str(&rest[start..start + run]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
 fn a_bad_implementations_file_is_a_located_error_and_exit_2() {
     let dir = scratch("matrix-bad");
     let (file, output) = matrix_of(

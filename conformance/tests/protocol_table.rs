@@ -26,7 +26,9 @@ fn quoted(cell: &str) -> Vec<&str> {
 fn rows() -> Vec<Row> {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/PROTOCOL.md"))
         .expect("PROTOCOL.md reads");
-    let section = &text[text.find(HEADING).expect("PROTOCOL.md has the table's heading")..];
+    let section = &text[text
+        .find(HEADING)
+        .expect("PROTOCOL.md has the table's heading")..];
     let mut rows = Vec::new();
     for line in section.lines().skip(1) {
         if line.starts_with('#') {

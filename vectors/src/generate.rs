@@ -290,7 +290,16 @@ pub fn write_all(root: &Path, known: Option<&[KnownFailures]>) -> Result<Vec<Dri
     if let Some(Ok(page)) = known.map(|k| reference_page(root, k)) {
         expected.push((crate::reference::PATH.to_owned(), page));
     }
+    is_corpus_root(root)?;
     let drift = drift(root, known);
+    // Every file is checked before any is touched: a refusal changes nothing.
+    for item in &drift {
+        match item {
+            Drift::Stale(path) | Drift::Missing(path) => writable(root, path)?,
+            Drift::Extra(path) => removable(root, path)?,
+            Drift::Unreadable { .. } => {}
+        }
+    }
     for item in &drift {
         let io = |path: &str, err: std::io::Error| WriteError {
             path: path.to_owned(),
@@ -363,6 +372,87 @@ fn drift(root: &Path, known: Option<&[KnownFailures]>) -> Vec<Drift> {
     drift
 }
 
+/// The files that make a directory a corpus root `generate` may write into:
+/// the notes and the format that every generated page links to. A directory
+/// without them (a home directory, a project's `docs/`) is refused whole.
+pub const CORPUS_MARKERS: [&str; 2] = ["NOTES.md", "schema.json"];
+
+/// A refusal, as the [`WriteError`] it is reported as.
+fn refused(path: &str, message: String) -> WriteError {
+    WriteError {
+        path: path.to_owned(),
+        kind: std::io::ErrorKind::InvalidInput,
+        message,
+    }
+}
+
+/// Whether `root` holds the [`CORPUS_MARKERS`] as regular files.
+fn is_corpus_root(root: &Path) -> Result<(), WriteError> {
+    for marker in CORPUS_MARKERS {
+        let is_file = std::fs::symlink_metadata(root.join(marker)).is_ok_and(|m| m.is_file());
+        if !is_file {
+            return Err(refused(
+                ".",
+                format!(
+                    "{} is not a corpus root: it has no {marker} (a corpus root holds {}),                      so generate writes nothing there",
+                    root.display(),
+                    CORPUS_MARKERS.join(" and ")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `path` (relative to `root`) and the folders on the way to it
+/// are real files and folders, not links: generate writes through no link,
+/// so nothing outside the corpus is ever written.
+///
+/// # Errors
+/// A [`WriteError`] naming the link.
+pub fn writable(root: &Path, path: &str) -> Result<(), WriteError> {
+    let mut at = root.to_path_buf();
+    for part in path.split('/') {
+        at.push(part);
+        match std::fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                return Err(refused(
+                    path,
+                    format!(
+                        "{} is a symbolic link; generate writes no file through a link                          (replace it with a plain file or folder)",
+                        at.display()
+                    ),
+                ));
+            }
+            // Missing: created as a plain file or folder.
+            Ok(_) | Err(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// Whether the extra file `path` in `generated/` is one generate wrote (a
+/// plain file that starts with its header) and so may remove; anything
+/// else there is someone's, and is left for them.
+fn removable(root: &Path, path: &str) -> Result<(), WriteError> {
+    writable(root, path)?;
+    let mut head = [0u8; 64];
+    let read = std::fs::File::open(root.join(path)).and_then(|mut f| {
+        use std::io::Read as _;
+        f.read(&mut head)
+    });
+    match read {
+        Ok(n) if head[..n].starts_with(b"# GENERATED FILE: do not edit.") => Ok(()),
+        Ok(_) => Err(refused(
+            path,
+            "it lies in the generated folder but generate did not write it (it lacks \
+             the generated-file header); move it out or delete it yourself"
+                .to_owned(),
+        )),
+        Err(err) => Err(refused(path, err.to_string())),
+    }
+}
+
 /// One generated file.
 struct Family {
     path: &'static str,
@@ -376,7 +466,7 @@ fn families() -> Vec<Family> {
     vec![
         Family {
             path: "generated/named-long-names.yaml",
-            note: "names-have-no-length-limit",
+            note: "names-longer-than-a-bound",
             about: "Named GUIDs with names of 255, 256, 257, 300 and 4096 bytes, decoded with\n\
                     bytes after the NUL and encoded. One widely used implementation stops a\n\
                     name after 256 bytes and swallows the next byte; these catch it.",

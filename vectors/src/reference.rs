@@ -223,7 +223,12 @@ fn row(out: &mut String, v: &Vector, failures: &[KnownFailures]) {
     if let Some(sequence) = &v.sequence {
         let _ = write!(request, "; a step of `{sequence}`, after the rows above it");
     }
-    let (outcome, expected) = outcome_and_expected(&v.expect);
+    let (outcome, mut expected) = outcome_and_expected(&v.expect);
+    if v.request.may_refuse_as_too_long() {
+        // NOTES.md, "Names longer than a bound": the permission follows
+        // from the request, so the row states it.
+        expected.push_str("; or error `name_too_long` from a bounded implementation");
+    }
     let failing: Vec<&str> = failures
         .iter()
         .filter(|k| k.ids.contains(&v.id))

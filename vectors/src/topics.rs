@@ -216,9 +216,15 @@ mod tests {
             )
         };
         assert_eq!(decode(&[0; 9]), [Flag::ZeroGuid, Flag::TrailingBytes]);
-        // A name cut off is no name: only what is missing is flagged.
+        // A name cut off is flagged for what is missing, and for what its
+        // bytes so far are (here: not UTF-8).
         assert_eq!(
             decode(&[1, 0, 0, 0, 0, 0, 0, 0, 0xff]),
+            [Flag::Truncated, Flag::InvalidUtf8, Flag::MissingNul]
+        );
+        // No name bytes at all: only what is missing.
+        assert_eq!(
+            decode(&[1, 0, 0, 0, 0, 0, 0, 0]),
             [Flag::Truncated, Flag::MissingNul]
         );
         assert_eq!(

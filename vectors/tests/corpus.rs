@@ -197,14 +197,91 @@ fn every_request_kind_has_a_stateful_sequence_of_its_own() {
     assert!(steps.iter().all(|v| v.request.op() == Op::Encode));
 }
 
+/// A family the generator wrote once and writes no more.
+const OLD_FAMILY: &str = "# GENERATED FILE: do not edit.\nvectors: []\n";
+
+/// A fresh folder under the system's temporary one.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("wow-guid-vectors-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn generate_writes_nothing_outside_the_corpus_and_removes_only_its_own_files() {
+    use std::os::unix::fs::symlink;
+    let base = scratch("refusals");
+    let corpus = base.join("corpus");
+    let outside = base.join("outside");
+    std::fs::create_dir_all(&corpus).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("precious.yaml"), "mine\n").unwrap();
+
+    // Not a corpus root: nothing is written, not even generated/.
+    let err = generate::write_all(&corpus, None).unwrap_err();
+    assert!(err.message.contains("is not a corpus root"), "{err}");
+    assert!(!corpus.join("generated").exists());
+    for marker in generate::CORPUS_MARKERS {
+        std::fs::write(corpus.join(marker), "").unwrap();
+    }
+
+    // generated/ as a link out of the corpus: refused, the target untouched.
+    symlink(&outside, corpus.join("generated")).unwrap();
+    let err = generate::write_all(&corpus, None).unwrap_err();
+    assert!(err.message.contains("symbolic link"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(outside.join("precious.yaml")).unwrap(),
+        "mine\n"
+    );
+    assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 1);
+    std::fs::remove_file(corpus.join("generated")).unwrap();
+
+    // A generated file as a link: refused, nothing written through it.
+    std::fs::create_dir_all(corpus.join("generated")).unwrap();
+    let (first, _) = &generate::files()[0];
+    symlink(outside.join("precious.yaml"), corpus.join(first)).unwrap();
+    let err = generate::write_all(&corpus, None).unwrap_err();
+    assert_eq!(&err.path, first);
+    assert_eq!(
+        std::fs::read_to_string(outside.join("precious.yaml")).unwrap(),
+        "mine\n"
+    );
+    // ... and no other file was written before the refusal.
+    assert_eq!(
+        std::fs::read_dir(corpus.join("generated")).unwrap().count(),
+        1
+    );
+    std::fs::remove_file(corpus.join(first)).unwrap();
+
+    // A YAML file in generated/ that generate did not write is kept.
+    std::fs::write(corpus.join("generated/by-hand.yaml"), "vectors: []\n").unwrap();
+    let err = generate::write_all(&corpus, None).unwrap_err();
+    assert_eq!(err.path, "generated/by-hand.yaml");
+    assert!(err.message.contains("did not write it"), "{err}");
+    assert!(corpus.join("generated/by-hand.yaml").exists());
+
+    // One it did write, and writes no more, goes.
+    std::fs::remove_file(corpus.join("generated/by-hand.yaml")).unwrap();
+    std::fs::write(corpus.join("generated/old-family.yaml"), OLD_FAMILY).unwrap();
+    generate::write_all(&corpus, None).unwrap();
+    assert!(!corpus.join("generated/old-family.yaml").exists());
+    generate::check(&corpus, None).unwrap();
+    let _ = std::fs::remove_dir_all(&base);
+}
+
 #[test]
 fn check_names_stale_missing_and_extra_files_and_write_all_repairs_them() {
     let dir = std::env::temp_dir().join(format!("wow-guid-vectors-drift-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let files = generate::files();
 
-    // An empty root: every generated file and the reference page are missing.
+    // An empty corpus root (its notes and format, nothing else): every
+    // generated file and the reference page are missing.
     std::fs::create_dir_all(&dir).unwrap();
+    for marker in generate::CORPUS_MARKERS {
+        std::fs::write(dir.join(marker), "").unwrap();
+    }
     let err = generate::check(&dir, Some(&[])).unwrap_err();
     assert_eq!(err.0.len(), files.len() + 1);
     assert!(err
@@ -223,7 +300,7 @@ fn check_names_stale_missing_and_extra_files_and_write_all_repairs_them() {
     let (missing, _) = &files[1];
     std::fs::write(dir.join(stale), "vectors: []\n").unwrap();
     std::fs::remove_file(dir.join(missing)).unwrap();
-    std::fs::write(dir.join("generated/old-family.yaml"), "vectors: []\n").unwrap();
+    std::fs::write(dir.join("generated/old-family.yaml"), OLD_FAMILY).unwrap();
     let err = generate::check(&dir, Some(&[])).unwrap_err();
     assert_eq!(
         err.0,
@@ -256,7 +333,7 @@ fn check_names_stale_missing_and_extra_files_and_write_all_repairs_them() {
         "-vectors: []\n".to_owned(),
         format!("+{}\n", stale_contents.lines().next().unwrap_or_default()),
         format!("--- /dev/null\n+++ b/{missing}\n@@ -0,0 +1,"),
-        "--- a/generated/old-family.yaml\n+++ /dev/null\n@@ -1 +0,0 @@\n-vectors: []\n".to_owned(),
+        "--- a/generated/old-family.yaml\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-# GENERATED FILE: do not edit.\n-vectors: []\n".to_owned(),
     ] {
         assert!(diff.contains(&expected), "no `{expected}` in\n{diff}");
     }

@@ -206,7 +206,7 @@ static void encode_named_guid(uint64_t guid, const uint8_t *name, size_t name_le
     uint8_t le[8];
     int i;
     /* Checked in this order so that a request breaking several rules gets the
-     * same code as from the reference codec. */
+     * one code vectors/NOTES.md gives it ("Two faults in one input"). */
     if (name != NULL && memchr(name, 0, name_len) != NULL) {
         fputs("error interior_nul", stdout);
         return;

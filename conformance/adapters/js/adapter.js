@@ -80,7 +80,7 @@ function decodeNamedGuid(data) {
 // `name` is null when the request has none.
 function encodeNamedGuid(guid, name) {
   // Checked in this order so that a request breaking several rules gets the
-  // same code as from the reference codec.
+  // one code vectors/NOTES.md gives it ("Two faults in one input").
   if (name !== null && name.includes(0)) return ['error', 'interior_nul'];
   if (name !== null && !isUtf8(name)) return ['error', 'invalid_utf8'];
   if (guid === 0n && name !== null) return ['error', 'name_without_guid'];

@@ -81,7 +81,7 @@ def decode_named_guid(data):
 
 def encode_named_guid(guid, name):
     # Checked in this order so that a request breaking several rules gets the
-    # same code as from the reference codec.
+    # one code vectors/NOTES.md gives it ("Two faults in one input").
     if name is not None:
         if b"\x00" in name:
             return ("error", "interior_nul")

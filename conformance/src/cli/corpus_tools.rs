@@ -166,6 +166,7 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<Exit, CliError> {
     if let Some(export) = exported_corpus(&dir) {
         let path = dir.join(export::COMMITTED_PATH);
         if fs::read_to_string(&path).ok().as_ref() != Some(&export) {
+            generate::writable(&dir, export::COMMITTED_PATH).map_err(CliError::Generate)?;
             fs::write(&path, export).map_err(|error| CliError::Write { path, error })?;
             changed.push(format!("{}: out of date", export::COMMITTED_PATH));
         }

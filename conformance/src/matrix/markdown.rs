@@ -27,24 +27,81 @@ fn outcome_heading(outcome: RunOutcome) -> &'static str {
     }
 }
 
-/// A table cell's text: `|` would end the cell.
+/// Untrusted text (an implementation's name, language, version, note,
+/// source) as inline Markdown that renders as exactly that text: a control
+/// character (a line break above all, which would end the table row and
+/// start any Markdown) becomes a space, HTML's `&`, `<` and `>` become
+/// entities, and every character that opens inline Markdown (emphasis,
+/// links, images, code, strike-through, a table cell's end) is escaped.
+/// Used for table cells and headings alike: the one escape of this page.
 fn cell(text: &str) -> String {
-    text.replace('|', "\\|")
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            c if c.is_control() => out.push(' '),
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '!' | '~' | '#' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Untrusted text as an inline code span: control characters become
+/// spaces, and the span's fence is one backtick longer than the longest run
+/// of backticks inside, so nothing in the text can close it.
+fn code(text: &str) -> String {
+    // In a table even a code span ends at `|`, unless it is escaped (GitHub
+    // then shows the `|` alone).
+    let text: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .replace('|', "\\|");
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let pad = if text.starts_with('`') || text.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{text}{pad}{fence}")
+}
+
+/// A repository: a plain `https://` address as an autolink, anything else
+/// as escaped text.
+fn repository(text: &str) -> String {
+    let plain = text.strip_prefix("https://").is_some_and(|rest| {
+        !rest.is_empty()
+            && rest
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "./_~:-".contains(c))
+    });
+    if plain {
+        format!("<{text}>")
+    } else {
+        cell(text)
+    }
 }
 
 fn source(column: &Column) -> String {
     let s = &column.entry.source;
     let mut parts = Vec::new();
     if let Some(package) = &s.package {
-        parts.push(package.clone());
+        parts.push(cell(package));
     }
     match (&s.repository, &s.path) {
-        (Some(repository), Some(path)) => parts.push(format!("{repository}: `{path}`")),
-        (Some(repository), None) => parts.push(repository.clone()),
-        (None, Some(path)) => parts.push(format!("`{path}`")),
+        (Some(r), Some(path)) => parts.push(format!("{}: {}", repository(r), code(path))),
+        (Some(r), None) => parts.push(repository(r)),
+        (None, Some(path)) => parts.push(code(path)),
         (None, None) => {}
     }
-    cell(&parts.join(", "))
+    parts.join(", ")
 }
 
 /// `passed/total`, and the other outcomes that occurred.
@@ -97,7 +154,7 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
     for c in &matrix.columns {
         let e = &c.entry;
         let how = match &e.launch {
-            Launch::Command { written, .. } => format!("`{}`", cell(&written.join(" "))),
+            Launch::Command { written, .. } => code(&written.join(" ")),
             Launch::Builtin(b) => format!("built in: {}", b.as_str()),
         };
         let _ = writeln!(
@@ -153,7 +210,12 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
          16 bytes, the fuzzer's shrinker looked for a smaller request that fails the same way.\n"
     );
     for c in &matrix.columns {
-        let _ = writeln!(o, "### {} {}\n", c.entry.name, c.entry.version);
+        let _ = writeln!(
+            o,
+            "### {} {}\n",
+            cell(&c.entry.name),
+            cell(&c.entry.version)
+        );
         if c.causes.is_empty() {
             let _ = writeln!(o, "No failures.\n");
             continue;
