@@ -127,8 +127,9 @@ pub use named::{Name, NamedGuid};
 pub use named::{NamedGuidDecodeError, NamedGuidRef, NamedGuidValueError};
 pub use packed::{EncodedPackedGuid, PackedGuid, PackedGuidError};
 
-/// The Rust examples of the repository's README, run as doctests so that
-/// what a new user copies first compiles and does what it says.
+/// The Rust examples of the crate's README (its crates.io page), run as
+/// doctests so that what a new user copies first compiles and does what it
+/// says.
 #[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../README.md")]
 struct ReadmeExamples;

@@ -37,7 +37,7 @@
 //! Failures are collected, not fatal one at a time: one report lists every
 //! `id [path]: ...` with the request. The file holds nothing but the corpus,
 //! so it also measures the corpus: `.ci/mutants.sh codec` plants bugs in
-//! the codec and counts how many this test notices (README, "Mutation testing").
+//! the codec and counts how many this test notices (docs/checking-the-suite.md).
 //!
 //! The codec's errors are mapped to the corpus's error codes here as the
 //! runner's reference adapter maps them for the protocol; both mappings are

@@ -106,7 +106,7 @@ pub enum Command {
 /// `matrix`.
 #[derive(Debug, Args)]
 pub struct MatrixArgs {
-    /// The implementations file (YAML; its format is in conformance/README.md).
+    /// The implementations file (YAML; its format is in docs/matrix.md).
     #[arg(value_name = "FILE")]
     pub implementations: PathBuf,
     /// Where to write matrix.json, matrix.schema.json, matrix.md and index.html (created if
