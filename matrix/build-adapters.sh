@@ -2,7 +2,8 @@
 # Builds every implementation that matrix/implementations.yaml runs, into the
 # cargo target directory (CARGO_TARGET_DIR, or target/ at the repository
 # root), where that file looks for them. Run from anywhere; .ci/run runs it
-# too. Needs cargo, gcc and python3 (with venv).
+# too. Needs cargo, gcc and python3 (with venv); for the C++, C#, Java and Go
+# adapters g++, mcs (mono-mcs), javac (default-jdk-headless) and go (golang-go).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-target}
@@ -28,4 +29,17 @@ if [[ ! -x $venv/bin/python ]]; then
 fi
 "$venv/bin/pip" install --quiet --disable-pip-version-check \
     -r conformance/adapters/wow-world-messages-python/requirements.txt
+# The C++, C#, Java and Go adapters (conformance/adapters/ci.sh also tests them).
+g++ -std=c++17 -Wall -Wextra -pedantic -Werror -O2 -o "$target/matrix/adapter-cpp" \
+    conformance/adapters/cpp/adapter.cpp
+mcs -langversion:7 -warnaserror+ -out:"$target/matrix/adapter-csharp.exe" \
+    conformance/adapters/csharp/Adapter.cs conformance/adapters/csharp/WowGuidCodec.cs
+rm -rf "$target/matrix/adapter-java"
+javac -d "$target/matrix/adapter-java" \
+    conformance/adapters/java/Adapter.java conformance/adapters/java/WowGuidCodec.java
+# Go caches builds under HOME; use the target directory when HOME cannot be written.
+if [[ -z ${HOME:-} || ! -w ${HOME:-/nonexistent} ]]; then
+    export GOCACHE=$target/go-cache GOPATH=$target/go-path
+fi
+(cd conformance/adapters/go && GOPROXY=off go build -o "$target/matrix/adapter-go" .)
 echo "built the matrix's implementations under $target"

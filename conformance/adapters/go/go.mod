@@ -1,0 +1,3 @@
+module wowguid-adapter
+
+go 1.19
