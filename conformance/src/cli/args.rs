@@ -89,6 +89,9 @@ pub enum Command {
     /// Hunt for requests on which an implementation disagrees with the reference codec, and
     /// print each disagreement, shrunk to a minimal one, as a YAML vector.
     ///
+    /// Exits 0 when nothing differed within the budget, 1 when something did, 2 on a harness
+    /// or usage error.
+    ///
     /// Examples:
     ///   wow-guid-conformance fuzz -- python3 my_adapter.py
     ///   wow-guid-conformance fuzz --seed 7 --time 60 --out found.yaml -- ./my-adapter
