@@ -20,7 +20,7 @@ set -euo pipefail
 
 install_from=${INSTALL_FROM:-auto}
 version=${RUNNER_VERSION:-}
-action_path=${ACTION_PATH:?ACTION_PATH must name the action's directory}
+action_path=${ACTION_PATH:?"ACTION_PATH must name the action directory"}
 root=${INSTALL_ROOT:?INSTALL_ROOT must name a directory to install into}
 path_file=${GITHUB_PATH:?GITHUB_PATH must name a file}
 source_dir=$(cd "$action_path/../../.." && pwd)
