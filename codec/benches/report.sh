@@ -114,7 +114,7 @@ print()
 print("| benchmark | implementation | ns/value | x naive | x floor |")
 print("|---|---|---:|---:|---:|")
 order = ["naive", "floor", "floor-count-ones", "default", "table", "portable",
-         "many", "many-ssse3", "many-table"]
+         "many", "many-avx512", "many-ssse3", "many-table"]
 groups = sorted({g for g, _ in times}, key=lambda g: (not g.startswith("decode"), g))
 for group in groups:
     functions = sorted({f for g, f in times if g == group},

@@ -65,6 +65,8 @@
 use crate::buffer::BufferSizeError;
 use crate::decoded::Decoded;
 
+#[cfg(target_arch = "x86_64")]
+pub mod avx512;
 mod dispatch;
 mod error;
 mod generic;
@@ -293,6 +295,8 @@ const DECODE_MANY: &[(&str, Detect<DecodeManyFn>)] = &[
     ("table", || Some(table::decode_many)),
     #[cfg(target_arch = "x86_64")]
     ("ssse3", ssse3::decoder),
+    #[cfg(target_arch = "x86_64")]
+    ("avx512", avx512::decoder),
 ];
 
 /// Every implementation of [`encode_many`] this CPU runs, by name: `default`
