@@ -28,8 +28,9 @@
 //!         for k in 0..6:                       // starts (past the block: >= 64)
 //!             C[t] = P[k][C[t - 2^k]] for t >= 2^k   // doubling: VPERMB + VPERMI2B
 //!         count = #{t : C[t] < 64}
-//!         if out has no room for count values, rounded up to 8: stop
-//!         for each group of 8 values t:        // one 64-byte vector of GUIDs
+//!         if out has no room for count values, rounded up to 8 and at
+//!         least 16: stop
+//!         for each group of 8 values t (at least 2 groups): // 64 bytes of GUIDs
 //!             mask  = B0[C[t]]                 // VPERMB, each mask on its 8 lanes
 //!             lane i of GUID t = (mask bit i) ? byte C[t] + 1 + popcount(mask & (2^i - 1))
 //!                                of B0 ++ B1 : 0                // VPERMI2B, zero-masked
@@ -285,19 +286,33 @@ fn decode_many_avx512(input: &[u8], out: &mut [PackedGuid]) -> Result<usize, Dec
         // `links` is links^64 now: from any start in the block, past it.
         let next = _mm512_sub_epi8(_mm512_permutexvar_epi8(start, links), block);
         let count = _mm512_cmplt_epu8_mask(starts, block).count_ones() as usize;
-        let Some(dest) = out.get_mut(done..done + count.div_ceil(GROUP) * GROUP) else {
+        // Two groups (16 values) always, so that the usual block takes no
+        // branch that depends on its count; more only for blocks of short
+        // values.
+        let groups = count.div_ceil(GROUP).max(2);
+        let Some(dest) = out.get_mut(done..done + groups * GROUP) else {
             break;
         };
         let masks = _mm512_permutexvar_epi8(starts, b0);
         let first_bytes = _mm512_add_epi8(starts, one);
-        let mut values = value_of_lane;
-        for guids in dest.as_chunks_mut::<GROUP>().0 {
+        // Eight GUIDs from the lanes `values` names (value 8g + j / 8 in
+        // lane j of group g).
+        let expand = |values| {
             let mask = _mm512_permutexvar_epi8(values, masks);
             let sent = _mm512_test_epi8_mask(mask, bit_of_lane);
             let rank = _mm512_popcnt_epi8(_mm512_and_si512(mask, bits_below_lane));
             let from = _mm512_add_epi8(_mm512_permutexvar_epi8(values, first_bytes), rank);
-            store(guids, _mm512_maskz_permutex2var_epi8(sent, b0, from, b1));
+            _mm512_maskz_permutex2var_epi8(sent, b0, from, b1)
+        };
+        if let [first, second, more @ ..] = dest.as_chunks_mut::<GROUP>().0 {
+            let mut values = value_of_lane;
+            store(first, expand(values));
             values = _mm512_add_epi8(values, group);
+            store(second, expand(values));
+            for guids in more {
+                values = _mm512_add_epi8(values, group);
+                store(guids, expand(values));
+            }
         }
         done += count;
         base += BLOCK;
