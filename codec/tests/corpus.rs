@@ -128,7 +128,12 @@ fn every_vector_through_every_implementation() {
             Request::DecodePacked { bytes } => {
                 packed_decode(&mut run, vector, bytes, &decode_lead);
                 if let Expectation::Valid(Value::Packed { guid, consumed }) = vector.expect {
-                    remember(&mut decode_lead, bytes[..consumed].to_vec(), guid, LONG_LEAD);
+                    remember(
+                        &mut decode_lead,
+                        bytes[..consumed].to_vec(),
+                        guid,
+                        LONG_LEAD,
+                    );
                 }
             }
             Request::EncodePacked { guid } => {

@@ -66,7 +66,7 @@
 //! Like [`super::ssse3`], to call the function compiled for the features
 //! from the private function that [`decoder`] hands out only after checking
 //! the CPU. Besides that, the vector loads and stores take raw pointers: one
-//! block in [`load`], reading a `&[u8; 64]`, and one in [`store`], writing a
+//! block in `load`, reading a `&[u8; 64]`, and one in `store`, writing a
 //! `&mut [PackedGuid; 8]` ([`PackedGuid`] is `#[repr(transparent)]` over its
 //! `u64`). Both get their references from bounds-checked slicing, so no
 //! access can leave the caller's slices. The module is held to
@@ -130,14 +130,7 @@ static SHIFTS: [[u8; BLOCK]; 6] = [
 
 /// `MOVED[k]`: the lanes from `2^k` on, those that step `k` of the
 /// doubling fills (the lanes below it are final by then).
-const MOVED: [u64; 6] = [
-    !0 << 1,
-    !0 << 2,
-    !0 << 4,
-    !0 << 8,
-    !0 << 16,
-    !0 << 32,
-];
+const MOVED: [u64; 6] = [!0 << 1, !0 << 2, !0 << 4, !0 << 8, !0 << 16, !0 << 32];
 
 /// Lane `j`: `j / 8`, the value whose GUID byte lane `j` of a group holds.
 static VALUE_OF_LANE: [u8; BLOCK] = lanes!(|j| j / GROUP);

@@ -19,10 +19,10 @@
 //! caller's slices only, through the implementation it calls.
 
 use super::error::{DecodeManyError, EncodeManyError, PackedGuidError};
-#[cfg(target_arch = "x86_64")]
-use super::{avx512, ssse3};
 use super::table;
 use super::value::{PackedGuid, MAX_ENCODED_LEN};
+#[cfg(target_arch = "x86_64")]
+use super::{avx512, ssse3};
 use crate::decoded::Decoded;
 
 /// The shortest list [`decode_many`] gives the AVX-512 loop: below it the
