@@ -24,9 +24,10 @@
 //!         P[k+1][i] = P[k][P[k][i]]            // VPERMI2B over (P[k], 64..127):
 //!                                              // a position past the block maps
 //!                                              // to itself, so P[k] = P[0]^(2^k)
-//!         C[0] = start                         // C[t]: where value t of the block
+//!         C[t] = start for every lane t        // C[t]: where value t of the block
 //!         for k in 0..6:                       // starts (past the block: >= 64)
-//!             C[t] = P[k][C[t - 2^k]] for t >= 2^k   // doubling: VPERMB + VPERMI2B
+//!             C[t] = P[k][C[t]] where bit k of t is set  // one masked VPERMI2B
+//!                                              // (so C[t] = P[0]^t (start))
 //!         count = #{t : C[t] < 64}
 //!         if out has no room for count values, rounded up to 8 and at
 //!         least 16: stop
@@ -116,21 +117,16 @@ static AFTER_MASK: [u8; BLOCK] = lanes!(|i| i + 1);
 /// that a position past the block (64 or more) maps to itself.
 static PAST_BLOCK: [u8; BLOCK] = lanes!(|i| BLOCK + i);
 
-/// `SHIFTS[k]`, lane `t`: `t - 2^k` from lane `2^k` on, `t` below it. A
-/// `VPERMB` with it moves each lane `2^k` lanes up and keeps the lanes it
-/// would empty.
-static SHIFTS: [[u8; BLOCK]; 6] = [
-    lanes!(|t| shifted(t, 1)),
-    lanes!(|t| shifted(t, 2)),
-    lanes!(|t| shifted(t, 4)),
-    lanes!(|t| shifted(t, 8)),
-    lanes!(|t| shifted(t, 16)),
-    lanes!(|t| shifted(t, 32)),
+/// `STEPS[k]`: the lanes `t` with bit `k` set, those that take the step of
+/// `2^k` links at round `k` of the doubling.
+const STEPS: [u64; 6] = [
+    0xaaaa_aaaa_aaaa_aaaa,
+    0xcccc_cccc_cccc_cccc,
+    0xf0f0_f0f0_f0f0_f0f0,
+    0xff00_ff00_ff00_ff00,
+    0xffff_0000_ffff_0000,
+    0xffff_ffff_0000_0000,
 ];
-
-/// `MOVED[k]`: the lanes from `2^k` on, those that step `k` of the
-/// doubling fills (the lanes below it are final by then).
-const MOVED: [u64; 6] = [!0 << 1, !0 << 2, !0 << 4, !0 << 8, !0 << 16, !0 << 32];
 
 /// Lane `j`: `j / 8`, the value whose GUID byte lane `j` of a group holds.
 static VALUE_OF_LANE: [u8; BLOCK] = lanes!(|j| j / GROUP);
@@ -141,15 +137,6 @@ static BIT_OF_LANE: [u8; BLOCK] = lanes!(|j| 1 << (j % GROUP));
 /// Lane `j`: the mask bits below byte `j % 8` of a GUID, whose count says
 /// how many sent bytes come before that byte.
 static BITS_BELOW_LANE: [u8; BLOCK] = lanes!(|j| (1 << (j % GROUP)) - 1);
-
-/// Lane `t` of [`SHIFTS`] for a shift by `by` lanes.
-const fn shifted(t: usize, by: usize) -> usize {
-    if t < by {
-        t
-    } else {
-        t - by
-    }
-}
 
 /// The AVX-512 list decoder, when this CPU has AVX-512 F, BW, VL, VBMI,
 /// VBMI2 and BITALG and POPCNT; `None` when it does not. The function has
@@ -248,7 +235,6 @@ fn store(out: &mut [PackedGuid; GROUP], guids: __m512i) {
 fn decode_many_avx512(input: &[u8], out: &mut [PackedGuid]) -> Result<usize, DecodeManyError> {
     let after_mask = load(&AFTER_MASK);
     let past_block = load(&PAST_BLOCK);
-    let shifts = SHIFTS.each_ref().map(|shift| load(shift));
     let value_of_lane = load(&VALUE_OF_LANE);
     let bit_of_lane = load(&BIT_OF_LANE);
     let bits_below_lane = load(&BITS_BELOW_LANE);
@@ -269,11 +255,10 @@ fn decode_many_avx512(input: &[u8], out: &mut [PackedGuid]) -> Result<usize, Dec
         // links[i]: where the next value starts if a mask is at i.
         let mut links = _mm512_add_epi8(_mm512_popcnt_epi8(b0), after_mask);
         let mut starts = start;
-        for (shift, moved) in shifts.iter().zip(MOVED) {
-            // Lanes from 2^k on: links^(2^k) of the lane 2^k below, which is
-            // already links^(t - 2^k) of `start`; lanes below keep theirs.
-            let below = _mm512_permutexvar_epi8(*shift, starts);
-            starts = _mm512_mask2_permutex2var_epi8(links, below, moved, past_block);
+        for step in STEPS {
+            // `links` is links^(2^k): lane t takes it when bit k of t is
+            // set, so after the six rounds lane t has taken t links.
+            starts = _mm512_mask2_permutex2var_epi8(links, starts, step, past_block);
             links = _mm512_permutex2var_epi8(links, links, past_block);
         }
         // `links` is links^64 now: from any start in the block, past it.
