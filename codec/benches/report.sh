@@ -114,7 +114,7 @@ print()
 print("| benchmark | implementation | ns/value | x naive | x floor |")
 print("|---|---|---:|---:|---:|")
 order = ["naive", "floor", "floor-count-ones", "default", "table", "portable",
-         "many", "many-ssse3", "many-table"]
+         "many", "many-avx512", "many-ssse3", "many-table"]
 groups = sorted({g for g, _ in times}, key=lambda g: (not g.startswith("decode"), g))
 for group in groups:
     functions = sorted({f for g, f in times if g == group},
@@ -149,6 +149,21 @@ for group, baseline, bound, text in checks:
     shown = f"{value:.2f}x" if value is not None else "not measured"
     status = "skipped" if value is None else "met    " if met else "NOT MET"
     print(f"  {status}  {text}: {shown}")
+
+print()
+print("The AVX-512 list decoder (`many-avx512`: packed::avx512, where this CPU runs it),")
+print("target at most 0.5x the floor, and shipped only where faster than `many-ssse3`:")
+for group in ["decode/random-masks", "decode/realistic"]:
+    vs_floor = ratio(group, "many-avx512", "floor", invert=True)
+    vs_ssse3 = ratio(group, "many-avx512", "many-ssse3", invert=True)
+    if vs_floor is None:
+        print(f"  skipped  {group}: not measured (no AVX-512 list decoder on this CPU)")
+        continue
+    status = "met    " if vs_floor <= 0.5 else "NOT MET"
+    line = f"  {status}  {group}: {vs_floor:.2f}x the floor"
+    if vs_ssse3 is not None:
+        line += f", {vs_ssse3:.2f}x the SSSE3 loop"
+    print(line)
 
 print()
 print("One value at a time (`default`: PackedGuid::decode, PackedGuid::encode_into),")

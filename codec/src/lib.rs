@@ -102,8 +102,8 @@
 //! The [`naive`] module holds deliberately simple models of each decoder and
 //! encoder, the baseline that tests, fuzzers and benchmarks compare with.
 #![no_std]
-// `unsafe` is denied everywhere but `packed::ssse3`, which documents why it
-// needs its two blocks.
+// `unsafe` is denied everywhere but `packed::ssse3` and `packed::avx512`,
+// which document why they need their blocks.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

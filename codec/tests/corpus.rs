@@ -6,8 +6,9 @@
 //!
 //! - packed decode: [`naive::decode_packed`], every entry of
 //!   [`packed::DECODERS`], every list decoder of
-//!   [`packed::decode_many_implementations`] (the value alone, and after the
-//!   values of up to two earlier vectors), and [`packed::decode_many_to_vec`];
+//!   [`packed::decode_many_implementations`] (the value alone, after the
+//!   values of up to two earlier vectors, and after those of up to 48), and
+//!   [`packed::decode_many_to_vec`];
 //! - packed encode: [`naive::encode_packed`], every entry of
 //!   [`packed::ENCODERS`], [`PackedGuid::encode`] and every helper built on
 //!   it (`to_vec`, `encode_to_vec`, `write_to`, `encode_to_slice`),
@@ -32,7 +33,10 @@
 //! does.
 //!
 //! Before the vectors, the test checks that it reaches every list
-//! implementation this CPU runs (they are found at run time).
+//! implementation this CPU runs (they are found at run time). The long
+//! lists (48 earlier values) are there for the loop that decodes whole
+//! 64-byte blocks (`packed::avx512`): it meets the vector's value, and its
+//! error, after some blocks.
 //!
 //! Failures are collected, not fatal one at a time: one report lists every
 //! `id [path]: ...` with the request. The file holds nothing but the corpus,
@@ -61,6 +65,12 @@ type Answer = Result<Value, ErrorCode>;
 
 /// How many earlier values a list puts before the vector's own.
 const MAX_LEAD: usize = 2;
+
+/// How many earlier values a long list puts before the vector's own, when
+/// the corpus has had that many: enough bytes (over 128) for the AVX-512
+/// list decoder to decode whole 64-byte blocks before it reaches the
+/// vector's value, so that value (and its error) comes after them.
+const LONG_LEAD: usize = 48;
 
 #[test]
 fn every_vector_through_every_implementation() {
@@ -91,6 +101,23 @@ fn every_vector_through_every_implementation() {
             );
         }
     }
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vl")
+        && std::is_x86_feature_detected!("avx512vbmi")
+        && std::is_x86_feature_detected!("avx512vbmi2")
+        && std::is_x86_feature_detected!("avx512bitalg")
+        && std::is_x86_feature_detected!("popcnt")
+    {
+        let names: Vec<_> = packed::decode_many_implementations()
+            .map(|(name, _)| name)
+            .collect();
+        assert!(
+            names.contains(&"avx512"),
+            "this CPU runs the AVX-512 list decoder, but the list decoders are {names:?}"
+        );
+    }
     let mut run = Run::default();
     // The values of the latest valid packed vectors, to put in front of the
     // next one in a list: (encoding, GUID).
@@ -101,13 +128,18 @@ fn every_vector_through_every_implementation() {
             Request::DecodePacked { bytes } => {
                 packed_decode(&mut run, vector, bytes, &decode_lead);
                 if let Expectation::Valid(Value::Packed { guid, consumed }) = vector.expect {
-                    remember(&mut decode_lead, bytes[..consumed].to_vec(), guid);
+                    remember(
+                        &mut decode_lead,
+                        bytes[..consumed].to_vec(),
+                        guid,
+                        LONG_LEAD,
+                    );
                 }
             }
             Request::EncodePacked { guid } => {
                 packed_encode(&mut run, vector, *guid, &encode_lead);
                 if let Expectation::Valid(Value::Encoded { bytes }) = &vector.expect {
-                    remember(&mut encode_lead, bytes.clone(), *guid);
+                    remember(&mut encode_lead, bytes.clone(), *guid, MAX_LEAD);
                 }
             }
             Request::DecodeNamed { bytes } => named_decode(&mut run, vector, bytes),
@@ -132,10 +164,10 @@ fn every_vector_through_every_implementation() {
     );
 }
 
-/// Keeps the last [`MAX_LEAD`] values.
-fn remember(lead: &mut Vec<(Vec<u8>, u64)>, bytes: Vec<u8>, guid: u64) {
+/// Keeps the last `keep` values.
+fn remember(lead: &mut Vec<(Vec<u8>, u64)>, bytes: Vec<u8>, guid: u64, keep: usize) {
     lead.push((bytes, guid));
-    if lead.len() > MAX_LEAD {
+    if lead.len() > keep {
         lead.remove(0);
     }
 }
@@ -318,14 +350,19 @@ fn packed_error_facts(
     );
 }
 
-/// The list of earlier values to put in front of a vector: none, then all of
-/// `lead` (when there is any).
+/// The lists of earlier values to put in front of a vector: none, then the
+/// last [`MAX_LEAD`] of `lead` (when there is any), then all of `lead` (when
+/// it holds more).
 fn lead_choices(lead: &[(Vec<u8>, u64)]) -> Vec<&[(Vec<u8>, u64)]> {
-    if lead.is_empty() {
-        vec![lead]
-    } else {
-        vec![&lead[..0], lead]
+    let short = &lead[lead.len().saturating_sub(MAX_LEAD)..];
+    let mut choices = vec![&lead[..0]];
+    if !short.is_empty() {
+        choices.push(short);
     }
+    if lead.len() > short.len() {
+        choices.push(lead);
+    }
+    choices
 }
 
 fn packed_decode_list(

@@ -354,3 +354,17 @@ fn every_length_at_every_distance_from_the_end_of_the_buffer() {
         }
     }
 }
+
+#[test]
+fn long_lists_of_one_mask_through_every_list_decoder() {
+    // The AVX-512 loop decodes 64-byte blocks while 128 bytes remain: every
+    // mask repeated over 300 bytes puts values of one length at every
+    // offset of a block (64 values a block for mask 0, values that cross
+    // into the next block for the longer ones), and every count up to one
+    // past the values there ends the list in every position of a block.
+    for mask in 0..=255u8 {
+        let value = patterned(mask);
+        let input: Vec<u8> = value.iter().copied().cycle().take(300).collect();
+        wow_guid_codec::properties::packed_decode_many(&input);
+    }
+}

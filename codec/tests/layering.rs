@@ -18,7 +18,12 @@ use std::path::{Path, PathBuf};
 const PACKED_LAYERS: &[&[&str]] = &[
     &["packed/value.rs", "packed/error.rs"],
     &["packed/generic.rs"],
-    &["packed/portable.rs", "packed/table.rs", "packed/ssse3.rs"],
+    &[
+        "packed/portable.rs",
+        "packed/table.rs",
+        "packed/ssse3.rs",
+        "packed/avx512.rs",
+    ],
     &["packed/dispatch.rs"],
     &["packed/mod.rs"],
 ];
@@ -69,6 +74,7 @@ fn the_resolver_sees_imports() {
     for (from, to) in [
         ("packed/table.rs", "packed/generic.rs"),
         ("packed/ssse3.rs", "packed/generic.rs"),
+        ("packed/avx512.rs", "packed/generic.rs"),
         ("packed/mod.rs", "packed/dispatch.rs"),
         ("named.rs", "decoded.rs"),
         ("naive.rs", "named.rs"),

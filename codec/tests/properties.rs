@@ -218,6 +218,31 @@ fn differential_decode_many() {
         .for_each(|input| properties::packed_decode_many(input));
 }
 
+/// Lists long enough for whole 64-byte blocks of the AVX-512 list decoder
+/// (it decodes a block while 128 bytes remain), through every list decoder
+/// with every count. A quarter of the bytes are zero and a quarter have at
+/// most four bits set, so blocks hold anywhere from a handful of values to
+/// dozens, and values end at every offset of the next block.
+#[test]
+fn differential_decode_many_long() {
+    let lists = produce_with::<Vec<(u8, u8)>>()
+        .len(0usize..=700)
+        .map_gen(|bytes| {
+            bytes
+                .into_iter()
+                .map(|(byte, kind)| match kind % 4 {
+                    0 => 0,
+                    1 => byte & 0x0f,
+                    _ => byte,
+                })
+                .collect::<Vec<u8>>()
+        });
+    check!()
+        .with_generator(lists)
+        .with_iterations(ITERATIONS / 100)
+        .for_each(|input| properties::packed_decode_many(input));
+}
+
 /// Streams read from raw bytes, as the `stream` fuzz target reads them.
 #[test]
 fn stream() {

@@ -13,16 +13,16 @@
 //!
 //! The list functions of `packed::decode_many_implementations()` and
 //! `packed::encode_many_implementations()` (`many`, `many-table`, and
-//! `many-ssse3` where this CPU runs it) do the same jobs as one call each:
-//! decode the whole stream into an array of GUIDs, or encode the whole list
-//! into the buffer.
+//! `many-ssse3` and `many-avx512` where this CPU runs them) do the same
+//! jobs as one call each: decode the whole stream into an array of GUIDs,
+//! or encode the whole list into the buffer.
 //!
 //! Every one-value implementation is called directly, not through the `fn`
 //! pointers of the lists, so that it is inlined into the loop as it is in a
-//! dependent crate. The SSSE3 list loops can only be reached through the
-//! pointer `packed::ssse3` hands out after checking the CPU: one call per
-//! list, as in `packed::encode_many` itself. `codec/benches/report.sh` runs
-//! this and prints the ratios.
+//! dependent crate. The SSSE3 and AVX-512 list loops can only be reached
+//! through the pointer `packed::ssse3` or `packed::avx512` hands out after
+//! checking the CPU: one call per list, as in `packed::encode_many` itself.
+//! `codec/benches/report.sh` runs this and prints the ratios.
 
 mod data;
 
@@ -200,7 +200,7 @@ macro_rules! each_list_encoder {
 /// takes the whole stream and an array for all its values.
 macro_rules! each_list_decoder {
     (|$name:ident, $decode_many:ident| $body:block) => {{
-        let benched = ["default", "table", "ssse3"];
+        let benched = ["default", "table", "ssse3", "avx512"];
         for (name, _) in decode_many_implementations() {
             assert!(
                 benched.contains(&name),
@@ -221,6 +221,12 @@ macro_rules! each_list_decoder {
         if let Some(ssse3) = wow_guid_codec::packed::ssse3::decoder() {
             let $name = "many-ssse3";
             let $decode_many = |s: &[u8], out: &mut [PackedGuid]| ssse3(s, out);
+            $body
+        }
+        #[cfg(target_arch = "x86_64")]
+        if let Some(avx512) = wow_guid_codec::packed::avx512::decoder() {
+            let $name = "many-avx512";
+            let $decode_many = |s: &[u8], out: &mut [PackedGuid]| avx512(s, out);
             $body
         }
     }};

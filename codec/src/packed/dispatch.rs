@@ -5,7 +5,7 @@
 //! | --- | --- |
 //! | [`PackedGuid::decode`], [`PackedGuid::encode_into`] and everything built on them | [`super::table`], inlined, on every target |
 //! | [`encode_many`] | the loop [`super::ssse3::encoder`] returns where the CPU has SSSE3, else [`super::table::encode_many`] |
-//! | [`decode_many`] | the loop [`super::ssse3::decoder`] returns where the CPU has SSSE3 and POPCNT, else [`super::table::decode_many`] |
+//! | [`decode_many`] | for lists of at least `AVX512_MIN_VALUES` values, the loop [`super::avx512::decoder`] returns where the CPU has its AVX-512 features; else the loop [`super::ssse3::decoder`] returns where the CPU has SSSE3 and POPCNT; else [`super::table::decode_many`] |
 //!
 //! The one-value operations never ask the CPU: the table path is plain Rust
 //! that inlines into the caller, and a run-time choice would cost a call per
@@ -19,11 +19,16 @@
 //! caller's slices only, through the implementation it calls.
 
 use super::error::{DecodeManyError, EncodeManyError, PackedGuidError};
-#[cfg(target_arch = "x86_64")]
-use super::ssse3;
 use super::table;
 use super::value::{PackedGuid, MAX_ENCODED_LEN};
+#[cfg(target_arch = "x86_64")]
+use super::{avx512, ssse3};
 use crate::decoded::Decoded;
+
+/// The shortest list [`decode_many`] gives the AVX-512 loop: below it the
+/// SSSE3 loop is as fast or faster (`codec/benches/README.md`).
+#[cfg(target_arch = "x86_64")]
+const AVX512_MIN_VALUES: usize = 32;
 
 /// The decoder behind [`PackedGuid::decode`].
 #[inline]
@@ -111,6 +116,12 @@ pub fn encode_many(guids: &[PackedGuid], out: &mut [u8]) -> Result<usize, Encode
 /// );
 /// ```
 pub fn decode_many(input: &[u8], out: &mut [PackedGuid]) -> Result<usize, DecodeManyError> {
+    #[cfg(target_arch = "x86_64")]
+    if out.len() >= AVX512_MIN_VALUES {
+        if let Some(decode_many) = avx512::decoder() {
+            return decode_many(input, out);
+        }
+    }
     #[cfg(target_arch = "x86_64")]
     if let Some(decode_many) = ssse3::decoder() {
         return decode_many(input, out);

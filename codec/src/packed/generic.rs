@@ -10,6 +10,7 @@
 //!     return pos
 //!
 //! decode_many_windowed(input, out, decode_one): // decode_one reads a 9-byte window
+//!     (decode_many_windowed_from starts at a given slot and offset instead)
 //!     for each slot of out:
 //!         window = input[pos..pos + 9], or the bytes left padded with zeros
 //!         (guid, consumed) = decode_one(window)
@@ -149,8 +150,21 @@ pub(super) fn decode_many_windowed(
     out: &mut [PackedGuid],
     decode: impl Fn(&[u8; MAX_ENCODED_LEN]) -> (u64, usize),
 ) -> Result<usize, DecodeManyError> {
-    let mut pos = 0;
-    for index in 0..out.len() {
+    decode_many_windowed_from(input, 0, out, 0, decode)
+}
+
+/// [`decode_many_windowed`] from value `first` on, which starts at offset
+/// `pos`: for a loop that decoded `out[..first]` from `input[..pos]` its own
+/// way and leaves the rest of the list (and the exact errors) to this one.
+#[inline(always)]
+pub(super) fn decode_many_windowed_from(
+    input: &[u8],
+    mut pos: usize,
+    out: &mut [PackedGuid],
+    first: usize,
+    decode: impl Fn(&[u8; MAX_ENCODED_LEN]) -> (u64, usize),
+) -> Result<usize, DecodeManyError> {
+    for index in first..out.len() {
         let Some(window) = input
             .get(pos..)
             .and_then(<[u8]>::first_chunk::<MAX_ENCODED_LEN>)

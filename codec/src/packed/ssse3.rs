@@ -54,11 +54,12 @@
 //!
 //! # Why `unsafe` is allowed here
 //!
-//! This is the crate's only module with `unsafe`: two blocks, one per
-//! direction, each calling the function compiled for the features from the
-//! private function that [`encoder`] or [`decoder`] hands out only after
-//! checking that the CPU has them (the rule for calling a
-//! `#[target_feature]` function from code compiled without it). The
+//! One of the crate's two modules with `unsafe` (with [`super::avx512`]):
+//! two blocks here, one per direction, each calling the function compiled
+//! for the features from the private function that [`encoder`] or
+//! [`decoder`] hands out only after checking that the CPU has them (the
+//! rule for calling a `#[target_feature]` function from code compiled
+//! without it). The
 //! intrinsics themselves are safe inside those functions, and every load and
 //! store goes through ordinary bounds-checked slices. The module is held to
 //! [`crate::naive`] by the same differential tests and fuzz targets as the

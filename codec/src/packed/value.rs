@@ -28,6 +28,8 @@ pub const MAX_ENCODED_LEN: usize = 9;
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+// Laid out as its `u64`: the AVX-512 list decoder stores eight GUIDs at once.
+#[repr(transparent)]
 pub struct PackedGuid(pub u64);
 
 impl PackedGuid {
