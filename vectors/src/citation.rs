@@ -137,27 +137,8 @@ pub fn slug(heading: &str) -> String {
 #[must_use]
 pub fn anchors(markdown: &str) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
-    let mut fence: Option<&str> = None;
-    for line in markdown.lines() {
-        let trimmed = line.trim_start();
-        for marker in ["```", "~~~"] {
-            if trimmed.starts_with(marker) {
-                fence = match fence {
-                    None => Some(marker),
-                    Some(open) if open == marker => None,
-                    open => open,
-                };
-            }
-        }
-        if fence.is_some() {
-            continue;
-        }
-        for (at, _) in line.match_indices("<a id=\"") {
-            let rest = &line[at + "<a id=\"".len()..];
-            if let Some(end) = rest.find('"') {
-                found.push(rest[..end].to_owned());
-            }
-        }
+    for line in outside_fences(markdown) {
+        push_explicit(line, &mut found);
         if !line.starts_with('#') {
             continue;
         }
@@ -184,8 +165,18 @@ pub fn anchors(markdown: &str) -> Vec<String> {
 #[must_use]
 pub fn explicit_anchors(markdown: &str) -> Vec<String> {
     let mut found = Vec::new();
+    for line in outside_fences(markdown) {
+        push_explicit(line, &mut found);
+    }
+    found
+}
+
+/// The lines of `markdown` outside fenced code blocks (```` ``` ```` or
+/// `~~~`, closed by the same marker), where anchors and headings count.
+#[must_use = "an iterator does nothing unless consumed"]
+pub fn outside_fences(markdown: &str) -> impl Iterator<Item = &str> {
     let mut fence: Option<&str> = None;
-    for line in markdown.lines() {
+    markdown.lines().filter(move |line| {
         let trimmed = line.trim_start();
         for marker in ["```", "~~~"] {
             if trimmed.starts_with(marker) {
@@ -196,17 +187,18 @@ pub fn explicit_anchors(markdown: &str) -> Vec<String> {
                 };
             }
         }
-        if fence.is_some() {
-            continue;
-        }
-        for (at, _) in line.match_indices("<a id=\"") {
-            let rest = &line[at + "<a id=\"".len()..];
-            if let Some(end) = rest.find('"') {
-                found.push(rest[..end].to_owned());
-            }
+        fence.is_none()
+    })
+}
+
+/// Appends the ids of the `<a id="...">` anchors on `line` to `found`.
+fn push_explicit(line: &str, found: &mut Vec<String>) {
+    for (at, _) in line.match_indices("<a id=\"") {
+        let rest = &line[at + "<a id=\"".len()..];
+        if let Some(end) = rest.find('"') {
+            found.push(rest[..end].to_owned());
         }
     }
-    found
 }
 
 /// The sections of a Markdown text, in order: each heading's title (without
