@@ -7,8 +7,10 @@
 //! ```
 //!
 //! One id per line; `#` starts a comment. A comment on the id's own line is
-//! its reason; otherwise the comment lines just above it are. Blank lines
-//! separate groups. Every id must exist in the corpus and appear once, so a
+//! its reason; otherwise the comment lines just above it are (comment lines
+//! that follow an id start the block of the ids below them, and every id
+//! under one block shares one copy of its text). Blank lines separate
+//! groups. Every id must exist in the corpus and appear once, so a
 //! list cannot silently go out of date; a listed vector that passes fails the
 //! run as stale for the same reason. Parsing is pure; the caller reads the file.
 //!
@@ -18,14 +20,17 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::Arc;
 
 /// One listed vector.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// 1-based line of the id in the file.
     pub line: usize,
-    /// The reason given in comments, if any.
-    pub reason: Option<String>,
+    /// The reason given in comments, if any. The ids under one block of
+    /// comment lines share one copy of it, so a long block above many ids
+    /// costs its length once, not once per id.
+    pub reason: Option<Arc<str>>,
 }
 
 /// A parsed expected-failure list.
@@ -127,6 +132,10 @@ impl ExpectedFailures {
         let mut entries: HashMap<String, Entry> = HashMap::new();
         let mut errors = Vec::new();
         let mut comment_block: Vec<String> = Vec::new();
+        // The block joined once, for every id under it.
+        let mut block_reason: Option<Arc<str>> = None;
+        // A comment line after an id starts the block of the ids below it.
+        let mut after_id = false;
         let error = |line, kind| ListError {
             file: file.to_owned(),
             line,
@@ -139,20 +148,30 @@ impl ExpectedFailures {
                 None => (raw.trim(), None),
             };
             if content.is_empty() {
+                if after_id {
+                    comment_block.clear();
+                    after_id = false;
+                }
                 match comment {
                     Some(c) if !c.is_empty() => comment_block.push(c.to_owned()),
                     Some(_) => {}
                     None => comment_block.clear(),
                 }
+                block_reason = None;
                 continue;
             }
+            after_id = true;
             if content.split_whitespace().count() != 1 {
                 errors.push(error(line, ListErrorKind::NotOneId(content.to_owned())));
                 continue;
             }
             let reason = match comment {
-                Some(c) if !c.is_empty() => Some(c.to_owned()),
-                _ if !comment_block.is_empty() => Some(comment_block.join(" ")),
+                Some(c) if !c.is_empty() => Some(Arc::from(c)),
+                _ if !comment_block.is_empty() => Some(
+                    block_reason
+                        .get_or_insert_with(|| Arc::from(comment_block.join(" ")))
+                        .clone(),
+                ),
                 _ => None,
             };
             if let Some(first) = entries.get(content) {
@@ -284,6 +303,43 @@ mod tests {
 
     fn parse(text: &str) -> Result<ExpectedFailures, ListErrors> {
         ExpectedFailures::parse("xfail.txt", text, IDS.iter().copied())
+    }
+
+    #[test]
+    fn ids_under_one_comment_block_share_one_copy_of_it() {
+        // A long block over many ids used to be copied once per id: a 1 MB
+        // file could take a gigabyte.
+        let block = format!("# {}\n", "x".repeat(100_000));
+        let ids: Vec<String> = (0..200).map(|i| format!("packed.decode.{i}")).collect();
+        let text = format!(
+            "{block}{block}{}\n# another\n# block\n{}\n",
+            ids[..199].join("\n"),
+            ids[199]
+        );
+        let list =
+            ExpectedFailures::parse("xfail.txt", &text, ids.iter().map(String::as_str)).unwrap();
+        let first = list.get(&ids[0]).unwrap().reason.clone().unwrap();
+        assert_eq!(
+            first.len(),
+            2 * 100_000 + 1,
+            "both lines, joined by a space"
+        );
+        for id in &ids[1..199] {
+            let reason = list.get(id).unwrap().reason.as_ref().unwrap();
+            assert!(Arc::ptr_eq(&first, reason), "{id} has a copy of its own");
+        }
+        // Comment lines after an id are the next ids' block, a new reason.
+        let last = list
+            .get(&ids[199])
+            .unwrap()
+            .reason
+            .clone()
+            .unwrap_or_default();
+        assert!(
+            &*last == "another block",
+            "a reason of {} bytes",
+            last.len()
+        );
     }
 
     #[test]

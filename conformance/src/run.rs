@@ -137,7 +137,7 @@ pub struct VectorResult<'c> {
     /// result per vector.
     pub vector_bug: Option<Box<(Response, Mismatch)>>,
     /// The reason given in the expected-failure list, if the vector is listed.
-    pub expected_failure: Option<Option<String>>,
+    pub expected_failure: Option<Option<std::sync::Arc<str>>>,
 }
 
 /// How many vectors ended up in each outcome.

@@ -619,6 +619,10 @@ fn generate_check_passes_on_the_tree_and_names_stale_files() {
     assert_eq!(ok.code, Some(0), "{}", ok.describe());
 
     let dir = scratch("generate");
+    // A corpus root: generate refuses any other directory.
+    for marker in wow_guid_vectors::generate::CORPUS_MARKERS {
+        fs::write(dir.join(marker), "").unwrap();
+    }
     let write = runner(
         &args(&["generate", "--vectors", &dir.display().to_string()]),
         &[],
@@ -663,6 +667,33 @@ fn generate_check_passes_on_the_tree_and_names_stale_files() {
         stale.stdout.contains(&format!("{first}: out of date")),
         "{}",
         stale.describe()
+    );
+}
+
+#[test]
+fn generate_refuses_a_directory_that_is_not_a_corpus_and_writes_nothing() {
+    let dir = scratch("generate-refused");
+    fs::create_dir_all(dir.join("generated")).unwrap();
+    fs::write(dir.join("generated/mine.yaml"), "vectors: []\n").unwrap();
+    let run = runner(
+        &args(&["generate", "--vectors", &dir.display().to_string()]),
+        &[],
+    );
+    assert_eq!(run.code, Some(2), "{}", run.describe());
+    assert!(
+        run.stderr.contains("is not a corpus root"),
+        "{}",
+        run.describe()
+    );
+    let left: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["generated"], "nothing written beside it");
+    assert_eq!(
+        fs::read_to_string(dir.join("generated/mine.yaml")).unwrap(),
+        "vectors: []\n",
+        "nothing removed or written in it"
     );
 }
 

@@ -394,7 +394,8 @@ fn is_corpus_root(root: &Path) -> Result<(), WriteError> {
             return Err(refused(
                 ".",
                 format!(
-                    "{} is not a corpus root: it has no {marker} (a corpus root holds {}),                      so generate writes nothing there",
+                    "{} is not a corpus root: it has no {marker} (a corpus root holds {}), \
+                     so generate writes nothing there",
                     root.display(),
                     CORPUS_MARKERS.join(" and ")
                 ),

@@ -39,7 +39,7 @@ impl ReportFormat for ExpectFailList {
             let reason = match (&result.expected_failure, &result.verdict) {
                 // Already listed: keep the reason someone wrote.
                 (Some(Some(listed)), _) if result.outcome == RunOutcome::ExpectedFailure => {
-                    listed.clone()
+                    listed.to_string()
                 }
                 (_, Verdict::Fail(mismatch)) => mismatch.to_string(),
                 _ => result.outcome.as_str().to_owned(),
