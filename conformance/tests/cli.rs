@@ -45,6 +45,26 @@ fn usage_errors_exit_with_2_and_say_what_is_wrong() {
             &["run", "--id", "nothing.matches.*"],
             "no vector matches the selection",
         ),
+        // Repeated options are alternatives; the message must not say
+        // that they all have to match.
+        (
+            &[
+                "run",
+                "--flag",
+                "zero-guid",
+                "--flag",
+                "max-guid",
+                "--type",
+                "packed_guid",
+                "--flag",
+                "name-without-guid",
+                "--version",
+                "vanilla",
+                "--id",
+                "named.*",
+            ],
+            "one given more than once matches any of its values",
+        ),
         (&["run", "--id", "["], "bad id pattern `[`"),
         (
             &["run", "--vectors", "/nonexistent/vectors"],

@@ -100,7 +100,10 @@ fn failures_come_grouped_by_cause_with_the_first_few_in_full() {
         "{few}"
     );
     assert!(
-        few.contains(&format!("... and {} more vectors: ", overview[1].0)),
+        few.contains(&format!(
+            "  {} vectors, none shown in full: ",
+            overview[1].0
+        )),
         "{few}"
     );
     assert_eq!(counts(&few), counts(&stdout));
@@ -108,6 +111,8 @@ fn failures_come_grouped_by_cause_with_the_first_few_in_full() {
     let (code, none) = run(&["--max-failures", "0"], &[]);
     assert_eq!(code, Some(1), "{none}");
     assert_eq!(blocks(&none), 0, "{none}");
+    // Nothing was shown, so nothing is "more".
+    assert!(!none.contains("more"), "{none}");
     assert_eq!(counts(&none), counts(&stdout));
 
     let (code, quiet) = run(&["--quiet"], &[]);

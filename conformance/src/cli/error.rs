@@ -89,8 +89,9 @@ impl fmt::Display for CliError {
             Self::Matrix(e) => e.fmt(f),
             Self::Pattern(e) => e.fmt(f),
             Self::NothingSelected => f.write_str(
-                "no vector matches the selection (--id, --type, --op, --flag, --version, \
-                 --id-file, --rerun-failed all have to match)",
+                "no vector matches the selection (a vector must match each kind of option \
+                 given: --id, --type, --op, --flag, --version, --id-file, --rerun-failed; \
+                 one given more than once matches any of its values)",
             ),
             Self::ExpectFail(errors) => {
                 writeln!(f, "the expected-failure list has problems:")?;

@@ -93,18 +93,28 @@ fn blocks_then_ids(
             .map(|r| r.vector.id.as_str())
             .collect();
         let more = rest.len() - ids.len();
-        writeln!(
-            out,
-            "  ... and {} more {}: {}{}",
-            rest.len(),
-            if shown == 0 { "vectors" } else { "like these" },
-            ids.join(", "),
-            if more > 0 {
-                format!(", and {more} others (every id: --report-json or --write-expect-fail)")
-            } else {
-                String::new()
-            }
-        )?;
+        let others = if more > 0 {
+            format!(", and {more} others (every id: --report-json or --write-expect-fail)")
+        } else {
+            String::new()
+        };
+        if shown == 0 {
+            // No block of this group was shown, so none of it is "more".
+            let n = rest.len();
+            let s = if n == 1 { "" } else { "s" };
+            writeln!(
+                out,
+                "  {n} vector{s}, none shown in full: {}{others}",
+                ids.join(", ")
+            )?;
+        } else {
+            writeln!(
+                out,
+                "  ... and {} more like these: {}{others}",
+                rest.len(),
+                ids.join(", ")
+            )?;
+        }
         writeln!(out)?;
     }
     Ok(())
