@@ -122,9 +122,14 @@ pub(crate) struct Walk {
     pub(crate) errors: Vec<(String, io::Error)>,
 }
 
+/// The fault model's file at the corpus root (`crate::fault_model::FILE`),
+/// which the walk leaves out: it is not a file of vectors.
+pub(crate) const MODEL_FILE: &str = "fault-model.yaml";
+
 /// Walks `root` recursively. Entries whose names start with `.` and
 /// directories named `target` are skipped (editor files, version control,
-/// build output); everything else is looked at.
+/// build output), and so is the fault model at the root; everything else is
+/// looked at.
 pub(crate) fn walk(root: &Path) -> Walk {
     let mut walk = Walk {
         files: Vec::new(),
@@ -180,6 +185,8 @@ fn visit(dir: &Path, prefix: &str, walk: &mut Walk) {
             if name != "target" {
                 visit(&path, &relative, walk);
             }
+        } else if prefix.is_empty() && name == MODEL_FILE {
+            // The fault model: data about the corpus, not vectors.
         } else if name.ends_with(".yaml") || name.ends_with(".yml") {
             walk.files.push((relative, path));
         }

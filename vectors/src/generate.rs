@@ -466,6 +466,16 @@ struct Family {
 fn families() -> Vec<Family> {
     vec![
         Family {
+            path: CELLS_FILE,
+            note: "two-faults-in-one-input",
+            about: "One named GUID for each cell of the fault model (vectors/fault-model.yaml):\n\
+                    every class of name bytes, every kind of invalid UTF-8, every buffer\n\
+                    length (powers of two from 1 to 8192 and their neighbours, the name\n\
+                    ending in a multi-byte character), each fault alone and each pair of\n\
+                    faults one input can carry, with the code the model gives them.",
+            vectors: fault_cells(),
+        },
+        Family {
             path: "generated/named-long-names.yaml",
             note: "names-longer-than-a-bound",
             about: "Named GUIDs with names of 255, 256, 257, 300 and 4096 bytes, decoded with\n\
@@ -873,6 +883,303 @@ fn long_names() -> Vec<Vector> {
         ));
     }
     out
+}
+
+/// The file of the fault model's named-GUID cells.
+const CELLS_FILE: &str = "generated/named-fault-cells.yaml";
+
+/// A short name of each class of the fault model: the class's bytes between
+/// letters, so the class is all the name shows.
+fn class_name(class: &str) -> Option<&'static [u8]> {
+    Some(match class {
+        "empty" => b"",
+        "ascii" => b"Thrall",
+        "utf8-2" => "Caf\u{e9}s".as_bytes(),
+        "utf8-3" => "5\u{20ac}s".as_bytes(),
+        "utf8-4" => "a\u{1f600}b".as_bytes(),
+        "bom" => "\u{feff}Thrall".as_bytes(),
+        "noncharacter" => "a\u{fdd0}b".as_bytes(),
+        "stray-continuation" => b"a\x80b",
+        "truncated-sequence" => b"a\xe2\x82b",
+        "overlong" => b"a\xc0\xafb",
+        "surrogate" => b"a\xed\xa0\x80b",
+        "above-max" => b"a\xf4\x90\x80\x80b",
+        _ => return None,
+    })
+}
+
+/// A name of `len` bytes ending in a multi-byte character (two bytes when
+/// `len` is 2, three from 3 on), so a buffer of `len` bytes or one less
+/// cuts inside the character; letters before it.
+fn ends_multibyte(len: usize) -> Vec<u8> {
+    let last: &[u8] = if len >= 3 {
+        "\u{20ac}".as_bytes()
+    } else {
+        "\u{e9}".as_bytes()
+    };
+    let mut name: Vec<u8> = (0..len - last.len())
+        .map(|i| b'a' + (i % 26) as u8)
+        .collect();
+    name.extend_from_slice(last);
+    name
+}
+
+/// One vector for each cell of the fault model's named-GUID grids, built
+/// from the cell's values by the format's definition.
+fn fault_cells() -> Vec<Vector> {
+    use crate::fault_model::{code_for, coordinates, FaultModel};
+    const SOURCE: &str =
+        "NOTES.md#two-faults-in-one-input: one fault is answered with its own code, two with the code the precedence gives";
+    // The checked-in model is valid: a test loads it, and so does the
+    // coverage test; an invalid one generates no cells, which that test
+    // reports.
+    let Ok(model) = FaultModel::load() else {
+        return Vec::new();
+    };
+    // A cell whose one possible input a hand-written vector already asks
+    // (GUID 0 alone, the empty input) gets no second vector: the corpus
+    // refuses two vectors with one request and answer.
+    let written: Vec<Request> = crate::Corpus::embedded_with_errors()
+        .0
+        .vectors
+        .into_iter()
+        .filter(|v| !v.location.file.starts_with(DIR))
+        .map(|v| v.request)
+        .collect();
+    let mut out = Vec::new();
+    for cell in model.cells() {
+        if !cell.grid.starts_with("named-") {
+            continue;
+        }
+        let get = |axis: &str| {
+            cell.values
+                .iter()
+                .find(|(a, _)| a == axis)
+                .map(|(_, v)| v.as_str())
+        };
+        let faults: Vec<&str> = get("fault")
+            .filter(|f| *f != "none")
+            .map(|f| f.split('+').collect())
+            .unwrap_or_default();
+        let has = |fault: &str| faults.contains(&fault);
+        let (name, what): (Vec<u8>, String) = match (get("length"), get("class"), get("nul-at")) {
+            (Some(len), _, _) => {
+                let len: usize = len.parse().unwrap_or(2);
+                (
+                    ends_multibyte(len),
+                    format!("a {len}-byte name ending in a multi-byte character"),
+                )
+            }
+            (None, Some(class), _) => (
+                class_name(class).unwrap_or_default().to_vec(),
+                format!("a name of class {class}"),
+            ),
+            (None, None, Some(at)) => (
+                match at {
+                    "first" => b"\0abc".to_vec(),
+                    "last" => b"abc\0".to_vec(),
+                    _ => b"ab\0c".to_vec(),
+                },
+                format!("a name whose NUL is its {at} byte"),
+            ),
+            _ => (b"a".to_vec(), "the name a".to_owned()),
+        };
+        let mut id = format!(
+            "named.{}.cell",
+            if cell.request == crate::RequestKind::DecodeNamed {
+                "decode"
+            } else {
+                "encode"
+            }
+        );
+        for (axis, value) in &cell.values {
+            if axis != "fault" {
+                id.push_str(&format!(".{axis}-{value}"));
+            }
+        }
+        id.push('.');
+        id.push_str(&faults.join("."));
+        if faults.is_empty() {
+            id.push_str("valid");
+        }
+        let (request, expect, description) = if cell.request == crate::RequestKind::DecodeNamed {
+            if let Some(n) = get("guid-bytes") {
+                let n: usize = n.parse().unwrap_or(0);
+                let bytes = NAMED_GUID.to_le_bytes()[..n].to_vec();
+                (
+                    Request::DecodeNamed { bytes },
+                    Expectation::Invalid(ErrorCode::Eof),
+                    format!("Only {n} of the 8 GUID bytes: the input ends inside the GUID."),
+                )
+            } else if get("guid") == Some("zero") {
+                let mut bytes = vec![0u8; 8];
+                let trailing = get("trailing") == Some("yes");
+                if trailing {
+                    bytes.extend_from_slice(&NEXT_FIELD);
+                }
+                (
+                    Request::DecodeNamed { bytes },
+                    Expectation::Valid(Value::Named {
+                        guid: 0,
+                        consumed: 8,
+                        name: None,
+                    }),
+                    format!(
+                        "GUID 0: no name follows{}.",
+                        if trailing {
+                            "; the next field's bytes are left alone"
+                        } else {
+                            ""
+                        }
+                    ),
+                )
+            } else {
+                let name = if get("guid").is_some() {
+                    b"a".to_vec()
+                } else {
+                    name
+                };
+                let mut bytes = NAMED_GUID.to_le_bytes().to_vec();
+                bytes.extend_from_slice(&name);
+                if !has("missing_terminator") {
+                    bytes.push(0);
+                }
+                let consumed = bytes.len();
+                let trailing = get("trailing") == Some("yes");
+                if trailing {
+                    bytes.extend_from_slice(&NEXT_FIELD);
+                }
+                let faults: Vec<String> = coordinates(&Request::DecodeNamed {
+                    bytes: bytes.clone(),
+                })
+                .faults;
+                let expect = match code_for(&model, &faults) {
+                    Some(code) => Expectation::Invalid(code),
+                    None => Expectation::Valid(Value::Named {
+                        guid: NAMED_GUID,
+                        consumed,
+                        name: Some(name.clone()),
+                    }),
+                };
+                let description = format!(
+                    "{}{}: {}.",
+                    capitalise(&what),
+                    if has("missing_terminator") {
+                        ", running to the end of the input without its NUL"
+                    } else if trailing {
+                        ", its NUL, then the next field"
+                    } else {
+                        ", then its NUL"
+                    },
+                    outcome_words(&expect, name.len()),
+                );
+                (Request::DecodeNamed { bytes }, expect, description)
+            }
+        } else {
+            let guid = if has("name_with_guid_zero") || get("guid") == Some("zero") {
+                0
+            } else {
+                NAMED_GUID
+            };
+            let name = if get("name") == Some("absent") {
+                None
+            } else if has("interior_nul") && get("nul-at").is_none() {
+                // The class's bytes, then a NUL inside the name.
+                let mut with_nul = name;
+                with_nul.extend_from_slice(b"\0z");
+                Some(with_nul)
+            } else {
+                Some(name)
+            };
+            let request = Request::EncodeNamed {
+                guid,
+                name: name.clone(),
+            };
+            let faults: Vec<String> = coordinates(&request).faults;
+            let mut wire = guid.to_le_bytes().to_vec();
+            let expect = match code_for(&model, &faults) {
+                // GUID 0 with an empty name: nothing is lost by writing GUID
+                // 0 alone, so either answer is allowed.
+                Some(ErrorCode::NameWithoutGuid) if name.as_deref() == Some(b"") => {
+                    Expectation::Acceptable {
+                        value: Value::Encoded { bytes: wire },
+                        why: "The format has no way to write a name after GUID 0. An implementation whose type tells no name from an empty name rejects this (name_without_guid); one whose type cannot writes eight 00 bytes, which loses nothing.".to_owned(),
+                    }
+                }
+                Some(code) => Expectation::Invalid(code),
+                None => match &name {
+                    None if guid != 0 => {
+                        wire.push(0);
+                        Expectation::Acceptable {
+                            value: Value::Encoded { bytes: wire },
+                            why: "A non-zero GUID is always followed by a name on the wire. An implementation whose type cannot tell no name from an empty name writes the empty name (the GUID, then 00); one that can may reject the call.".to_owned(),
+                        }
+                    }
+                    None => Expectation::Valid(Value::Encoded { bytes: wire }),
+                    Some(bytes) => {
+                        wire.extend_from_slice(bytes);
+                        wire.push(0);
+                        Expectation::Valid(Value::Encoded { bytes: wire })
+                    }
+                },
+            };
+            let description = match &name {
+                None => format!(
+                    "GUID {} given without a name: {}.",
+                    format_guid(guid),
+                    outcome_words(&expect, 0)
+                ),
+                Some(bytes) => format!(
+                    "{} with GUID {}{}: {}.",
+                    capitalise(&what),
+                    format_guid(guid),
+                    if has("interior_nul") && get("nul-at").is_none() {
+                        ", a NUL and z after it"
+                    } else {
+                        ""
+                    },
+                    outcome_words(&expect, bytes.len()),
+                ),
+            };
+            (request, expect, description)
+        };
+        if written.contains(&request) {
+            continue;
+        }
+        out.push(vector(
+            CELLS_FILE,
+            id,
+            description,
+            request,
+            expect,
+            Flag::FaultCell,
+            Some(SOURCE),
+        ));
+    }
+    out
+}
+
+/// `text` with its first letter upper-case.
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// What a fault cell's vector expects, in words.
+fn outcome_words(expect: &Expectation, name_len: usize) -> String {
+    let bound = if name_len >= NAME_BOUND_FLOOR {
+        bound_note(name_len)
+    } else {
+        ""
+    };
+    match expect {
+        Expectation::Invalid(code) => format!("error {code}{bound}"),
+        Expectation::Valid(_) => format!("read and written whole{bound}"),
+        Expectation::Acceptable { .. } => "either answer is allowed".to_owned(),
+    }
 }
 
 #[cfg(test)]

@@ -184,6 +184,7 @@
 pub mod citation;
 mod corpus;
 mod error;
+pub mod fault_model;
 mod files;
 pub mod generate;
 pub mod hex_text;

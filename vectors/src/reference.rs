@@ -157,6 +157,7 @@ pub fn render(page: &Page<'_>) -> String {
         );
     }
     out.push_str("- [Generated families](#generated-families)\n");
+    out.push_str("- [The fault model](#fault-model)\n");
 
     for (anchor, title) in &order {
         let _ = write!(
@@ -208,6 +209,13 @@ pub fn render(page: &Page<'_>) -> String {
             family.rule.replace('\n', " "),
             note = family.note
         );
+    }
+    out.push_str("\n<a id=\"fault-model\"></a>\n\n## The fault model\n\n");
+    match crate::fault_model::FaultModel::load() {
+        Ok(model) => out.push_str(&model.render()),
+        Err(error) => {
+            let _ = writeln!(out, "The fault model does not load: {error}");
+        }
     }
     out
 }

@@ -27,7 +27,7 @@ use crate::model::{Expectation, Request, Value, Vector};
 
 /// The corpus's version (semantic versioning: a new vector or note is a
 /// minor release, a retired vector a major one, a wording fix a patch).
-pub const CORPUS_VERSION: &str = "1.0.0";
+pub const CORPUS_VERSION: &str = "1.1.0";
 
 /// The snapshot of the released expectations, relative to the corpus root.
 pub const SNAPSHOT_PATH: &str = "released.txt";

@@ -232,6 +232,10 @@ word_enum! {
         /// non-zero byte, which a decoder must not take for the zero GUID or
         /// the name's terminator.
         NulInGuid = "nul-in-guid",
+        /// `fault-cell`: built for a cell of the fault model
+        /// (`vectors/fault-model.yaml`): one class, one fault or pair of
+        /// faults, one length.
+        FaultCell = "fault-cell",
         /// `generated`: written by the generator (`vectors/generated/`), not by hand.
         Generated = "generated",
     }

@@ -379,6 +379,7 @@ fn flags_agree_with_what_the_bytes_imply() {
     let purpose = [
         Flag::DocExample,
         Flag::MaskSweep,
+        Flag::FaultCell,
         Flag::MaskAsCount,
         Flag::Stateful,
         Flag::Generated,
