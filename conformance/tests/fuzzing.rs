@@ -324,22 +324,22 @@ fn an_empty_name_bug_does_not_hide_a_missing_utf8_check() {
     let Some((run, vectors)) = fuzz_buggy("empty_name_no_utf8", "3000", &[]) else {
         return;
     };
-    let inputs: Vec<&Request> = vectors.iter().map(|v| &v.request).collect();
-    assert_eq!(
-        inputs,
-        [
-            &decode_named(&SMALLEST_GUID_BYTES),
-            &decode_named(&named_input(&[0x80], &[0])),
-        ],
-        "{}",
-        run.stdout
-    );
-    assert_eq!(vectors[0].expect, Expectation::Invalid(ErrorCode::Eof));
-    assert_eq!(
-        vectors[1].expect,
-        Expectation::Invalid(ErrorCode::InvalidUtf8)
-    );
-    assert!(vectors[1].flags.contains(&Flag::InvalidUtf8));
+    // In the order they were first seen, which depends on the generator;
+    // each is shrunk to its own minimum.
+    let mut found: Vec<(&Request, &Expectation)> =
+        vectors.iter().map(|v| (&v.request, &v.expect)).collect();
+    found.sort_by_key(|(request, _)| format!("{request:?}"));
+    let bare = decode_named(&SMALLEST_GUID_BYTES);
+    let invalid = decode_named(&named_input(&[0x80], &[0]));
+    let mut wanted = vec![
+        (&bare, &Expectation::Invalid(ErrorCode::Eof)),
+        (&invalid, &Expectation::Invalid(ErrorCode::InvalidUtf8)),
+    ];
+    wanted.sort_by_key(|(request, _)| format!("{request:?}"));
+    assert_eq!(found, wanted, "{}", run.stdout);
+    assert!(vectors
+        .iter()
+        .any(|v| v.request == invalid && v.flags.contains(&Flag::InvalidUtf8)));
 }
 
 /// The mask read as a count. Two signatures: where the count asks for more
@@ -483,6 +483,104 @@ fn missing_nul_is_found_and_shrunk_to_the_bare_guid() {
     assert_eq!(vectors[0].request, decode_named(&SMALLEST_GUID_BYTES));
     assert_eq!(vectors[0].expect, Expectation::Invalid(ErrorCode::Eof));
     assert!(vectors[0].flags.contains(&Flag::MissingNul));
+}
+
+/// `run` against the whole corpus: the exit code and stdout.
+fn run_corpus(script: &Path, strict: bool) -> (i32, String) {
+    let python = python().expect("python3 was found before");
+    let mut cmd = Command::new(RUNNER);
+    cmd.arg("run");
+    if strict {
+        cmd.arg("--strict-errors");
+    }
+    let out = cmd
+        .arg("--")
+        .arg(python)
+        .arg(script)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the runner starts");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+const BOM: [u8; 3] = [0xef, 0xbb, 0xbf];
+
+/// A decoder that drops a leading U+FEFF (Python's `utf-8-sig`, a default
+/// JavaScript `TextDecoder`): the corpus's BOM vectors fail it, and the
+/// fuzzer, which plants BOMs as the fault model asks, finds it at seed 1
+/// and shrinks it to a BOM alone.
+#[test]
+fn a_bom_dropping_decoder_is_failed_by_run_and_found_by_fuzz() {
+    let Some((run, vectors)) = fuzz_buggy("bom_dropping", "3000", &[]) else {
+        return;
+    };
+    assert_eq!(vectors.len(), 1, "{}", run.stdout);
+    assert_eq!(vectors[0].request, decode_named(&named_input(&BOM, &[0])));
+    let (code, stdout) = run_corpus(&buggy("bom_dropping"), false);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains("named.decode.utf8.bom"), "{stdout}");
+}
+
+/// A reader with a fixed 512-byte buffer that takes a full buffer for the
+/// end of the name: it passes every short "missing NUL" vector, but the
+/// fault model's buffer lengths without their NUL fail it, and the fuzzer
+/// finds it at seed 1.
+#[test]
+fn a_fixed_buffer_accepting_a_long_unterminated_name_is_failed_and_found() {
+    let Some((run, vectors)) = fuzz_buggy("fixed_buffer", "3000", &[]) else {
+        return;
+    };
+    assert!(
+        vectors.iter().any(|v| matches!(&v.request,
+            Request::DecodeNamed { bytes } if bytes.len() >= 8 + 512 && !bytes[8..].contains(&0))),
+        "{}",
+        run.stdout
+    );
+    let (code, stdout) = run_corpus(&buggy("fixed_buffer"), false);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stdout.contains("value instead of an error") && stdout.contains(".missing_terminator"),
+        "{stdout}"
+    );
+}
+
+/// An encoder with another precedence (UTF-8 checked before the NUL): only
+/// `--strict-errors` tells it apart, and then `run` and `fuzz` agree: both
+/// fail it, on a name with both faults; without it both pass it.
+#[test]
+fn run_and_fuzz_agree_on_an_encoder_with_another_precedence() {
+    let Some(python) = python() else {
+        return;
+    };
+    let script = buggy("utf8_first");
+    let (code, stdout) = run_corpus(&script, true);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains("two-faults"), "{stdout}");
+    let Some((run, vectors)) = fuzz_buggy("utf8_first", "3000", &["--strict-errors"]) else {
+        return;
+    };
+    assert!(!vectors.is_empty());
+    for v in &vectors {
+        let Request::EncodeNamed {
+            name: Some(name), ..
+        } = &v.request
+        else {
+            panic!("not a named encode: {}", run.stdout);
+        };
+        assert!(
+            name.contains(&0) && std::str::from_utf8(name).is_err(),
+            "{}",
+            run.stdout
+        );
+        assert_eq!(v.expect, Expectation::Invalid(ErrorCode::InteriorNul));
+    }
+    let (code, stdout) = run_corpus(&script, false);
+    assert_eq!(code, 0, "{stdout}");
+    let lax = fuzz(&["--seed", "1", "--count", "3000"], &[python, &script]);
+    assert_eq!(lax.code, 0, "{}", lax.stdout);
 }
 
 /// A crash is a finding; the process is restarted and the budget spent.

@@ -10,11 +10,14 @@
 //! - packed encode: GUIDs of one byte at any position, high bytes set, bytes
 //!   present at random with interesting values, 0, all ones, anything;
 //! - named decode: such a GUID (0 included, followed by a name all the same),
-//!   a name at a length boundary (254 to 258, or long) or short, of ASCII,
-//!   control characters, every UTF-8 length, with one invalid sequence of a
-//!   chosen class (lone continuation, overlong, surrogate, past U+10FFFF,
-//!   `f8`..`ff`, cut short) or an embedded NUL; then the NUL, the NUL and
-//!   trailing bytes, no NUL, or the GUID cut short;
+//!   a name at one of the fault model's buffer lengths (every power of two
+//!   from 1 to 8192 and its neighbours, half the time ending in a multi-byte
+//!   character that a buffer of that size cuts), long, or short; of ASCII,
+//!   control characters, every UTF-8 length, noncharacters, a leading BOM;
+//!   with one invalid sequence of each kind of the model (lone continuation,
+//!   overlong, surrogate, past U+10FFFF, `f8`..`ff`, cut short), an embedded
+//!   NUL, or both at once; then the NUL, the NUL and trailing bytes, no NUL,
+//!   or the GUID cut short;
 //! - named encode: such a GUID with such a name, or with none;
 //!
 //! plus mutations of the corpus vectors' requests (bit flips, interesting
@@ -33,8 +36,18 @@ use wow_guid_vectors::{Request, RequestKind, Vector};
 /// choice per character.
 const ENTROPY: usize = 8192;
 
-/// Name lengths around the 256-byte cap that one implementation applies.
-const BOUNDARY_LENGTHS: [usize; 5] = [254, 255, 256, 257, 258];
+/// The fault model's buffer lengths (`vectors/fault-model.yaml`), and
+/// 254 and 258 around the 256-byte cap one implementation applies; used when
+/// the model does not load (a test keeps it loading).
+fn boundary_lengths() -> Vec<usize> {
+    let mut lengths = wow_guid_vectors::fault_model::FaultModel::load()
+        .map(|model| model.buffer_lengths())
+        .unwrap_or_default();
+    lengths.extend([254, 258]);
+    lengths.sort_unstable();
+    lengths.dedup();
+    lengths
+}
 
 /// The byte values that find bugs: zero, one, either side of the sign bit,
 /// all ones. The shrinker tries the same values.
@@ -63,6 +76,8 @@ pub struct Generator {
     seed: u64,
     /// The corpus's requests by kind ([`RequestKind`] as index), for mutation.
     pool: [Vec<Request>; 4],
+    /// The name lengths where real code keeps fixed buffers.
+    lengths: Vec<usize>,
     entropy: Vec<u8>,
 }
 
@@ -77,6 +92,7 @@ impl Generator {
         Self {
             seed,
             pool,
+            lengths: boundary_lengths(),
             entropy: vec![0; ENTROPY],
         }
     }
@@ -100,7 +116,7 @@ impl Generator {
             .choose(kinds)
             .copied()
             .unwrap_or(RequestKind::DecodePacked);
-        build(&mut u, kind, &self.pool[kind.index()])
+        build(&mut u, kind, &self.pool[kind.index()], &self.lengths)
     }
 
     /// Request number `index`, of the given kind.
@@ -139,7 +155,12 @@ enum Source {
     Uniform,
 }
 
-fn build(u: &mut Unstructured<'_>, kind: RequestKind, pool: &[Request]) -> Request {
+fn build(
+    u: &mut Unstructured<'_>,
+    kind: RequestKind,
+    pool: &[Request],
+    lengths: &[usize],
+) -> Request {
     let drawn = weighted(
         u,
         &[
@@ -153,7 +174,7 @@ fn build(u: &mut Unstructured<'_>, kind: RequestKind, pool: &[Request]) -> Reque
             let base = u.choose(pool)?.clone();
             mutate(u, base)
         }
-        Source::Structured | Source::Mutation => structured(u, kind),
+        Source::Structured | Source::Mutation => structured(u, kind, lengths),
         Source::Uniform => uniform(u, kind),
     });
     // Out of entropy (it never happens with `ENTROPY` bytes, but the type
@@ -274,9 +295,11 @@ enum CharClass {
     TwoBytes,
     ThreeBytes,
     FourBytes,
-    /// The first and last code points of each UTF-8 length, and the
-    /// replacement character.
+    /// The first and last code points of each UTF-8 length, U+FEFF and
+    /// the replacement character.
     Edge,
+    /// A noncharacter: valid UTF-8 that a decoder must keep.
+    Noncharacter,
 }
 
 fn valid_char(u: &mut Unstructured<'_>) -> Draw<char> {
@@ -287,8 +310,9 @@ fn valid_char(u: &mut Unstructured<'_>) -> Draw<char> {
         CharClass::ThreeBytes => u.int_in_range(0x800..=0xffff)?,
         CharClass::FourBytes => u.int_in_range(0x1_0000..=0x10_ffff)?,
         CharClass::Edge => *u.choose(&[
-            0x7f, 0x80, 0x7ff, 0x800, 0xd7ff, 0xe000, 0xfffd, 0xffff, 0x1_0000, 0x10_ffff,
+            0x7f, 0x80, 0x7ff, 0x800, 0xd7ff, 0xe000, 0xfeff, 0xfffd, 0xffff, 0x1_0000, 0x10_ffff,
         ])?,
+        CharClass::Noncharacter => *u.choose(&[0xfdd0, 0xfdef, 0xfffe, 0x1_fffe, 0x10_fffe])?,
     };
     // Surrogates are no characters; the replacement character stands in.
     Ok(char::from_u32(code).unwrap_or('\u{fffd}'))
@@ -340,25 +364,41 @@ enum NameLength {
 enum NameStyle {
     Ascii,
     Utf8,
+    /// U+FEFF first, which UTF-8-with-signature decoders drop.
+    Bom,
     OneInvalid,
     EmbeddedNul,
+    /// An invalid sequence and a NUL: two faults in one name.
+    InvalidAndNul,
+}
+
+/// A multi-byte character of `width` bytes (2 to 4), for the end of a name.
+fn wide_char(u: &mut Unstructured<'_>, width: usize) -> Draw<char> {
+    let code = match width {
+        2 => u.int_in_range(0x80..=0x7ff)?,
+        3 => u.int_in_range(0x800..=0xd7ff)?,
+        _ => u.int_in_range(0x1_0000..=0x10_ffff)?,
+    };
+    Ok(char::from_u32(code).unwrap_or('\u{20ac}'))
 }
 
 /// A name: its length class first, then its contents, then at most one
-/// planted fault, at a character boundary so it is the only fault.
-fn name(u: &mut Unstructured<'_>) -> Draw<Vec<u8>> {
+/// planted fault (or one pair), at a character boundary so it is the only
+/// one. At a buffer length, half the names end in a multi-byte character,
+/// so a buffer of that size cuts it.
+fn name(u: &mut Unstructured<'_>, lengths: &[usize]) -> Draw<Vec<u8>> {
     let target = match weighted(
         u,
         &[
             (1, NameLength::Empty),
-            (5, NameLength::Short),
-            (3, NameLength::Boundary),
+            (4, NameLength::Short),
+            (4, NameLength::Boundary),
             (1, NameLength::Long),
         ],
     )? {
         NameLength::Empty => 0,
         NameLength::Short => u.int_in_range(1..=16)?,
-        NameLength::Boundary => *u.choose(&BOUNDARY_LENGTHS)?,
+        NameLength::Boundary => *u.choose(lengths)?,
         NameLength::Long => u.int_in_range(259..=1100)?,
     };
     let style = weighted(
@@ -366,20 +406,55 @@ fn name(u: &mut Unstructured<'_>) -> Draw<Vec<u8>> {
         &[
             (3, NameStyle::Ascii),
             (3, NameStyle::Utf8),
+            (1, NameStyle::Bom),
             (2, NameStyle::OneInvalid),
             (1, NameStyle::EmbeddedNul),
+            (1, NameStyle::InvalidAndNul),
         ],
     )?;
+    // The end character is drawn before the contents, which may use up
+    // the entropy of a long name.
+    let wide_end = if target >= 2 && lengths.contains(&target) && u.ratio(1u8, 2)? {
+        let width = u.int_in_range(2..=4usize)?.min(target);
+        let mut buf = [0u8; 4];
+        wide_char(u, width)?
+            .encode_utf8(&mut buf)
+            .as_bytes()
+            .to_vec()
+    } else {
+        Vec::new()
+    };
     let planted = match style {
         NameStyle::OneInvalid => invalid_utf8(u)?,
         NameStyle::EmbeddedNul => vec![0],
-        NameStyle::Ascii | NameStyle::Utf8 => Vec::new(),
+        NameStyle::InvalidAndNul => {
+            let mut both = invalid_utf8(u)?;
+            if u.ratio(1u8, 2)? {
+                both.insert(0, 0);
+            } else {
+                both.push(0);
+            }
+            both
+        }
+        NameStyle::Ascii | NameStyle::Utf8 | NameStyle::Bom => Vec::new(),
     };
-    let base_len = target.saturating_sub(planted.len());
     let mut name = Vec::with_capacity(target);
-    let mut boundaries = vec![0];
+    if matches!(style, NameStyle::Bom) {
+        name.extend_from_slice("\u{feff}".as_bytes());
+    }
+    let base_len = target
+        .saturating_sub(planted.len())
+        .saturating_sub(wide_end.len());
+    let mut boundaries = vec![name.len()];
+    // Faults are planted among letters or among characters of every
+    // length, so each fault meets each class of name.
+    let wide_content = match style {
+        NameStyle::Utf8 => true,
+        NameStyle::Ascii => false,
+        _ => u.ratio(1u8, 2)?,
+    };
     while name.len() < base_len {
-        let c = if matches!(style, NameStyle::Utf8) {
+        let c = if wide_content {
             valid_char(u)?
         } else {
             char::from(u.int_in_range(0x20..=0x7eu8)?)
@@ -398,6 +473,7 @@ fn name(u: &mut Unstructured<'_>) -> Draw<Vec<u8>> {
         let at = *u.choose(&boundaries)?;
         name.splice(at..at, planted);
     }
+    name.extend_from_slice(&wide_end);
     Ok(name)
 }
 
@@ -423,7 +499,7 @@ fn trailing(u: &mut Unstructured<'_>, bytes: &mut Vec<u8>) -> Draw<()> {
     Ok(())
 }
 
-fn structured(u: &mut Unstructured<'_>, kind: RequestKind) -> Draw<Request> {
+fn structured(u: &mut Unstructured<'_>, kind: RequestKind, lengths: &[usize]) -> Draw<Request> {
     Ok(match kind {
         RequestKind::DecodePacked => {
             let mask = mask(u)?;
@@ -453,7 +529,7 @@ fn structured(u: &mut Unstructured<'_>, kind: RequestKind) -> Draw<Request> {
             // GUID 0 is followed by a name too: the decoder must stop
             // after the eight GUID bytes.
             let mut bytes = guid(u)?.to_le_bytes().to_vec();
-            bytes.extend_from_slice(&name(u)?);
+            bytes.extend_from_slice(&name(u, lengths)?);
             match weighted(
                 u,
                 &[
@@ -478,7 +554,7 @@ fn structured(u: &mut Unstructured<'_>, kind: RequestKind) -> Draw<Request> {
             name: if u.ratio(1u8, 6)? {
                 None
             } else {
-                Some(name(u)?)
+                Some(name(u, lengths)?)
             },
         },
     })
@@ -688,5 +764,40 @@ mod tests {
         ] {
             assert!(n >= 20, "only {n} of 20000 requests have {what}");
         }
+    }
+
+    /// The generator knows the fault model: within a stated number of
+    /// requests at a fixed seed it asks every named-GUID cell of the model
+    /// (every class, every kind of invalid UTF-8, every buffer length with
+    /// its multi-byte end, each fault and each pair), as the corpus does.
+    #[test]
+    fn the_requests_reach_every_named_cell_of_the_fault_model() {
+        use wow_guid_vectors::fault_model::{coordinates, FaultModel};
+        const REQUESTS: u64 = 100_000;
+        let model = FaultModel::load().expect("the model loads");
+        let mut missing: Vec<_> = model
+            .cells()
+            .into_iter()
+            .filter(|c| c.grid.starts_with("named-"))
+            .collect();
+        let mut g = generator(1);
+        for i in 0..REQUESTS {
+            if missing.is_empty() {
+                break;
+            }
+            let request = g.request(i, &RequestKind::ALL);
+            let at = coordinates(&request);
+            missing.retain(|cell| !(cell.request == request.kind() && at.covers(cell)));
+        }
+        assert!(
+            missing.is_empty(),
+            "{} named cells not reached in {REQUESTS} requests at seed 1:\n{}",
+            missing.len(),
+            missing
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
     }
 }
