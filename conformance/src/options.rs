@@ -256,4 +256,6 @@ pub struct FuzzOptions {
     pub plan: crate::fuzzing::session::Plan,
     /// The vector file the findings are appended to, if any.
     pub out: Option<PathBuf>,
+    /// Whether `out` gets every finding, or only the new ones.
+    pub out_all: bool,
 }

@@ -692,7 +692,10 @@ fn out_appends_each_finding_once_and_refuses_other_files() {
     let out = dir.join("found.yaml");
     let out_arg = out.to_str().unwrap();
     let script = buggy("missing_nul");
-    let first = fuzz(&["--count", "300", "--out", out_arg], &[python, &script]);
+    let first = fuzz(
+        &["--count", "300", "--out", out_arg, "--out-all"],
+        &[python, &script],
+    );
     assert_eq!(first.code, 1);
     assert!(
         first.stdout.contains("1 finding(s) appended"),
@@ -701,13 +704,19 @@ fn out_appends_each_finding_once_and_refuses_other_files() {
     );
     let after_first = std::fs::read_to_string(&out).unwrap();
     let script2 = buggy("sign_extend");
-    let second = fuzz(&["--count", "300", "--out", out_arg], &[python, &script2]);
+    let second = fuzz(
+        &["--count", "300", "--out", out_arg, "--out-all"],
+        &[python, &script2],
+    );
     assert!(
         second.stdout.contains("2 finding(s) appended"),
         "{}",
         second.stdout
     );
-    let third = fuzz(&["--count", "300", "--out", out_arg], &[python, &script2]);
+    let third = fuzz(
+        &["--count", "300", "--out", out_arg, "--out-all"],
+        &[python, &script2],
+    );
     assert!(
         third
             .stdout
@@ -736,6 +745,71 @@ fn out_appends_each_finding_once_and_refuses_other_files() {
     assert_eq!(
         std::fs::read_to_string(&not_vectors).unwrap(),
         "just: some yaml\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A finding is known when a corpus vector fails the implementation with
+/// its signature, and `--out` appends only the new ones: against the whole
+/// corpus a missing NUL check is known (its vectors fail the same way);
+/// against a corpus without named GUIDs it is new, and appended.
+#[test]
+fn findings_are_marked_new_or_known_and_out_takes_the_new_ones() {
+    let Some(python) = python() else {
+        return;
+    };
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fuzz-novelty-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("corpus")).unwrap();
+    let out = dir.join("found.yaml");
+    let out_arg = out.to_str().unwrap();
+    let script = buggy("missing_nul");
+    let known = fuzz(&["--count", "300", "--out", out_arg], &[python, &script]);
+    assert_eq!(known.code, 1);
+    assert!(
+        known.stdout.contains("1 finding(s), 0 new"),
+        "{}",
+        known.stdout
+    );
+    assert!(
+        known
+            .stdout
+            .contains("# known: the corpus shows it, named.decode."),
+        "{}",
+        known.stdout
+    );
+    assert!(
+        known
+            .stdout
+            .contains("0 finding(s) appended; 1 known one(s) left out"),
+        "{}",
+        known.stdout
+    );
+    let packed_only = dir.join("corpus/decode.yaml");
+    std::fs::copy(adapter("../vectors/packed_guid/decode.yaml"), &packed_only).unwrap();
+    let corpus_arg = dir.join("corpus");
+    let new = fuzz(
+        &[
+            "--count",
+            "300",
+            "--vectors",
+            corpus_arg.to_str().unwrap(),
+            "--out",
+            out_arg,
+        ],
+        &[python, &script],
+    );
+    assert!(new.stdout.contains("1 finding(s), 1 new"), "{}", new.stdout);
+    assert!(
+        new.stdout.contains("# new: no corpus vector fails"),
+        "{}",
+        new.stdout
+    );
+    assert!(
+        new.stdout.contains("1 finding(s) appended"),
+        "{}",
+        new.stdout
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

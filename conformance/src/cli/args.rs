@@ -395,10 +395,13 @@ pub struct FuzzArgs {
     /// Stop after N distinct findings.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_findings: Option<u64>,
-    /// Also append the findings to this vector file (created if missing; ids already in it are
-    /// left out).
+    /// Also append the new findings (those no corpus vector fails the same way) to this vector
+    /// file (created if missing; ids already in it are left out).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// With --out, append every finding, the ones the corpus already shows too.
+    #[arg(long, requires = "out")]
+    pub out_all: bool,
     /// Time allowed for shrinking each finding.
     #[arg(long, value_name = "DURATION", value_parser = duration,
           default_value_t = DurationArg(Limits::DEFAULT.max_time))]

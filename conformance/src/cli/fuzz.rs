@@ -144,16 +144,33 @@ pub(super) fn fuzz(
     if let Some(path) = &options.out {
         let cannot =
             |source: String, errors| CliError::Corpus(CorpusError::Load { source, errors });
-        match finding::append(path, &file_header(seed), &results.findings) {
+        // The corpus maintainer's list: what the corpus does not show yet,
+        // unless every finding is asked for.
+        let chosen: Vec<Finding> = results
+            .findings
+            .iter()
+            .filter(|f| options.out_all || f.novelty.is_news())
+            .cloned()
+            .collect();
+        let left_out = results.findings.len() - chosen.len();
+        match finding::append(path, &file_header(seed), &chosen) {
             Ok(a) => {
                 // Writing to a String cannot fail.
                 let _ = writeln!(
                     tail,
-                    "# --out {}: {} finding(s) appended{}",
+                    "# --out {}: {} finding(s) appended{}{}",
                     path.display(),
                     a.written,
                     if a.already_there > 0 {
                         format!(", {} already there", a.already_there)
+                    } else {
+                        String::new()
+                    },
+                    if left_out > 0 {
+                        format!(
+                            "; {left_out} known one(s) left out (the corpus shows them; --out-all \
+                             appends them too)"
+                        )
                     } else {
                         String::new()
                     }

@@ -92,6 +92,7 @@ pub(super) fn fuzz_options(args: &FuzzArgs, started: Instant) -> Result<FuzzOpti
         corpus,
         plan,
         out: args.out.clone(),
+        out_all: args.out_all,
     })
 }
 

@@ -92,6 +92,32 @@ pub struct Finding {
     /// A corpus vector with exactly the minimal request, when there is one
     /// (the corpus already covers this case).
     pub in_corpus: Option<String>,
+    /// Whether the corpus already shows this bug for this implementation.
+    pub novelty: Novelty,
+}
+
+/// Whether a finding is news to the corpus: whether some corpus vector
+/// already fails the same implementation with the same [`Signature`] (the
+/// one `run` groups failures by).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Novelty {
+    /// Not known: the corpus was not checked (the time budget ran out
+    /// first, or the implementation could not answer it).
+    Unchecked,
+    /// The corpus shows it: this vector, the first in corpus order, fails
+    /// the same way.
+    Known(String),
+    /// No corpus vector fails this way: a case the corpus lacks.
+    New,
+}
+
+impl Novelty {
+    /// Whether the finding is one a corpus maintainer should look at: new,
+    /// or not known to be old.
+    #[must_use]
+    pub fn is_news(&self) -> bool {
+        !matches!(self, Novelty::Known(_))
+    }
 }
 
 /// 64-bit FNV-1a: a hash that is the same on every platform and release,
@@ -314,6 +340,13 @@ impl Finding {
         }
         if let Some(id) = &self.in_corpus {
             line(format!("the corpus already has this request as {id}"));
+        }
+        match &self.novelty {
+            Novelty::Known(id) => line(format!(
+                "known: the corpus shows it, {id} fails this implementation the same way"
+            )),
+            Novelty::New => line("new: no corpus vector fails this implementation this way".into()),
+            Novelty::Unchecked => line("not checked against the corpus's failures".into()),
         }
         out
     }
@@ -552,6 +585,7 @@ mod tests {
             found_after: Duration::from_millis(20),
             seed: 42,
             in_corpus: None,
+            novelty: Novelty::Unchecked,
         }
     }
 

@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 
 use wow_guid_vectors::{Request, RequestKind, Vector};
 
-use super::finding::{Finding, Reproduction, ShrinkStats};
+use super::finding::{Finding, Novelty, Reproduction, ShrinkStats};
 use super::oracle::{check, Check};
 use super::requests::Generator;
 use super::shrink::{self, AfterPrefix, Limits, OneImplementation, Tester};
@@ -184,6 +184,9 @@ pub fn fuzz<I: Implementation>(
         unjudged: 0,
     };
     let mut groups: HashMap<Signature, usize> = HashMap::new();
+    // How the corpus fails this implementation, by signature: asked once,
+    // at the first finding (a run without findings never pays for it).
+    let mut corpus_failures: Option<Option<HashMap<Signature, String>>> = None;
     let mut history: VecDeque<Request> = VecDeque::new();
     let mut implementation = launch(Role::Fuzz);
     let mut batch_size = RequestKind::ALL.len();
@@ -269,6 +272,16 @@ pub fn fuzz<I: Implementation>(
             if !finding.prefix.is_empty() {
                 finding.in_corpus = None;
             }
+            let failures = match &corpus_failures {
+                Some(failures) => failures,
+                None => corpus_failures.insert(corpus_signatures(plan, corpus, launch)?),
+            };
+            finding.novelty = match failures {
+                None => Novelty::Unchecked,
+                Some(failures) => failures
+                    .get(&finding.signature)
+                    .map_or(Novelty::New, |id| Novelty::Known(id.clone())),
+            };
             groups.insert(finding.signature, outcome.findings.len());
             observer.finding(&finding);
             outcome.findings.push(finding);
@@ -308,6 +321,39 @@ pub fn fuzz<I: Implementation>(
     Ok(outcome)
 }
 
+/// How the corpus fails the implementation: for each signature, the first
+/// vector (in corpus order) that disagrees with the reference that way,
+/// judged by the same oracle as generated requests, with every vector sent
+/// in order to one fresh process as `run` sends them (so a stateful bug
+/// shows on the corpus's sequences). `None` when the time ran out first.
+fn corpus_signatures<I: Implementation>(
+    plan: &Plan,
+    corpus: &[Vector],
+    launch: &mut dyn FnMut(Role) -> I,
+) -> Result<Option<HashMap<Signature, String>>, HarnessError> {
+    let mut implementation = launch(Role::Replay);
+    let queries: Vec<Query<'_>> = corpus
+        .iter()
+        .map(|v| Query {
+            id: &v.id,
+            request: &v.request,
+        })
+        .collect();
+    let answers = match implementation.answer_all(&queries) {
+        Err(HarnessError::OutOfTime { .. }) => return Ok(None),
+        other => other?,
+    };
+    let mut failures = HashMap::new();
+    for (vector, answer) in corpus.iter().zip(&answers) {
+        if let Check::Disagrees(d) = check(&vector.request, &answer.reply, plan.judge) {
+            failures
+                .entry(d.signature)
+                .or_insert_with(|| vector.id.clone());
+        }
+    }
+    Ok(Some(failures))
+}
+
 /// Reproduces and shrinks one new disagreement (see the module docs).
 fn investigate<I: Implementation>(
     plan: &Plan,
@@ -331,6 +377,7 @@ fn investigate<I: Implementation>(
         found_after: Duration::ZERO,
         seed: plan.seed,
         in_corpus: None,
+        novelty: Novelty::Unchecked,
     };
     if !target.difference.is_about_one_request() {
         return Ok(finding);

@@ -315,62 +315,6 @@ impl fmt::Display for Signature {
     }
 }
 
-/// A [`Signature`] without the refinements of its class: the request kind
-/// and which part of the answer is wrong (every wrong GUID one class, every
-/// error instead of a value another), for a view that groups by that alone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CoarseSignature {
-    /// The request kind.
-    pub kind: RequestKind,
-    /// The class's place in [`Difference`]'s order.
-    rank: u8,
-    /// The class in a few words: `wrong GUID`.
-    pub class: &'static str,
-}
-
-impl CoarseSignature {
-    /// Whether a single request on its own can show this class
-    /// ([`Difference::is_about_one_request`]).
-    #[must_use]
-    pub fn is_about_one_request(&self) -> bool {
-        self.rank != 13
-    }
-}
-
-impl fmt::Display for CoarseSignature {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind, self.class)
-    }
-}
-
-impl Signature {
-    /// This signature without the refinements of its class.
-    #[must_use]
-    pub fn coarse(&self) -> CoarseSignature {
-        let (rank, class) = match self.difference {
-            Difference::WrongConsumed { .. } => (0, "wrong byte count"),
-            Difference::WrongGuid(_) => (1, "wrong GUID"),
-            Difference::WrongName(_) => (2, "wrong name"),
-            Difference::WrongEncoding(_) => (3, "wrong encoding"),
-            Difference::WrongValueKind => (4, "wrong kind of value"),
-            Difference::ErrorInsteadOfValue(_) => (5, "error instead of a value"),
-            Difference::ValueInsteadOfError(_) => (6, "value instead of an error"),
-            Difference::WrongErrorCode { .. } => (7, "wrong error code"),
-            Difference::Timeout => (8, "timeout"),
-            Difference::Crash => (9, "crash"),
-            Difference::Malformed => (10, "malformed response"),
-            Difference::LineTooLong => (11, "response line too long"),
-            Difference::ReadFailed => (12, "unreadable output"),
-            Difference::OnlyWhenPipelined => (13, "fault only when pipelined"),
-        };
-        CoarseSignature {
-            kind: self.kind,
-            rank,
-            class,
-        }
-    }
-}
-
 /// A request the implementation answered differently from the reference:
 /// how, and what it answered.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::finding::{Finding, Reproduction};
+use super::finding::{Finding, Novelty, Reproduction};
 use super::session::{FuzzResults, Stop};
 use crate::report::rerun::Rerun;
 use wow_guid_vectors::RequestKind;
@@ -100,11 +100,25 @@ pub fn summary(results: &FuzzResults, seed: u64, rerun: &Rerun<'_>) -> String {
     if results.findings.is_empty() {
         let _ = writeln!(s, "# no disagreement with the reference codec");
     } else {
-        let _ = writeln!(s, "# {} finding(s):", results.findings.len());
+        let new = results
+            .findings
+            .iter()
+            .filter(|f| f.novelty == Novelty::New)
+            .count();
+        let _ = writeln!(
+            s,
+            "# {} finding(s), {new} new (no corpus vector fails this way):",
+            results.findings.len()
+        );
         for f in &results.findings {
+            let novelty = match &f.novelty {
+                Novelty::New => "new".to_owned(),
+                Novelty::Known(id) => format!("known: {id}"),
+                Novelty::Unchecked => "not checked".to_owned(),
+            };
             let _ = writeln!(
                 s,
-                "#   {}  {} ({} request(s))",
+                "#   {}  {} ({} request(s)) [{novelty}]",
                 f.id(),
                 f.signature,
                 f.occurrences

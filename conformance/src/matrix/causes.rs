@@ -1,14 +1,13 @@
 //! An implementation's distinct failure causes, each with one minimal
 //! example.
 //!
-//! A cause is a [`CoarseSignature`], the differential fuzzer's unit of "one
-//! bug" ([`Signature`](crate::fuzzing::Signature)) without its refinements,
+//! A cause is a [`Signature`], the differential fuzzer's unit of "one bug",
 //! as [`crate::report::grouping`] groups failures for every report. Its
 //! example is the
 //! smallest of its vectors in the fuzzer's own order ([`shrink::key`]).
 //! When even that one is long (more than [`SHORT`] bytes), the fuzzer's
 //! shrinker looks for a smaller request that fails the same way (the same
-//! refined signature as the example), judged
+//! signature as the example), judged
 //! against the reference codec as the fuzzer judges; a shorter one it finds
 //! becomes the example. The shrinker's budget is a number of tests, never a
 //! time, so the same implementation gives the same example on any machine.
@@ -16,7 +15,7 @@
 use wow_guid_vectors::Request;
 
 use crate::fuzzing::shrink::{self, Limits, OneImplementation};
-use crate::fuzzing::signature::CoarseSignature;
+use crate::fuzzing::Signature;
 use crate::implementation::{HarnessError, Implementation};
 use crate::judge::JudgeOptions;
 use crate::protocol;
@@ -33,8 +32,8 @@ pub const SHRINK_TESTS: usize = 20_000;
 /// One distinct way an implementation fails.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cause {
-    /// The request kind and which part of the answer is wrong.
-    pub signature: CoarseSignature,
+    /// The request kind and what differed.
+    pub signature: Signature,
     /// The vectors that fail this way, in corpus order.
     pub vectors: Vec<String>,
     /// The smallest of them.
@@ -126,11 +125,11 @@ pub fn causes<I: Implementation>(
 /// it is smaller in bytes.
 fn shrink_example<I: Implementation>(
     request: &Request,
-    signature: CoarseSignature,
+    signature: Signature,
     launch: &mut dyn FnMut() -> I,
     options: JudgeOptions,
 ) -> Result<Option<Shrunk>, HarnessError> {
-    if !signature.is_about_one_request() {
+    if !signature.difference.is_about_one_request() {
         return Ok(None);
     }
     let mut tester = OneImplementation::new(launch, options);
@@ -141,7 +140,7 @@ fn shrink_example<I: Implementation>(
     let Some(found) = first.into_iter().next().flatten() else {
         return Ok(None);
     };
-    if found.signature.coarse() != signature {
+    if found.signature != signature {
         return Ok(None);
     }
     let limits = Limits {

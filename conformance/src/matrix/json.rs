@@ -100,7 +100,7 @@ impl CountMap {
 #[derive(Serialize)]
 struct CauseOut<'m> {
     kind: String,
-    difference: &'static str,
+    difference: String,
     vectors: &'m [String],
     example: ExampleOut<'m>,
     shrunk: Option<ShrunkOut<'m>>,
@@ -174,7 +174,7 @@ fn implementation(column: &Column) -> Implementation<'_> {
             .iter()
             .map(|c| CauseOut {
                 kind: c.signature.kind.to_string(),
-                difference: c.signature.class,
+                difference: c.signature.difference.to_string(),
                 vectors: &c.vectors,
                 example: ExampleOut {
                     id: &c.example.id,

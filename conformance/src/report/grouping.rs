@@ -1,14 +1,15 @@
 //! Failures grouped by cause: the one grouping behind `run`'s summary and
 //! `matrix`'s causes.
 //!
-//! A cause is a [`CoarseSignature`], the differential fuzzer's unit of "one
-//! bug" without its refinements: the request kind and a coarse class of
-//! what differed (a wrong GUID, a wrong byte count, a value where an error
-//! is due, a crash, ...). Hundreds of vectors failing one way are one bug
-//! to fix, so reports show each cause once, with a count, rather than
-//! hundreds of near-identical blocks. Pure.
+//! A cause is a [`Signature`], the differential fuzzer's unit of "one bug":
+//! the request kind and the class of what differed (a GUID too large in its
+//! high half, too few bytes consumed, a value where the reference gives
+//! `eof`, a crash, ...), so `run`, `matrix` and `fuzz` name a bug the same
+//! way, and a fuzz finding is "known" exactly when a corpus vector fails
+//! with its signature. Hundreds of vectors failing one way are one bug to
+//! fix, so reports show each cause once, with a count, rather than hundreds
+//! of near-identical blocks. Pure.
 
-use crate::fuzzing::signature::CoarseSignature;
 use crate::fuzzing::Signature;
 use crate::judge::Verdict;
 use crate::run::VectorResult;
@@ -16,19 +17,17 @@ use crate::run::VectorResult;
 /// The vectors that fail one way.
 #[derive(Clone, Debug)]
 pub struct Group<'r, 'c> {
-    /// The request kind and which part of the answer is wrong.
-    pub cause: CoarseSignature,
+    /// The request kind and what differed.
+    pub cause: Signature,
     /// The results that fail this way, in the order given (corpus order).
     pub members: Vec<&'r VectorResult<'c>>,
 }
 
 /// The cause of `result`'s failure, if its verdict is one.
 #[must_use]
-pub fn cause(result: &VectorResult<'_>) -> Option<CoarseSignature> {
+pub fn cause(result: &VectorResult<'_>) -> Option<Signature> {
     match &result.verdict {
-        Verdict::Fail(mismatch) => {
-            Some(Signature::of(result.vector.request.kind(), mismatch).coarse())
-        }
+        Verdict::Fail(mismatch) => Some(Signature::of(result.vector.request.kind(), mismatch)),
         Verdict::Pass | Verdict::Skip => None,
     }
 }
@@ -114,13 +113,15 @@ mod tests {
         let groups = by_cause(&results);
         assert_eq!(groups.len(), 2);
         assert_eq!(groups[0].members.len(), 2);
-        assert_eq!(groups[0].cause.class, "wrong GUID");
         assert_eq!(
             groups[0].cause.to_string(),
-            "decode packed_guid: wrong GUID"
+            "decode packed_guid: wrong GUID (low 32 bits, too small)"
         );
         assert_eq!(groups[1].members.len(), 1);
-        assert_eq!(groups[1].cause.class, "error instead of a value");
+        assert_eq!(
+            groups[1].cause.to_string(),
+            "encode packed_guid: `error eof` instead of a value"
+        );
         assert!(cause(&results[1]).is_none());
     }
 }
