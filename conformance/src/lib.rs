@@ -25,6 +25,8 @@
 //! - [`run`]: the one judging path ([`run::judge_vector`]) that `run`,
 //!   `repro` ([`run::reproduce`]) and `matrix` share, and the core of
 //!   `run`: jobs and outcomes.
+//! - [`classify`]: how a failure is classified (signatures, the oracle,
+//!   shrinking), below `run`, `matrix` and `fuzzing`, which all use it.
 //! - [`report`]: human, JSON and JUnit output, the one writer of a
 //!   vector's block ([`report::block`], `run` and `repro`) and of rerun
 //!   commands ([`report::rerun`]); [`shell`]: commands people can paste.
@@ -53,6 +55,7 @@
 //! assert!(judge(&request, &expect, &answers[0].reply, JudgeOptions::default()).is_pass());
 //! ```
 
+pub mod classify;
 pub mod doctor;
 pub mod duration;
 pub mod expect_fail;

@@ -95,7 +95,7 @@ pub fn answer(request: &Request) -> Response {
 /// without a vector, such as generated ones, are judged exactly as `run`
 /// judges vectors. Exact: it leaves no choice. Where the corpus leaves
 /// implementations one (`acceptable` vectors), the fuzzer's oracle widens
-/// it: [`crate::fuzzing::oracle::corpus_expectation`].
+/// it: [`crate::classify::oracle::corpus_expectation`].
 #[must_use]
 pub fn exact_expectation(request: &Request) -> Expectation {
     match answer(request) {

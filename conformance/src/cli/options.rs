@@ -11,10 +11,10 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use wow_guid_conformance::classify::shrink::Limits;
 use wow_guid_conformance::doctor::DoctorConfig;
 use wow_guid_conformance::expect_fail::{similar_ids, ExpectedFailures};
 use wow_guid_conformance::fuzzing::session::Plan;
-use wow_guid_conformance::fuzzing::shrink::Limits;
 use wow_guid_conformance::options::{
     Conditions, CorpusSource, FuzzOptions, ReproOptions, RunOptions, Target,
 };

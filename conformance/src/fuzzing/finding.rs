@@ -22,8 +22,8 @@ use wow_guid_vectors::{
     MAX_FILE_BYTES,
 };
 
-use super::oracle::corpus_expectation;
-use super::signature::{Disagreement, Signature};
+use crate::classify::oracle::corpus_expectation;
+use crate::classify::signature::{Disagreement, Signature};
 use crate::duration::DisplayDuration;
 use crate::implementation::Fault;
 use crate::judge::Mismatch;
@@ -519,7 +519,7 @@ pub fn append(path: &Path, header: &str, findings: &[Finding]) -> Result<Appende
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fuzzing::signature::{Difference, EncodingError, GuidError};
+    use crate::classify::signature::{Difference, EncodingError, GuidError};
 
     fn finding(prefix: Vec<Request>, request: Request, difference: Difference) -> Finding {
         let mismatch = Mismatch::Fault(Fault::Exited {

@@ -33,10 +33,10 @@ use std::time::{Duration, Instant};
 use wow_guid_vectors::{Request, RequestKind, Vector};
 
 use super::finding::{Finding, Reproduction, ShrinkStats};
-use super::oracle::{check, Check};
 use super::requests::Generator;
-use super::shrink::{self, AfterPrefix, Limits, OneImplementation, Tester};
-use super::signature::{Disagreement, Signature};
+use crate::classify::oracle::{check, Check};
+use crate::classify::shrink::{self, AfterPrefix, Limits, OneImplementation, Tester};
+use crate::classify::signature::{Disagreement, Signature};
 use crate::implementation::{HarnessError, Implementation, Query};
 use crate::judge::JudgeOptions;
 

@@ -8,8 +8,8 @@
 //! to fix, so reports show each cause once, with a count, rather than
 //! hundreds of near-identical blocks. Pure.
 
-use crate::fuzzing::signature::CoarseSignature;
-use crate::fuzzing::Signature;
+use crate::classify::signature::CoarseSignature;
+use crate::classify::Signature;
 use crate::judge::Verdict;
 use crate::run::VectorResult;
 

@@ -41,8 +41,8 @@ use std::time::{Duration, Instant};
 use wow_guid_vectors::Request;
 
 use super::oracle::{check, Check};
-use super::requests::INTERESTING_BYTES;
 use super::signature::{Difference, Disagreement, Signature};
+use super::INTERESTING_BYTES;
 use crate::implementation::{HarnessError, Implementation, Query};
 use crate::judge::JudgeOptions;
 
