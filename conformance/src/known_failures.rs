@@ -10,7 +10,7 @@
 
 use std::path::Path;
 
-use wow_guid_vectors::reference::KnownFailures;
+use wow_guid_vectors::reference_page::KnownFailures;
 use wow_guid_vectors::Corpus;
 
 use crate::expect_fail::{ExpectedFailures, ListErrors};
@@ -34,7 +34,7 @@ pub const LISTS: [(&str, &str); 3] = [
 
 /// Why the lists could not be read.
 #[derive(Debug)]
-pub enum ReadError {
+pub enum KnownFailuresError {
     /// A list exists but cannot be read.
     Io {
         /// The list's path.
@@ -46,24 +46,24 @@ pub enum ReadError {
     List(ListErrors),
 }
 
-impl core::fmt::Display for ReadError {
+impl core::fmt::Display for KnownFailuresError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            ReadError::Io { path, error } => write!(f, "cannot read {path}: {error}"),
-            ReadError::List(errors) => errors.fmt(f),
+            KnownFailuresError::Io { path, error } => write!(f, "cannot read {path}: {error}"),
+            KnownFailuresError::List(errors) => errors.fmt(f),
         }
     }
 }
 
-impl std::error::Error for ReadError {}
+impl std::error::Error for KnownFailuresError {}
 
 /// The known failures of [`LISTS`] below `repository`, judged against
 /// `corpus`, in the order of [`LISTS`]. A list that does not exist (a corpus
 /// directory outside a checkout) is left out.
 ///
 /// # Errors
-/// [`ReadError`] for the first list that cannot be read or does not parse.
-pub fn read(repository: &Path, corpus: &Corpus) -> Result<Vec<KnownFailures>, ReadError> {
+/// [`KnownFailuresError`] for the first list that cannot be read or does not parse.
+pub fn read(repository: &Path, corpus: &Corpus) -> Result<Vec<KnownFailures>, KnownFailuresError> {
     let mut known = Vec::new();
     for (implementation, relative) in LISTS {
         let path = repository.join(relative);
@@ -71,7 +71,7 @@ pub fn read(repository: &Path, corpus: &Corpus) -> Result<Vec<KnownFailures>, Re
             Ok(text) => text,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => continue,
             Err(error) => {
-                return Err(ReadError::Io {
+                return Err(KnownFailuresError::Io {
                     path: relative.to_owned(),
                     error,
                 })
@@ -82,7 +82,7 @@ pub fn read(repository: &Path, corpus: &Corpus) -> Result<Vec<KnownFailures>, Re
             &text,
             corpus.vectors.iter().map(|v| v.id.as_str()),
         )
-        .map_err(ReadError::List)?;
+        .map_err(KnownFailuresError::List)?;
         known.push(KnownFailures {
             implementation: implementation.to_owned(),
             ids: list.entries.into_keys().collect(),

@@ -20,7 +20,7 @@ use std::path::Path;
 
 use crate::hex_text::{format_guid, format_spaced};
 use crate::model::{Expectation, Location, Request, Value, Vector, NAME_BOUND_FLOOR};
-use crate::reference::KnownFailures;
+use crate::reference_page::KnownFailures;
 use crate::topics::derived_flags;
 use crate::vocab::{ErrorCode, Flag};
 
@@ -72,10 +72,10 @@ pub fn files() -> Vec<(String, String)> {
 /// Every generated family as [`crate::reference`] summarises it, in the
 /// order of [`files`].
 #[must_use]
-pub fn summaries() -> Vec<crate::reference::FamilySummary> {
+pub fn summaries() -> Vec<crate::reference_page::FamilySummary> {
     families()
         .into_iter()
-        .map(|family| crate::reference::FamilySummary {
+        .map(|family| crate::reference_page::FamilySummary {
             path: family.path.to_owned(),
             rule: family.about.to_owned(),
             note: family.note.to_owned(),
@@ -92,9 +92,12 @@ pub fn summaries() -> Vec<crate::reference::FamilySummary> {
 ///
 /// # Errors
 /// A [`Drift::Unreadable`] for the page when the corpus does not load.
-fn reference_page(root: &Path, known: &[crate::reference::KnownFailures]) -> Result<String, Drift> {
+fn reference_page(
+    root: &Path,
+    known: &[crate::reference_page::KnownFailures],
+) -> Result<String, Drift> {
     let unreadable = |message: String| Drift::Unreadable {
-        path: crate::reference::PATH.to_owned(),
+        path: crate::reference_page::PATH.to_owned(),
         message,
     };
     let walk = crate::files::walk(root);
@@ -127,7 +130,7 @@ fn reference_page(root: &Path, known: &[crate::reference::KnownFailures]) -> Res
     let notes = std::fs::read_to_string(root.join("NOTES.md"))
         .map(|text| crate::citation::sections(&text))
         .unwrap_or_default();
-    let page = crate::reference::render(&crate::reference::Page {
+    let page = crate::reference_page::render(&crate::reference_page::Page {
         version: crate::release::CORPUS_VERSION,
         notes: &notes,
         vectors: &corpus.vectors,
@@ -137,7 +140,7 @@ fn reference_page(root: &Path, known: &[crate::reference::KnownFailures]) -> Res
     Ok(format!(
         "<!-- GENERATED FILE: do not edit. Regenerate with\n     {COMMAND}\n     \
          (`generate --check` fails when this file is out of date). Written by\n     \
-         vectors/src/reference.rs from the vector files. -->\n\n{page}"
+         vectors/src/reference_page.rs from the vector files. -->\n\n{page}"
     ))
 }
 
@@ -235,7 +238,7 @@ pub fn check(root: &Path, known: Option<&[KnownFailures]>) -> Result<(), CheckEr
 pub fn diff(root: &Path, known: Option<&[KnownFailures]>) -> String {
     let mut expected = files();
     if let Some(Ok(page)) = known.map(|k| reference_page(root, k)) {
-        expected.push((crate::reference::PATH.to_owned(), page));
+        expected.push((crate::reference_page::PATH.to_owned(), page));
     }
     let wanted = |path: &str| {
         expected
@@ -288,7 +291,7 @@ pub fn diff(root: &Path, known: Option<&[KnownFailures]>) -> String {
 pub fn write_all(root: &Path, known: Option<&[KnownFailures]>) -> Result<Vec<Drift>, WriteError> {
     let mut expected = files();
     if let Some(Ok(page)) = known.map(|k| reference_page(root, k)) {
-        expected.push((crate::reference::PATH.to_owned(), page));
+        expected.push((crate::reference_page::PATH.to_owned(), page));
     }
     is_corpus_root(root)?;
     let drift = drift(root, known);
@@ -335,7 +338,7 @@ fn drift(root: &Path, known: Option<&[KnownFailures]>) -> Vec<Drift> {
     let mut expected = files();
     let mut drift = Vec::new();
     match known.map(|k| reference_page(root, k)) {
-        Some(Ok(page)) => expected.push((crate::reference::PATH.to_owned(), page)),
+        Some(Ok(page)) => expected.push((crate::reference_page::PATH.to_owned(), page)),
         Some(Err(unreadable)) => drift.push(unreadable),
         None => {}
     }

@@ -168,7 +168,7 @@
 //!
 //! The files in `generated/` are produced by [`generate::files`] and checked
 //! in, and so is `REFERENCE.md`, the corpus rendered as one page
-//! ([`reference`](mod@reference)). `cargo run -p wow-guid-conformance -- generate` rewrites them
+//! ([`reference_page`]). `cargo run -p wow-guid-conformance -- generate` rewrites them
 //! ([`generate::write_all`]); `generate --check` and the test
 //! `generated_files_are_up_to_date` fail when they are stale
 //! ([`generate::check`]).
@@ -190,7 +190,7 @@ pub mod hex_text;
 mod interner;
 mod model;
 mod near_miss;
-pub mod reference;
+pub mod reference_page;
 pub mod release;
 #[cfg(test)]
 mod schema_tests;

@@ -25,7 +25,7 @@ use wow_guid_vectors::{Flag, GuidType, Op, Version};
 /// Conformance runner for PackedGuid/NamedGuid implementations.
 ///
 /// Runs the embedded test-vector corpus against an implementation that
-/// speaks the line protocol on stdin/stdout (see PROTOCOL.md), and exits 0
+/// speaks the line protocol on stdin/stdout (see conformance/PROTOCOL.md), and exits 0
 /// when it conforms, 1 when it does not, 2 on usage or harness errors.
 #[derive(Debug, Parser)]
 #[command(name = "wow-guid-conformance", version, max_term_width = 100)]

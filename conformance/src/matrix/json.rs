@@ -251,7 +251,7 @@ mod tests {
     use super::*;
     use crate::judge::JudgeOptions;
     use crate::matrix::causes::causes;
-    use crate::matrix::implementations::{Builtin, Entry, Source};
+    use crate::matrix::implementations::{Builtin, ImplementationEntry, Source};
     use crate::matrix::model::Header;
     use crate::reference::Reference;
     use crate::run::{run, RunPlan};
@@ -266,7 +266,7 @@ mod tests {
         };
         let results = run(&plan, || Reference, None).unwrap();
         let found = causes(&results, &mut || Reference, JudgeOptions::default()).unwrap();
-        let entry = Entry {
+        let entry = ImplementationEntry {
             name: "reference".into(),
             language: "Rust".into(),
             version: "0".into(),

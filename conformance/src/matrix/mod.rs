@@ -31,7 +31,7 @@ use crate::judge::JudgeOptions;
 use crate::process::{Mode, ProcessConfig, ProcessImplementation};
 use crate::reference::Reference;
 use crate::run::{self, RunPlan};
-use implementations::{Builtin, Entry, Launch};
+use implementations::{Builtin, ImplementationEntry, Launch};
 use model::{Header, Matrix};
 
 /// How to run a matrix.
@@ -69,7 +69,11 @@ impl std::fmt::Display for MatrixError {
 impl std::error::Error for MatrixError {}
 
 /// Starts `entry`'s implementation; `liveness` as in [`ProcessConfig`].
-fn launch(entry: &Entry, options: &MatrixOptions, liveness: bool) -> Box<dyn Implementation> {
+fn launch(
+    entry: &ImplementationEntry,
+    options: &MatrixOptions,
+    liveness: bool,
+) -> Box<dyn Implementation> {
     match &entry.launch {
         Launch::Builtin(Builtin::Reference) => Box::new(Reference),
         Launch::Command { resolved, .. } => {
@@ -96,7 +100,7 @@ fn launch(entry: &Entry, options: &MatrixOptions, liveness: bool) -> Box<dyn Imp
 pub fn build(
     header: Header,
     vectors: &[Vector],
-    entries: &[Entry],
+    entries: &[ImplementationEntry],
     options: &MatrixOptions,
 ) -> Result<Matrix, MatrixError> {
     let plan = RunPlan {

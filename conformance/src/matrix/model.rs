@@ -13,7 +13,7 @@ use crate::run::{Counts, RunOutcome, RunResults};
 use wow_guid_vectors::RequestKind;
 
 use super::causes::Cause;
-use super::implementations::Entry;
+use super::implementations::ImplementationEntry;
 
 /// Everything the matrix reports.
 #[derive(Clone, Debug)]
@@ -36,7 +36,7 @@ pub struct Matrix {
 #[derive(Clone, Debug)]
 pub struct Column {
     /// The implementation, as the file describes it.
-    pub entry: Entry,
+    pub entry: ImplementationEntry,
     /// Outcome counts over the whole corpus.
     pub counts: Counts,
     /// Outcome counts for each request kind, in protocol order.
@@ -140,7 +140,10 @@ impl Matrix {
     /// # Panics
     /// If the runs are not over the same vectors.
     #[must_use]
-    pub fn new(header: Header, runs: Vec<(Entry, RunResults<'_>, Vec<Cause>)>) -> Self {
+    pub fn new(
+        header: Header,
+        runs: Vec<(ImplementationEntry, RunResults<'_>, Vec<Cause>)>,
+    ) -> Self {
         let mut rows: Vec<Row> = Vec::new();
         let mut columns = Vec::with_capacity(runs.len());
         for (index, (entry, run, causes)) in runs.into_iter().enumerate() {

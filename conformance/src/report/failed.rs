@@ -31,16 +31,16 @@ pub fn is_rerun(outcome: RunOutcome) -> bool {
 
 /// Why a report could not be read back.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReadError {
+pub struct ReportReadError {
     /// The report's file name, as given.
     pub file: String,
     /// What is wrong.
-    pub kind: ReadErrorKind,
+    pub kind: ReportReadErrorKind,
 }
 
 /// What is wrong with a report.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ReadErrorKind {
+pub enum ReportReadErrorKind {
     /// The text is not JSON.
     NotJson {
         /// 1-based line of the problem.
@@ -85,11 +85,11 @@ pub struct UnknownId {
     pub similar: Vec<String>,
 }
 
-impl fmt::Display for ReadError {
+impl fmt::Display for ReportReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let file = &self.file;
         match &self.kind {
-            ReadErrorKind::NotJson {
+            ReportReadErrorKind::NotJson {
                 line,
                 column,
                 message,
@@ -98,26 +98,26 @@ impl fmt::Display for ReadError {
                 "{file}:{line}:{column}: not JSON ({message}); --rerun-failed reads the JSON \
                  report of an earlier run (--report-json FILE), --id-file a list of ids"
             ),
-            ReadErrorKind::NotAReport => write!(
+            ReportReadErrorKind::NotAReport => write!(
                 f,
                 "{file}: not a JSON report of `run --report-json` (no `format_version` at the top)"
             ),
-            ReadErrorKind::Version(version) => write!(
+            ReportReadErrorKind::Version(version) => write!(
                 f,
                 "{file}: `format_version` is {version}; this runner reads JSON reports of \
                  versions 1 to {FORMAT_VERSION} (a newer runner wrote it?)"
             ),
-            ReadErrorKind::Field {
+            ReportReadErrorKind::Field {
                 path,
                 expected,
                 found,
             } => write!(f, "{file}: `{path}` should be {expected}, found {found}"),
-            ReadErrorKind::UnknownOutcome { path, outcome } => write!(
+            ReportReadErrorKind::UnknownOutcome { path, outcome } => write!(
                 f,
                 "{file}: `{path}` is `{outcome}`, which is no outcome of the report format \
                  (conformance/REPORT.md lists them)"
             ),
-            ReadErrorKind::UnknownIds(unknown) => {
+            ReportReadErrorKind::UnknownIds(unknown) => {
                 write!(
                     f,
                     "{file}: {} failed id(s) not in the corpus (was the report written against \
@@ -136,7 +136,7 @@ impl fmt::Display for ReadError {
     }
 }
 
-impl std::error::Error for ReadError {}
+impl std::error::Error for ReportReadError {}
 
 /// What a JSON value is, in words, for messages.
 fn kind_of(value: Option<&Json>) -> &'static str {
@@ -156,37 +156,37 @@ fn kind_of(value: Option<&Json>) -> &'static str {
 /// one of `corpus_ids`.
 ///
 /// # Errors
-/// [`ReadError`] when `text` is not a JSON report of a version this runner
+/// [`ReportReadError`] when `text` is not a JSON report of a version this runner
 /// reads, or names ids the corpus lacks (all of them, in one error).
 pub fn failed_ids<'a>(
     file: &str,
     text: &str,
     corpus_ids: impl Iterator<Item = &'a str> + Clone,
-) -> Result<Vec<String>, ReadError> {
-    let error = |kind| ReadError {
+) -> Result<Vec<String>, ReportReadError> {
+    let error = |kind| ReportReadError {
         file: file.to_owned(),
         kind,
     };
     let field = |path: String, expected, value: Option<&Json>| {
-        error(ReadErrorKind::Field {
+        error(ReportReadErrorKind::Field {
             path,
             expected,
             found: kind_of(value),
         })
     };
     let doc: Json = serde_json::from_str(text).map_err(|e| {
-        error(ReadErrorKind::NotJson {
+        error(ReportReadErrorKind::NotJson {
             line: e.line(),
             column: e.column(),
             message: strip_position(&e.to_string()),
         })
     })?;
     let Some(version) = doc.get("format_version") else {
-        return Err(error(ReadErrorKind::NotAReport));
+        return Err(error(ReportReadErrorKind::NotAReport));
     };
     match version.as_u64() {
         Some(v) if (1..=u64::from(FORMAT_VERSION)).contains(&v) => {}
-        _ => return Err(error(ReadErrorKind::Version(version.to_string()))),
+        _ => return Err(error(ReportReadErrorKind::Version(version.to_string()))),
     }
     let results = doc.get("results");
     let Some(results) = results.and_then(Json::as_array) else {
@@ -208,7 +208,7 @@ pub fn failed_ids<'a>(
             return Err(field(at("outcome"), "a string", outcome));
         };
         let Some(outcome) = RunOutcome::from_name(word) else {
-            return Err(error(ReadErrorKind::UnknownOutcome {
+            return Err(error(ReportReadErrorKind::UnknownOutcome {
                 path: at("outcome"),
                 outcome: word.to_owned(),
             }));
@@ -234,7 +234,7 @@ pub fn failed_ids<'a>(
                 similar: similar_ids(id, corpus_ids.clone()),
             })
             .collect();
-        return Err(error(ReadErrorKind::UnknownIds(unknown)));
+        return Err(error(ReportReadErrorKind::UnknownIds(unknown)));
     }
     Ok(ids.into_iter().map(|(_, id)| id.to_owned()).collect())
 }
@@ -254,7 +254,7 @@ mod tests {
 
     const CORPUS: [&str; 4] = ["a.one", "a.two", "a.three", "a.four"];
 
-    fn read(text: &str) -> Result<Vec<String>, ReadError> {
+    fn read(text: &str) -> Result<Vec<String>, ReportReadError> {
         failed_ids("r.json", text, CORPUS.iter().copied())
     }
 
