@@ -11,7 +11,7 @@
 use std::path::Path;
 
 use wow_guid_vectors::reference_page::KnownFailures;
-use wow_guid_vectors::Corpus;
+use wow_guid_vectors::{Corpus, Pipes, MAX_FILE_BYTES};
 
 use crate::expect_fail::{ExpectedFailures, ListErrors};
 
@@ -67,7 +67,13 @@ pub fn read(repository: &Path, corpus: &Corpus) -> Result<Vec<KnownFailures>, Kn
     let mut known = Vec::new();
     for (implementation, relative) in LISTS {
         let path = repository.join(relative);
-        let text = match std::fs::read_to_string(&path) {
+        let read = wow_guid_vectors::read_bounded(&path, MAX_FILE_BYTES, Pipes::Refuse)
+            .map_err(std::io::Error::from)
+            .and_then(|bytes| {
+                String::from_utf8(bytes)
+                    .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+            });
+        let text = match read {
             Ok(text) => text,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => continue,
             Err(error) => {

@@ -358,7 +358,7 @@ fn read_anchors(root: &Path, path: &str) -> Result<Vec<String>, Problem> {
             path: path.to_owned(),
         });
     }
-    match std::fs::read_to_string(&full) {
+    match crate::files::read_text(&full) {
         Ok(text) if path.ends_with(".md") => Ok(anchors(&text)),
         Ok(_) => Ok(Vec::new()),
         Err(err) => Err(Problem::Unreadable {

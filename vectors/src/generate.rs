@@ -109,7 +109,7 @@ fn reference_page(
         if relative.starts_with(&format!("{DIR}/")) {
             continue;
         }
-        match std::fs::read_to_string(&full) {
+        match crate::files::read_text(&full) {
             Ok(text) => sources.push((relative, text)),
             Err(err) => return Err(unreadable(format!("cannot read {relative}: {err}"))),
         }
@@ -127,7 +127,7 @@ fn reference_page(
                 .unwrap_or_default()
         ))
     })?;
-    let notes = std::fs::read_to_string(root.join("NOTES.md"))
+    let notes = crate::files::read_text(&root.join("NOTES.md"))
         .map(|text| crate::citation::sections(&text))
         .unwrap_or_default();
     let page = crate::reference_page::render(&crate::reference_page::Page {
@@ -246,7 +246,7 @@ pub fn diff(root: &Path, known: Option<&[KnownFailures]>) -> String {
             .find(|(p, _)| p == path)
             .map_or("", |(_, c)| c.as_str())
     };
-    let on_disk = |path: &str| std::fs::read_to_string(root.join(path)).unwrap_or_default();
+    let on_disk = |path: &str| crate::files::read_text(&root.join(path)).unwrap_or_default();
     let mut out = String::new();
     for item in drift(root, known) {
         let (old, new, from, to) = match &item {
@@ -343,7 +343,13 @@ fn drift(root: &Path, known: Option<&[KnownFailures]>) -> Vec<Drift> {
         None => {}
     }
     for (path, contents) in &expected {
-        match std::fs::read(root.join(path)) {
+        let read = crate::files::read_bounded(
+            &root.join(path),
+            crate::MAX_FILE_BYTES,
+            crate::Pipes::Refuse,
+        )
+        .map_err(std::io::Error::from);
+        match read {
             Ok(actual) if actual == contents.as_bytes() => {}
             Ok(_) => drift.push(Drift::Stale(path.clone())),
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
@@ -441,10 +447,14 @@ pub fn writable(root: &Path, path: &str) -> Result<(), WriteError> {
 fn removable(root: &Path, path: &str) -> Result<(), WriteError> {
     writable(root, path)?;
     let mut head = [0u8; 64];
-    let read = std::fs::File::open(root.join(path)).and_then(|mut f| {
-        use std::io::Read as _;
-        f.read(&mut head)
-    });
+    // Only the head is read, so any size will do; a FIFO or a device is
+    // refused without waiting on it, as something generate did not write.
+    let read = crate::files::open(&root.join(path), u64::MAX, crate::Pipes::Refuse)
+        .map_err(std::io::Error::from)
+        .and_then(|(mut f, _)| {
+            use std::io::Read as _;
+            f.read(&mut head)
+        });
     match read {
         Ok(n) if head[..n].starts_with(b"# GENERATED FILE: do not edit.") => Ok(()),
         Ok(_) => Err(refused(

@@ -200,7 +200,7 @@ pub mod yaml;
 
 pub use corpus::Corpus;
 pub use error::{Expected, Found, IdError, LoadError, LoadErrorKind, LoadErrors, Section};
-pub use files::MAX_FILE_BYTES;
+pub use files::{read_bounded, FileError, Pipes, MAX_FILE_BYTES};
 pub use model::{Expectation, Location, Request, RequestKind, Value, Vector, NAME_BOUND_FLOOR};
 pub use vocab::{ErrorCode, Flag, GuidType, Op, Outcome, ParseWordError, Version};
 

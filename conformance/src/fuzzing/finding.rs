@@ -12,14 +12,13 @@
 //! same finding gets the same id on every run and is appended once.
 
 use std::fmt::{self, Write as _};
-use std::io::Read as _;
 use std::path::Path;
 use std::time::Duration;
 use std::{fs, io};
 
 use wow_guid_vectors::{
-    topics::derived_flags, yaml, Corpus, Expectation, Flag, LoadErrors, Location, Request, Vector,
-    MAX_FILE_BYTES,
+    read_bounded, topics::derived_flags, yaml, Corpus, Expectation, FileError, Flag, LoadErrors,
+    Location, Pipes, Request, Vector, MAX_FILE_BYTES,
 };
 
 use crate::classify::oracle::corpus_expectation;
@@ -415,34 +414,24 @@ fn item_indent(text: &str) -> usize {
 /// most [`MAX_FILE_BYTES`], so naming a device or a FIFO is an error, not a
 /// read without end or a wait for a writer.
 fn read_vector_file(path: &Path) -> io::Result<String> {
-    let meta = match fs::metadata(path) {
-        Ok(meta) => meta,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(String::new()),
-        Err(e) => return Err(e),
+    let bytes = match read_bounded(path, MAX_FILE_BYTES, Pipes::Refuse) {
+        Ok(bytes) => bytes,
+        Err(FileError::Io(e)) if e.kind() == io::ErrorKind::NotFound => return Ok(String::new()),
+        Err(FileError::NotRegular(_)) => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "not a regular file; findings are appended to a vector file",
+            ))
+        }
+        Err(FileError::TooLarge { size, limit }) => {
+            return Err(io::Error::new(
+                io::ErrorKind::FileTooLarge,
+                format!("{size} bytes, more than a vector file's limit of {limit}"),
+            ))
+        }
+        Err(FileError::Io(e)) => return Err(e),
     };
-    if !meta.is_file() {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "not a regular file; findings are appended to a vector file",
-        ));
-    }
-    let too_large = |size: u64| {
-        io::Error::new(
-            io::ErrorKind::FileTooLarge,
-            format!("{size} bytes, more than a vector file's limit of {MAX_FILE_BYTES}"),
-        )
-    };
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(too_large(meta.len()));
-    }
-    let mut text = String::new();
-    fs::File::open(path)?
-        .take(MAX_FILE_BYTES + 1)
-        .read_to_string(&mut text)?;
-    if text.len() as u64 > MAX_FILE_BYTES {
-        return Err(too_large(text.len() as u64));
-    }
-    Ok(text)
+    String::from_utf8(bytes).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
 }
 
 /// Appends `findings` to the vector file at `path`: creates it (with
