@@ -78,20 +78,30 @@ impl RunOutcome {
     ];
 
     /// The outcome's name in reports: `pass`, `fail`, `crashed`,
-    /// `timed_out`, `malformed`, `skip`, `xfail`, `stale`, `vector_bug`.
+    /// `timed_out`, `malformed`, `skip`, `xfail`, `stale`, `vector_bug`. JSON
+    /// keys and values and the matrix page's CSS classes are these names.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Passed => "pass",
-            Self::Failed => "fail",
-            Self::Crashed => "crashed",
-            Self::TimedOut => "timed_out",
-            Self::Malformed => "malformed",
-            Self::Skipped => "skip",
-            Self::ExpectedFailure => "xfail",
-            Self::Stale => "stale",
-            Self::VectorBug => "vector_bug",
-        }
+        WORDS[self as usize].0
+    }
+
+    /// The outcome in words for people: `passed`, `timed out`, `vector bug`.
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        WORDS[self as usize].1
+    }
+
+    /// The outcome as a column heading over counts: `skipped`, `vector
+    /// bugs`, `expected failures`.
+    #[must_use]
+    pub const fn heading(self) -> &'static str {
+        WORDS[self as usize].2
+    }
+
+    /// The outcome's one-character mark in the matrix page: `✓`, `✗`, `☠`.
+    #[must_use]
+    pub const fn symbol(self) -> &'static str {
+        WORDS[self as usize].3
     }
 
     /// The outcome named `name` in reports ([`RunOutcome::as_str`]), if any.
@@ -140,28 +150,24 @@ pub struct VectorResult<'c> {
     pub expected_failure: Option<Option<std::sync::Arc<str>>>,
 }
 
-/// How many vectors ended up in each outcome.
+/// The outcome vocabulary, one row per [`RunOutcome`] in declaration (and
+/// report) order: its name in reports, its label, its heading over counts,
+/// its mark. Every output format takes its words from here.
+const WORDS: [(&str, &str, &str, &str); RunOutcome::ALL.len()] = [
+    ("pass", "passed", "passed", "✓"),
+    ("fail", "failed", "failed", "✗"),
+    ("crashed", "crashed", "crashed", "☠"),
+    ("timed_out", "timed out", "timed out", "T"),
+    ("malformed", "malformed", "malformed", "?"),
+    ("skip", "skipped", "skipped", "–"),
+    ("xfail", "expected failure", "expected failures", "x"),
+    ("stale", "stale", "stale", "s"),
+    ("vector_bug", "vector bug", "vector bugs", "!"),
+];
+
+/// How many vectors ended up in each outcome, indexed by the outcome.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// [`RunOutcome::Passed`].
-    pub passed: usize,
-    /// [`RunOutcome::Failed`]: wrong answers.
-    pub failed: usize,
-    /// [`RunOutcome::Crashed`].
-    pub crashed: usize,
-    /// [`RunOutcome::TimedOut`].
-    pub timed_out: usize,
-    /// [`RunOutcome::Malformed`].
-    pub malformed: usize,
-    /// [`RunOutcome::Skipped`].
-    pub skipped: usize,
-    /// [`RunOutcome::ExpectedFailure`].
-    pub expected_failures: usize,
-    /// [`RunOutcome::Stale`].
-    pub stale: usize,
-    /// [`RunOutcome::VectorBug`].
-    pub vector_bugs: usize,
-}
+pub struct Counts([usize; RunOutcome::ALL.len()]);
 
 impl Counts {
     /// Counts the outcomes of `results`.
@@ -169,45 +175,21 @@ impl Counts {
     pub fn of(results: &[VectorResult<'_>]) -> Self {
         let mut c = Self::default();
         for r in results {
-            *c.get_mut(r.outcome) += 1;
+            c.0[r.outcome as usize] += 1;
         }
         c
-    }
-
-    fn get_mut(&mut self, outcome: RunOutcome) -> &mut usize {
-        match outcome {
-            RunOutcome::Passed => &mut self.passed,
-            RunOutcome::Failed => &mut self.failed,
-            RunOutcome::Crashed => &mut self.crashed,
-            RunOutcome::TimedOut => &mut self.timed_out,
-            RunOutcome::Malformed => &mut self.malformed,
-            RunOutcome::Skipped => &mut self.skipped,
-            RunOutcome::ExpectedFailure => &mut self.expected_failures,
-            RunOutcome::Stale => &mut self.stale,
-            RunOutcome::VectorBug => &mut self.vector_bugs,
-        }
     }
 
     /// The count for one outcome.
     #[must_use]
     pub fn get(&self, outcome: RunOutcome) -> usize {
-        match outcome {
-            RunOutcome::Passed => self.passed,
-            RunOutcome::Failed => self.failed,
-            RunOutcome::Crashed => self.crashed,
-            RunOutcome::TimedOut => self.timed_out,
-            RunOutcome::Malformed => self.malformed,
-            RunOutcome::Skipped => self.skipped,
-            RunOutcome::ExpectedFailure => self.expected_failures,
-            RunOutcome::Stale => self.stale,
-            RunOutcome::VectorBug => self.vector_bugs,
-        }
+        self.0[outcome as usize]
     }
 
     /// All vectors counted.
     #[must_use]
     pub fn total(&self) -> usize {
-        RunOutcome::ALL.iter().map(|&o| self.get(o)).sum()
+        self.0.iter().sum()
     }
 
     /// Whether the implementation conforms: nothing failed (wrong answer,
@@ -224,7 +206,43 @@ impl Counts {
     /// crashes, timeouts and malformed answers.
     #[must_use]
     pub fn failures(&self) -> usize {
-        self.failed + self.crashed + self.timed_out + self.malformed
+        [
+            RunOutcome::Failed,
+            RunOutcome::Crashed,
+            RunOutcome::TimedOut,
+            RunOutcome::Malformed,
+        ]
+        .iter()
+        .map(|&o| self.get(o))
+        .sum()
+    }
+
+    /// The counts of `outcomes`, serialised as one JSON object keyed by
+    /// each outcome's [name](RunOutcome::as_str), in the order given.
+    #[must_use]
+    pub fn named<'a>(&'a self, outcomes: &'a [RunOutcome]) -> NamedCounts<'a> {
+        NamedCounts {
+            counts: self,
+            outcomes,
+        }
+    }
+}
+
+/// Counts keyed by outcome name ([`Counts::named`]).
+#[derive(Clone, Copy, Debug)]
+pub struct NamedCounts<'a> {
+    counts: &'a Counts,
+    outcomes: &'a [RunOutcome],
+}
+
+impl serde::Serialize for NamedCounts<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
+        let mut map = serializer.serialize_map(Some(self.outcomes.len()))?;
+        for &outcome in self.outcomes {
+            map.serialize_entry(outcome.as_str(), &self.counts.get(outcome))?;
+        }
+        map.end()
     }
 }
 
@@ -489,7 +507,7 @@ mod tests {
     fn the_reference_passes_everything() {
         let vectors = sample();
         let results = run(&plan(&vectors, 1), || crate::reference::Reference, None).unwrap();
-        assert_eq!(results.counts.passed, vectors.len());
+        assert_eq!(results.counts.get(RunOutcome::Passed), vectors.len());
         assert!(results.counts.conforms());
     }
 
@@ -561,7 +579,7 @@ mod tests {
             Some(Some("sign".into()))
         );
         assert_eq!(results.results[2].outcome, RunOutcome::Stale);
-        assert_eq!(results.counts.stale, 1);
+        assert_eq!(results.counts.get(RunOutcome::Stale), 1);
         assert!(!results.counts.conforms());
     }
 
@@ -575,7 +593,7 @@ mod tests {
         let (response, mismatch) = *bug.vector_bug.clone().unwrap();
         assert_eq!(response, Response::Error(ErrorCode::Eof));
         assert!(matches!(mismatch, Mismatch::WrongErrorCode { .. }));
-        assert_eq!(results.counts.vector_bugs, 1);
+        assert_eq!(results.counts.get(RunOutcome::VectorBug), 1);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::io::Write as _;
 use std::num::NonZeroUsize;
 
 use wow_guid_conformance::judge::JudgeOptions;
-use wow_guid_conformance::matrix::model::{count, Header, CELL_OUTCOMES};
+use wow_guid_conformance::matrix::model::{Header, CELL_OUTCOMES};
 use wow_guid_conformance::matrix::{self, implementations, MatrixOptions};
 use wow_guid_conformance::report::rerun::MatrixCommand;
 
@@ -83,8 +83,8 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
     for c in &built.columns {
         let parts: Vec<String> = CELL_OUTCOMES
             .iter()
-            .filter(|o| count(&c.counts, **o) > 0)
-            .map(|o| format!("{} {}", count(&c.counts, *o), o.as_str()))
+            .filter(|o| c.counts.get(**o) > 0)
+            .map(|o| format!("{} {}", c.counts.get(*o), o.as_str()))
             .collect();
         let _ = writeln!(
             summary,

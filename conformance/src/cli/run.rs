@@ -60,7 +60,7 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
     if let Some(path) = &args.write_expect_fail {
         write_file(path, &ExpectFailList, &report)?;
     }
-    Ok(if results.counts.vector_bugs > 0 {
+    Ok(if results.counts.get(run::RunOutcome::VectorBug) > 0 {
         Exit::NoVerdict
     } else if results.counts.conforms() {
         Exit::Success

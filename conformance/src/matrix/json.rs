@@ -10,8 +10,8 @@ use std::io;
 use serde::Serialize;
 
 use super::implementations::Launch;
-use super::model::{count, Cell, Column, Matrix, Row, CELL_OUTCOMES};
-use crate::run::Counts;
+use super::model::{Cell, Column, Matrix, Row, CELL_OUTCOMES};
+use crate::run::NamedCounts;
 
 /// The `format` field.
 pub const FORMAT_NAME: &str = "wow-guid-conformance matrix";
@@ -58,43 +58,15 @@ struct Implementation<'m> {
     window: Option<usize>,
     note: Option<&'m str>,
     duration_ms: u64,
-    counts: CountMap,
-    by_kind: Vec<KindCounts>,
+    counts: NamedCounts<'m>,
+    by_kind: Vec<KindCounts<'m>>,
     causes: Vec<CauseOut<'m>>,
 }
 
 #[derive(Serialize)]
-struct KindCounts {
+struct KindCounts<'m> {
     kind: String,
-    counts: CountMap,
-}
-
-/// Counts keyed by outcome word, in report order.
-#[derive(Serialize)]
-struct CountMap {
-    pass: usize,
-    fail: usize,
-    crashed: usize,
-    timed_out: usize,
-    malformed: usize,
-    skip: usize,
-    vector_bug: usize,
-}
-
-impl CountMap {
-    fn of(counts: &Counts) -> Self {
-        let [pass, fail, crashed, timed_out, malformed, skip, vector_bug] =
-            CELL_OUTCOMES.map(|o| count(counts, o));
-        Self {
-            pass,
-            fail,
-            crashed,
-            timed_out,
-            malformed,
-            skip,
-            vector_bug,
-        }
-    }
+    counts: NamedCounts<'m>,
 }
 
 #[derive(Serialize)]
@@ -160,13 +132,13 @@ fn implementation(column: &Column) -> Implementation<'_> {
         window: entry.window.map(std::num::NonZeroUsize::get),
         note: entry.note.as_deref(),
         duration_ms: u64::try_from(column.duration.as_millis()).unwrap_or(u64::MAX),
-        counts: CountMap::of(&column.counts),
+        counts: column.counts.named(&CELL_OUTCOMES),
         by_kind: column
             .by_kind
             .iter()
             .map(|(kind, counts)| KindCounts {
                 kind: kind.to_string(),
-                counts: CountMap::of(counts),
+                counts: counts.named(&CELL_OUTCOMES),
             })
             .collect(),
         causes: column

@@ -117,22 +117,6 @@ pub const CELL_OUTCOMES: [RunOutcome; 7] = [
     RunOutcome::VectorBug,
 ];
 
-/// The count of `outcome` in `counts`.
-#[must_use]
-pub fn count(counts: &Counts, outcome: RunOutcome) -> usize {
-    match outcome {
-        RunOutcome::Passed => counts.passed,
-        RunOutcome::Failed => counts.failed,
-        RunOutcome::Crashed => counts.crashed,
-        RunOutcome::TimedOut => counts.timed_out,
-        RunOutcome::Malformed => counts.malformed,
-        RunOutcome::Skipped => counts.skipped,
-        RunOutcome::ExpectedFailure => counts.expected_failures,
-        RunOutcome::Stale => counts.stale,
-        RunOutcome::VectorBug => counts.vector_bugs,
-    }
-}
-
 impl Matrix {
     /// Builds the matrix from one run per implementation (each over the
     /// same vectors, in the same order) and each implementation's causes.
