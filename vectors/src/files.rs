@@ -101,6 +101,14 @@ impl From<FileError> for io::Error {
 /// # Errors
 /// [`FileError`] when it cannot be opened or is not such a file.
 pub(crate) fn open(path: &Path, limit: u64, pipes: Pipes) -> Result<(File, u64), FileError> {
+    let named_pipe = || std::fs::metadata(path).is_ok_and(|m| is_fifo(&m.file_type()));
+    if pipes == Pipes::Allow && named_pipe() {
+        // A pipe the caller asked for is opened blocking: the open waits for
+        // the writer, and a read before the writer comes would see the end
+        // of input. What the open returns is checked again below.
+        let file = File::open(path).map_err(FileError::Io)?;
+        return checked(file, limit, pipes);
+    }
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -111,7 +119,16 @@ pub(crate) fn open(path: &Path, limit: u64, pipes: Pipes) -> Result<(File, u64),
         options.custom_flags(libc::O_NONBLOCK);
     }
     let file = options.open(path).map_err(FileError::Io)?;
+    // A FIFO swapped in after the check above is refused, not read
+    // without blocking.
+    checked(file, limit, Pipes::Refuse)
+}
+
+/// `file` if it is a regular file within `limit` (with its size), or a FIFO
+/// where `pipes` allows one (size 0).
+fn checked(file: File, limit: u64, pipes: Pipes) -> Result<(File, u64), FileError> {
     let meta = file.metadata().map_err(FileError::Io)?;
+    let kind = meta.file_type();
     if meta.is_file() {
         if meta.len() > limit {
             return Err(FileError::TooLarge {
@@ -121,18 +138,10 @@ pub(crate) fn open(path: &Path, limit: u64, pipes: Pipes) -> Result<(File, u64),
         }
         return Ok((file, meta.len()));
     }
-    if pipes == Pipes::Allow && is_fifo(&meta.file_type()) {
-        // A pipe the caller asked for is read blocking (a non-blocking read
-        // sees end of input before the writer starts), so it is opened again;
-        // the kind is checked again on what that open returns.
-        let file = File::open(path).map_err(FileError::Io)?;
-        let kind = file.metadata().map_err(FileError::Io)?.file_type();
-        if kind.is_file() || is_fifo(&kind) {
-            return Ok((file, 0));
-        }
-        return Err(FileError::NotRegular(kind_of(&kind)));
+    if pipes == Pipes::Allow && is_fifo(&kind) {
+        return Ok((file, 0));
     }
-    Err(FileError::NotRegular(kind_of(&meta.file_type())))
+    Err(FileError::NotRegular(kind_of(&kind)))
 }
 
 /// Reads the file at `path`, at most `limit` bytes of it: a regular file,
