@@ -5,10 +5,10 @@ use std::fs;
 use std::io::Write as _;
 use std::num::NonZeroUsize;
 
+use wow_guid_conformance::internal::matrix::model::{Header, CELL_OUTCOMES};
+use wow_guid_conformance::internal::matrix::{self, implementations, MatrixOptions};
+use wow_guid_conformance::internal::report::rerun::MatrixCommand;
 use wow_guid_conformance::judge::JudgeOptions;
-use wow_guid_conformance::matrix::model::{Header, CELL_OUTCOMES};
-use wow_guid_conformance::matrix::{self, implementations, MatrixOptions};
-use wow_guid_conformance::report::rerun::MatrixCommand;
 
 use super::args::MatrixArgs;
 use super::options;

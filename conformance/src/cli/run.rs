@@ -6,9 +6,9 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use wow_guid_conformance::internal::report::expect_fail_list::ExpectFailList;
 use wow_guid_conformance::options::RunOptions;
 use wow_guid_conformance::process::ProcessImplementation;
-use wow_guid_conformance::report::expect_fail_list::ExpectFailList;
 use wow_guid_conformance::report::human::Human;
 use wow_guid_conformance::report::json::Json;
 use wow_guid_conformance::report::junit::Junit;

@@ -3,7 +3,7 @@
 //! A finding is one [`Signature`] of disagreement with its minimal request
 //! (and, for an implementation that keeps state, the requests that must come
 //! before it). [`Finding::vectors`] turns it into corpus vectors whose
-//! expectations are the reference's ([`super::oracle`]), so a finding pasted
+//! expectations are the reference's ([`crate::classify::oracle`]), so a finding pasted
 //! into `vectors/` fails the implementation that produced it and passes a
 //! conformant one; [`Finding::yaml`] writes them in the corpus format (with
 //! the corpus's own writer, [`wow_guid_vectors::yaml`]), and
