@@ -36,6 +36,7 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
         jobs: NonZeroUsize::new(usize::from(args.jobs)).unwrap_or(NonZeroUsize::MIN),
         timeout: args.timeouts.timeout.0,
         startup_timeout: args.timeouts.startup_timeout.0,
+        serve: options::target(&[])?.argv().to_vec(),
     };
     let started = std::time::Instant::now();
     let built = matrix::build(header, &corpus.vectors, &file.implementations, &options)

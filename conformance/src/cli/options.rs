@@ -134,7 +134,7 @@ fn set_process(conditions: &mut Conditions, args: &ProcessArgs) {
 }
 
 /// The command to test, or this executable's `serve` when none is given.
-fn target(command: &[std::ffi::OsString]) -> Result<Target, CliError> {
+pub(super) fn target(command: &[std::ffi::OsString]) -> Result<Target, CliError> {
     if command.is_empty() {
         let exe = std::env::current_exe().map_err(CliError::CurrentExe)?;
         Ok(Target::BuiltIn {
