@@ -33,3 +33,22 @@ pub mod finding;
 pub mod requests;
 pub mod session;
 pub mod summary;
+
+use std::path::PathBuf;
+
+use wow_guid_vectors::Corpus;
+
+use crate::options::Conditions;
+
+/// `fuzz`: a differential fuzzing session against an implementation.
+#[derive(Clone, Debug)]
+pub struct FuzzOptions {
+    /// The conditions every answer is judged under (no expected failures).
+    pub conditions: Conditions,
+    /// The corpus whose requests are mutated.
+    pub corpus: Corpus,
+    /// Seed, budgets and limits; its `judge` is `conditions.judge`.
+    pub plan: session::Plan,
+    /// The vector file the findings are appended to, if any.
+    pub out: Option<PathBuf>,
+}
