@@ -2,12 +2,18 @@
 //! API, kept out of `src/`.
 
 mod classify_oracle;
+mod classify_shrink;
 mod classify_signature;
 mod duration;
 mod export;
+mod fuzzing_finding;
 mod fuzzing_session;
+mod implementation;
+mod known_failures;
 mod lint;
 mod list;
+mod matrix_implementations;
+mod matrix_json;
 mod protocol;
 mod reference;
 mod report_failed;

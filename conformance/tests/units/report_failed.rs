@@ -17,10 +17,10 @@ fn report(results: &str) -> String {
 fn failures_stale_entries_and_vector_bugs_are_rerun_the_rest_not() {
     let text = report(
         r#"{"id": "a.one", "outcome": "pass"},
-           {"id": "a.two", "outcome": "timed_out"},
-           {"id": "a.three", "outcome": "xfail"},
-           {"id": "a.four", "outcome": "stale"},
-           {"id": "a.one", "outcome": "vector_bug"}"#,
+               {"id": "a.two", "outcome": "timed_out"},
+               {"id": "a.three", "outcome": "xfail"},
+               {"id": "a.four", "outcome": "stale"},
+               {"id": "a.one", "outcome": "vector_bug"}"#,
     );
     assert_eq!(read(&text).unwrap(), ["a.two", "a.four", "a.one"]);
     for outcome in RunOutcome::ALL {
@@ -72,8 +72,8 @@ fn what_is_not_a_report_is_an_error_at_its_place() {
 fn every_id_the_corpus_lacks_is_named_with_its_place() {
     let error = read(&report(
         r#"{"id": "a.one", "outcome": "fail"},
-           {"id": "a.tow", "outcome": "fail"},
-           {"id": "b.gone", "outcome": "crashed"}"#,
+               {"id": "a.tow", "outcome": "fail"},
+               {"id": "b.gone", "outcome": "crashed"}"#,
     ))
     .unwrap_err();
     let text = error.to_string();

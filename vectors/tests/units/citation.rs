@@ -1,7 +1,7 @@
 //! The unit tests of `citation`, through the crate's API.
 
-use wow_guid_vectors::Vector;
 use wow_guid_vectors::citation::*;
+use wow_guid_vectors::Vector;
 
 #[test]
 fn a_citation_splits_into_path_anchor_and_text() {

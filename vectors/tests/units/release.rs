@@ -1,7 +1,7 @@
 //! The unit tests of `release`, through the crate's API.
 
-use wow_guid_vectors::{Expectation, Vector};
 use wow_guid_vectors::release::*;
+use wow_guid_vectors::{Expectation, Vector};
 
 fn vector(id: &str) -> Vector {
     let corpus = wow_guid_vectors::Corpus::embedded().expect("the checked-in corpus loads");

@@ -1,8 +1,8 @@
 //! The unit tests of `topics`, through the crate's API.
 
-use wow_guid_vectors::{Expectation, Request, Value};
-use wow_guid_vectors::{ErrorCode, Flag};
 use wow_guid_vectors::topics::*;
+use wow_guid_vectors::{ErrorCode, Flag};
+use wow_guid_vectors::{Expectation, Request, Value};
 
 #[test]
 fn packed_flags_come_from_the_bytes_and_the_value() {
