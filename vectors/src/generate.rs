@@ -69,7 +69,7 @@ pub fn files() -> Vec<(String, String)> {
         .collect()
 }
 
-/// Every generated family as [`crate::reference`] summarises it, in the
+/// Every generated family as [`crate::reference_page`] summarises it, in the
 /// order of [`files`].
 #[must_use]
 pub fn summaries() -> Vec<crate::reference_page::FamilySummary> {
