@@ -14,8 +14,8 @@
 
 use wow_guid_vectors::Request;
 
-use crate::fuzzing::shrink::{self, Limits, OneImplementation};
-use crate::fuzzing::Signature;
+use crate::classify::shrink::{self, Limits, OneImplementation};
+use crate::classify::Signature;
 use crate::implementation::{HarnessError, Implementation};
 use crate::judge::JudgeOptions;
 use crate::protocol;
@@ -153,7 +153,7 @@ fn shrink_example<I: Implementation>(
     if size(&result.request) >= size(request) {
         return Ok(None);
     }
-    let expected = crate::fuzzing::oracle::corpus_expectation(&result.request);
+    let expected = crate::classify::oracle::corpus_expectation(&result.request);
     Ok(Some(Shrunk {
         request: protocol::request_line("shrunk", &result.request),
         expected: expectation_text(&expected),

@@ -53,12 +53,12 @@ use serde_saphyr::Spanned;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ImplementationsFile {
     /// The implementations, in the file's order.
-    pub implementations: Vec<Entry>,
+    pub implementations: Vec<ImplementationEntry>,
 }
 
 /// One implementation.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub struct ImplementationEntry {
     /// Unique name.
     pub name: String,
     /// Language.
@@ -125,7 +125,7 @@ impl Builtin {
 
 /// A problem with an implementations file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoadError {
+pub struct ImplementationsError {
     /// The file's name as given.
     pub file: String,
     /// 1-based line, when known.
@@ -133,12 +133,12 @@ pub struct LoadError {
     /// 1-based column, when known.
     pub column: usize,
     /// What is wrong.
-    pub kind: LoadErrorKind,
+    pub kind: ImplementationsErrorKind,
 }
 
 /// What is wrong with an implementations file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LoadErrorKind {
+pub enum ImplementationsErrorKind {
     /// The YAML does not parse, or does not have the shape described in the
     /// module docs (an unknown or missing field, a wrong type, a duplicate
     /// key): the parser's own description.
@@ -173,38 +173,38 @@ pub enum LoadErrorKind {
     BadVariable(String),
 }
 
-impl fmt::Display for LoadError {
+impl fmt::Display for ImplementationsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}:{}: ", self.file, self.line, self.column)?;
         match &self.kind {
-            LoadErrorKind::Shape(message) => f.write_str(message),
-            LoadErrorKind::Empty => f.write_str("`implementations` lists no implementation"),
-            LoadErrorKind::EmptyField(field) => write!(f, "`{field}` must not be empty"),
-            LoadErrorKind::DuplicateName { name, first } => {
+            ImplementationsErrorKind::Shape(message) => f.write_str(message),
+            ImplementationsErrorKind::Empty => f.write_str("`implementations` lists no implementation"),
+            ImplementationsErrorKind::EmptyField(field) => write!(f, "`{field}` must not be empty"),
+            ImplementationsErrorKind::DuplicateName { name, first } => {
                 write!(f, "the name `{name}` is already used on line {first}")
             }
-            LoadErrorKind::EmptySource => f.write_str(
+            ImplementationsErrorKind::EmptySource => f.write_str(
                 "`source` must give at least one of `package`, `repository` and `path`",
             ),
-            LoadErrorKind::CommandOrBuiltin { both: true } => f.write_str(
+            ImplementationsErrorKind::CommandOrBuiltin { both: true } => f.write_str(
                 "give either `command` or `builtin`, not both",
             ),
-            LoadErrorKind::CommandOrBuiltin { both: false } => f.write_str(
+            ImplementationsErrorKind::CommandOrBuiltin { both: false } => f.write_str(
                 "give `command` (the program and its arguments) or `builtin: reference`",
             ),
-            LoadErrorKind::EmptyCommand => {
+            ImplementationsErrorKind::EmptyCommand => {
                 f.write_str("`command` must start with a program name")
             }
-            LoadErrorKind::UnknownBuiltin(word) => write!(
+            ImplementationsErrorKind::UnknownBuiltin(word) => write!(
                 f,
                 "there is no built-in implementation `{word}` (the one there is: `reference`)"
             ),
-            LoadErrorKind::ZeroWindow => f.write_str("`window` must be at least 1"),
-            LoadErrorKind::UnsetVariable(name) => write!(
+            ImplementationsErrorKind::ZeroWindow => f.write_str("`window` must be at least 1"),
+            ImplementationsErrorKind::UnsetVariable(name) => write!(
                 f,
                 "the environment variable `{name}` is not set; set it, or write `${{{name}:-default}}`"
             ),
-            LoadErrorKind::BadVariable(word) => write!(
+            ImplementationsErrorKind::BadVariable(word) => write!(
                 f,
                 "`{word}`: a variable is written `${{NAME}}` or `${{NAME:-default}}`"
             ),
@@ -212,7 +212,7 @@ impl fmt::Display for LoadError {
     }
 }
 
-impl std::error::Error for LoadError {}
+impl std::error::Error for ImplementationsError {}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -244,9 +244,9 @@ pub fn parse(
     file: &Path,
     text: &str,
     env: &dyn Fn(&str) -> Option<String>,
-) -> Result<ImplementationsFile, Vec<LoadError>> {
+) -> Result<ImplementationsFile, Vec<ImplementationsError>> {
     let name = file.display().to_string();
-    let at = |line: u64, column: u64, kind| LoadError {
+    let at = |line: u64, column: u64, kind| ImplementationsError {
         file: name.clone(),
         line: usize::try_from(line).unwrap_or(usize::MAX),
         column: usize::try_from(column).unwrap_or(usize::MAX),
@@ -257,7 +257,7 @@ pub fn parse(
         vec![at(
             line,
             column,
-            LoadErrorKind::Shape(shape_message(&error)),
+            ImplementationsErrorKind::Shape(shape_message(&error)),
         )]
     })?;
     let base = file.parent().unwrap_or(Path::new(""));
@@ -265,7 +265,7 @@ pub fn parse(
     let mut implementations = Vec::new();
     if raw.implementations.value.is_empty() {
         let l = &raw.implementations.referenced;
-        errors.push(at(l.line(), l.column(), LoadErrorKind::Empty));
+        errors.push(at(l.line(), l.column(), ImplementationsErrorKind::Empty));
     }
     for entry in raw.implementations.value {
         let here = entry.referenced;
@@ -278,20 +278,26 @@ pub fn parse(
             ("version", &entry.version),
         ] {
             if value.value.trim().is_empty() {
-                fail(&value.referenced, LoadErrorKind::EmptyField(field));
+                fail(
+                    &value.referenced,
+                    ImplementationsErrorKind::EmptyField(field),
+                );
             }
         }
         let source = &entry.source.value;
         if source.package.is_none() && source.repository.is_none() && source.path.is_none() {
-            fail(&entry.source.referenced, LoadErrorKind::EmptySource);
+            fail(
+                &entry.source.referenced,
+                ImplementationsErrorKind::EmptySource,
+            );
         }
         if let Some(prior) = implementations
             .iter()
-            .find(|e: &&Entry| e.name == entry.name.value)
+            .find(|e: &&ImplementationEntry| e.name == entry.name.value)
         {
             fail(
                 &entry.name.referenced,
-                LoadErrorKind::DuplicateName {
+                ImplementationsErrorKind::DuplicateName {
                     name: entry.name.value.clone(),
                     first: prior.line,
                 },
@@ -302,7 +308,7 @@ pub fn parse(
             Some(w) => match NonZeroUsize::new(w.value) {
                 Some(w) => Some(w),
                 None => {
-                    fail(&w.referenced, LoadErrorKind::ZeroWindow);
+                    fail(&w.referenced, ImplementationsErrorKind::ZeroWindow);
                     None
                 }
             },
@@ -311,12 +317,15 @@ pub fn parse(
             (Some(_), Some(builtin)) => {
                 fail(
                     &builtin.referenced,
-                    LoadErrorKind::CommandOrBuiltin { both: true },
+                    ImplementationsErrorKind::CommandOrBuiltin { both: true },
                 );
                 None
             }
             (None, None) => {
-                fail(&here, LoadErrorKind::CommandOrBuiltin { both: false });
+                fail(
+                    &here,
+                    ImplementationsErrorKind::CommandOrBuiltin { both: false },
+                );
                 None
             }
             (None, Some(builtin)) => match builtin.value.as_str() {
@@ -324,7 +333,7 @@ pub fn parse(
                 other => {
                     fail(
                         &builtin.referenced,
-                        LoadErrorKind::UnknownBuiltin(other.to_owned()),
+                        ImplementationsErrorKind::UnknownBuiltin(other.to_owned()),
                     );
                     None
                 }
@@ -335,7 +344,7 @@ pub fn parse(
                     .first()
                     .is_none_or(|program| program.value.is_empty())
                 {
-                    fail(&command.referenced, LoadErrorKind::EmptyCommand);
+                    fail(&command.referenced, ImplementationsErrorKind::EmptyCommand);
                     None
                 } else {
                     let mut resolved = Vec::new();
@@ -353,7 +362,7 @@ pub fn parse(
             }
         };
         if let Some(launch) = launch {
-            implementations.push(Entry {
+            implementations.push(ImplementationEntry {
                 name: entry.name.value,
                 language: entry.language.value,
                 version: entry.version.value,
@@ -391,7 +400,10 @@ fn shape_message(error: &serde_saphyr::Error) -> String {
 }
 
 /// Expands `${NAME}` and `${NAME:-default}` in `word`.
-fn expand(word: &str, env: &dyn Fn(&str) -> Option<String>) -> Result<String, LoadErrorKind> {
+pub fn expand(
+    word: &str,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<String, ImplementationsErrorKind> {
     let mut out = String::new();
     let mut rest = word;
     while let Some(start) = rest.find("${") {
@@ -399,19 +411,19 @@ fn expand(word: &str, env: &dyn Fn(&str) -> Option<String>) -> Result<String, Lo
         let after = &rest[start + 2..];
         let end = after
             .find('}')
-            .ok_or_else(|| LoadErrorKind::BadVariable(word.to_owned()))?;
+            .ok_or_else(|| ImplementationsErrorKind::BadVariable(word.to_owned()))?;
         let inner = &after[..end];
         let (name, default) = match inner.split_once(":-") {
             Some((name, default)) => (name, Some(default)),
             None => (inner, None),
         };
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(LoadErrorKind::BadVariable(word.to_owned()));
+            return Err(ImplementationsErrorKind::BadVariable(word.to_owned()));
         }
         match (env(name).filter(|v| !v.is_empty()), default) {
             (Some(value), _) => out.push_str(&value),
             (None, Some(default)) => out.push_str(default),
-            (None, None) => return Err(LoadErrorKind::UnsetVariable(name.to_owned())),
+            (None, None) => return Err(ImplementationsErrorKind::UnsetVariable(name.to_owned())),
         }
         rest = &after[end + 1..];
     }
@@ -426,132 +438,5 @@ fn relative_to(base: &Path, word: String) -> String {
         joined.display().to_string()
     } else {
         word
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn no_env(_: &str) -> Option<String> {
-        None
-    }
-
-    fn load(text: &str) -> Result<ImplementationsFile, Vec<LoadError>> {
-        parse(Path::new("matrix/impls.yaml"), text, &no_env)
-    }
-
-    fn one_error(text: &str) -> LoadError {
-        let errors = load(text).expect_err("the file is invalid");
-        assert_eq!(errors.len(), 1, "{errors:?}");
-        errors.into_iter().next().unwrap()
-    }
-
-    const GOOD: &str = "\
-implementations:
-  - name: ref
-    language: Rust
-    version: \"1.0\"
-    source: { repository: this repository }
-    builtin: reference
-  - name: py
-    language: Python
-    version: \"0.1\"
-    source: { package: x }
-    command: [python3, ../adapters/a.py, \"${TARGET:-../target}/x\", --flag]
-    window: 1
-    note: hello
-";
-
-    #[test]
-    fn a_good_file_loads_with_paths_resolved() {
-        let file = load(GOOD).unwrap();
-        assert_eq!(file.implementations.len(), 2);
-        let py = &file.implementations[1];
-        assert_eq!(py.name, "py");
-        assert_eq!(py.line, 7);
-        assert_eq!(py.window, NonZeroUsize::new(1));
-        assert_eq!(py.note.as_deref(), Some("hello"));
-        let Launch::Command { written, resolved } = &py.launch else {
-            panic!("a command")
-        };
-        assert_eq!(written[2], "${TARGET:-../target}/x");
-        assert_eq!(
-            resolved,
-            &[
-                "python3",
-                "matrix/../adapters/a.py",
-                "matrix/../target/x",
-                "--flag"
-            ]
-        );
-        assert_eq!(
-            file.implementations[0].launch,
-            Launch::Builtin(Builtin::Reference)
-        );
-    }
-
-    #[test]
-    fn variables_come_from_the_environment() {
-        let env = |name: &str| (name == "TARGET").then(|| "/abs".to_owned());
-        let file = parse(Path::new("impls.yaml"), GOOD, &env).unwrap();
-        let Launch::Command { resolved, .. } = &file.implementations[1].launch else {
-            panic!("a command")
-        };
-        assert_eq!(resolved[2], "/abs/x");
-        assert_eq!(
-            expand("${NOPE}", &no_env),
-            Err(LoadErrorKind::UnsetVariable("NOPE".into()))
-        );
-        assert_eq!(
-            expand("${OPEN", &no_env),
-            Err(LoadErrorKind::BadVariable("${OPEN".into()))
-        );
-        assert_eq!(expand("a${X:-}b", &no_env), Ok("ab".into()));
-    }
-
-    #[test]
-    fn unknown_and_missing_fields_are_located() {
-        let error = one_error(&GOOD.replace("note: hello", "notes: hello"));
-        assert_eq!(
-            error.to_string(),
-            "matrix/impls.yaml:13:5: unknown field `notes`, expected one of name, language, \
-             version, source, command, builtin, window, note"
-        );
-        let error = one_error(&GOOD.replace("    language: Python\n", ""));
-        assert!(error.to_string().contains("language"), "{error}");
-    }
-
-    #[test]
-    fn duplicate_names_keys_and_bad_launches_are_errors() {
-        let error = one_error(&GOOD.replace("name: py", "name: ref"));
-        assert_eq!(
-            error.kind,
-            LoadErrorKind::DuplicateName {
-                name: "ref".into(),
-                first: 2
-            }
-        );
-        assert_eq!(error.line, 7);
-        let error =
-            one_error(&GOOD.replace("    note: hello\n", "    note: hello\n    note: again\n"));
-        assert!(error.to_string().contains("note"), "{error}");
-        let error = one_error(&GOOD.replace("    builtin: reference\n", ""));
-        assert_eq!(error.kind, LoadErrorKind::CommandOrBuiltin { both: false });
-        let error = one_error(&GOOD.replace("builtin: reference", "builtin: other"));
-        assert_eq!(error.kind, LoadErrorKind::UnknownBuiltin("other".into()));
-        assert_eq!((error.line, error.column), (6, 14));
-        let error = one_error(&GOOD.replace("window: 1", "window: 0"));
-        assert_eq!(error.kind, LoadErrorKind::ZeroWindow);
-        let error = one_error(&GOOD.replace("source: { package: x }", "source: {}"));
-        assert_eq!(error.kind, LoadErrorKind::EmptySource);
-        let error = one_error("implementations: []\n");
-        assert_eq!(error.kind, LoadErrorKind::Empty);
-        let errors = load(&GOOD.replace(
-            "python3, ../adapters/a.py, \"${TARGET:-../target}/x\", --flag",
-            "",
-        ))
-        .unwrap_err();
-        assert_eq!(errors[0].kind, LoadErrorKind::EmptyCommand);
     }
 }
