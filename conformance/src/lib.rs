@@ -74,3 +74,6 @@ pub mod seed;
 pub mod select;
 pub mod serve;
 pub mod shell;
+// The binary prints through it; not part of the documented API.
+#[doc(hidden)]
+pub mod terminal;
