@@ -120,15 +120,22 @@ pub(crate) struct Walk {
     pub(crate) files: Vec<(String, PathBuf)>,
     /// Directories and entries that could not be read, by relative path.
     pub(crate) errors: Vec<(String, io::Error)>,
+    /// The root's real path, which a symlinked file must stay inside.
+    root: Option<PathBuf>,
 }
 
 /// Walks `root` recursively. Entries whose names start with `.` and
 /// directories named `target` are skipped (editor files, version control,
-/// build output); everything else is looked at.
+/// build output); everything else is looked at. A symlink to a file inside
+/// the root is listed like the file; one that leads out of the root is an
+/// error at the link, and its target is never read (a corpus from a
+/// stranger could otherwise make the loader quote the start of any file the
+/// user can read, a token or `/etc/passwd`, in its error messages).
 pub(crate) fn walk(root: &Path) -> Walk {
     let mut walk = Walk {
         files: Vec::new(),
         errors: Vec::new(),
+        root: root.canonicalize().ok(),
     };
     visit(root, "", &mut walk);
     walk.files
@@ -169,8 +176,8 @@ fn visit(dir: &Path, prefix: &str, walk: &mut Walk) {
         let path = entry.path();
         // `file_type` does not follow symlinks: a linked file is read like any
         // file, a linked directory is not entered, which keeps the walk finite.
-        let is_dir = match entry.file_type() {
-            Ok(kind) => kind.is_dir(),
+        let (is_dir, is_link) = match entry.file_type() {
+            Ok(kind) => (kind.is_dir(), kind.is_symlink()),
             Err(err) => {
                 walk.errors.push((relative, err));
                 continue;
@@ -181,7 +188,25 @@ fn visit(dir: &Path, prefix: &str, walk: &mut Walk) {
                 visit(&path, &relative, walk);
             }
         } else if name.ends_with(".yaml") || name.ends_with(".yml") {
-            walk.files.push((relative, path));
+            // A link whose target cannot be resolved (a dangling one) is
+            // listed, and reading it reports why.
+            let outside = is_link
+                && match (&walk.root, path.canonicalize()) {
+                    (Some(root), Ok(target)) => !target.starts_with(root),
+                    _ => false,
+                };
+            if outside {
+                walk.errors.push((
+                    relative,
+                    io::Error::new(
+                        io::ErrorKind::PermissionDenied,
+                        "a symbolic link to a file outside the corpus directory; \
+                         it was not read (copy the file in, or link to one inside)",
+                    ),
+                ));
+            } else {
+                walk.files.push((relative, path));
+            }
         }
     }
 }
