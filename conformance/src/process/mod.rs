@@ -376,7 +376,7 @@ impl ProcessImplementation {
     /// Prepares to run `config.command`; nothing is started until the first request.
     #[must_use]
     pub fn new(config: ProcessConfig) -> Self {
-        Self::with_transport(config, Box::new(|command, env| Child::spawn(command, env)))
+        Self::with_transport(config, Box::new(Child::spawn))
     }
 }
 
