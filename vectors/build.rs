@@ -44,7 +44,7 @@ fn main() {
     for (relative, path) in &walk.files {
         // The same check as the loader's: include_bytes! would block on a
         // FIFO and read a device without end.
-        if let Err(err) = files::open(path) {
+        if let Err(err) = files::open(path, files::MAX_FILE_BYTES, files::Pipes::Refuse) {
             eprintln!("cannot embed {}: {err}", path.display());
             std::process::exit(1);
         }

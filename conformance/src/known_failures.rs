@@ -10,8 +10,8 @@
 
 use std::path::Path;
 
-use wow_guid_vectors::reference::KnownFailures;
-use wow_guid_vectors::Corpus;
+use wow_guid_vectors::reference_page::KnownFailures;
+use wow_guid_vectors::{Corpus, Pipes, MAX_FILE_BYTES};
 
 use crate::expect_fail::{ExpectedFailures, ListErrors};
 
@@ -34,7 +34,7 @@ pub const LISTS: [(&str, &str); 3] = [
 
 /// Why the lists could not be read.
 #[derive(Debug)]
-pub enum ReadError {
+pub enum KnownFailuresError {
     /// A list exists but cannot be read.
     Io {
         /// The list's path.
@@ -46,32 +46,38 @@ pub enum ReadError {
     List(ListErrors),
 }
 
-impl core::fmt::Display for ReadError {
+impl core::fmt::Display for KnownFailuresError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            ReadError::Io { path, error } => write!(f, "cannot read {path}: {error}"),
-            ReadError::List(errors) => errors.fmt(f),
+            KnownFailuresError::Io { path, error } => write!(f, "cannot read {path}: {error}"),
+            KnownFailuresError::List(errors) => errors.fmt(f),
         }
     }
 }
 
-impl std::error::Error for ReadError {}
+impl std::error::Error for KnownFailuresError {}
 
 /// The known failures of [`LISTS`] below `repository`, judged against
 /// `corpus`, in the order of [`LISTS`]. A list that does not exist (a corpus
 /// directory outside a checkout) is left out.
 ///
 /// # Errors
-/// [`ReadError`] for the first list that cannot be read or does not parse.
-pub fn read(repository: &Path, corpus: &Corpus) -> Result<Vec<KnownFailures>, ReadError> {
+/// [`KnownFailuresError`] for the first list that cannot be read or does not parse.
+pub fn read(repository: &Path, corpus: &Corpus) -> Result<Vec<KnownFailures>, KnownFailuresError> {
     let mut known = Vec::new();
     for (implementation, relative) in LISTS {
         let path = repository.join(relative);
-        let text = match std::fs::read_to_string(&path) {
+        let read = wow_guid_vectors::read_bounded(&path, MAX_FILE_BYTES, Pipes::Refuse)
+            .map_err(std::io::Error::from)
+            .and_then(|bytes| {
+                String::from_utf8(bytes)
+                    .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+            });
+        let text = match read {
             Ok(text) => text,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => continue,
             Err(error) => {
-                return Err(ReadError::Io {
+                return Err(KnownFailuresError::Io {
                     path: relative.to_owned(),
                     error,
                 })
@@ -82,51 +88,11 @@ pub fn read(repository: &Path, corpus: &Corpus) -> Result<Vec<KnownFailures>, Re
             &text,
             corpus.vectors.iter().map(|v| v.id.as_str()),
         )
-        .map_err(ReadError::List)?;
+        .map_err(KnownFailuresError::List)?;
         known.push(KnownFailures {
             implementation: implementation.to_owned(),
             ids: list.entries.into_keys().collect(),
         });
     }
     Ok(known)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn repository() -> &'static Path {
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .parent()
-            .expect("the crate is in the workspace")
-    }
-
-    #[test]
-    fn every_list_exists_under_a_name_the_matrix_uses() {
-        let matrix =
-            std::fs::read_to_string(repository().join("matrix/implementations.yaml")).unwrap();
-        for (name, path) in LISTS {
-            assert!(
-                matrix.contains(&format!("- name: {name}\n")),
-                "matrix/implementations.yaml names no implementation `{name}`"
-            );
-            assert!(repository().join(path).is_file(), "{path} is missing");
-        }
-    }
-
-    #[test]
-    fn the_lists_read_into_their_ids() {
-        let corpus = Corpus::embedded().unwrap();
-        let known = read(repository(), &corpus).unwrap();
-        assert_eq!(known.len(), LISTS.len());
-        let rust = &known[1];
-        assert_eq!(rust.implementation, "wow_world_messages");
-        assert!(rust.ids.contains("named.encode.interior-nul"));
-        assert!(known[0].ids.contains("packed.decode.doc-example"));
-        // Outside a checkout there are no lists, and no failures to show.
-        let empty = std::env::temp_dir().join(format!("known-failures-{}", std::process::id()));
-        std::fs::create_dir_all(&empty).unwrap();
-        assert_eq!(read(&empty, &corpus).unwrap(), Vec::new());
-        std::fs::remove_dir_all(&empty).unwrap();
-    }
 }

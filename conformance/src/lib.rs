@@ -5,37 +5,32 @@
 //! to an implementation over a line protocol on stdin/stdout (see
 //! `PROTOCOL.md`), judges every answer, and reports a verdict a CI job can
 //! trust. The binary `wow-guid-conformance` is a thin layer over this
-//! library, whose pieces are meant to be reused (the differential fuzzer
-//! drives [`process::ProcessImplementation`] and [`judge`] directly). The
-//! command line is the binary's own module: this library takes validated
-//! [`options`], and neither parses arguments nor depends on clap.
+//! library. The command line is the binary's own module: this library takes
+//! validated [`options`], and neither parses arguments nor depends on clap.
 //!
-//! # Layers
+//! # The API
 //!
-//! - [`protocol`]: the wire format, both directions. No I/O.
-//! - [`implementation`]: the [`Implementation`](implementation::Implementation)
-//!   trait every tested thing sits behind, with its answers and faults, and a
-//!   scripted mock.
-//! - [`process`]: external programs as implementations, persistent
-//!   (pipelined) or one-shot, with timeouts, restarts and process-group kills.
-//! - [`reference`](mod@reference): the reference codec as an implementation, in process.
-//! - [`judge`]: whether an answer satisfies a vector.
-//! - [`select`], [`expect_fail`]: which vectors run, and which may fail;
-//!   [`list`]: the selected vectors as text or JSON (`list`).
-//! - [`run`]: the one judging path ([`run::judge_vector`]) that `run`,
-//!   `repro` ([`run::reproduce`]) and `matrix` share, and the core of
-//!   `run`: jobs and outcomes.
-//! - [`report`]: human, JSON and JUnit output, the one writer of a
-//!   vector's block ([`report::block`], `run` and `repro`) and of rerun
-//!   commands ([`report::rerun`]); [`shell`]: commands people can paste.
-//! - [`matrix`]: the whole corpus against several implementations side by
-//!   side (`matrix`): the implementations file, the runs, JSON, Markdown and HTML.
-//! - [`serve`], [`lint`], [`seed`], [`doctor`], [`export`], [`fuzzing`]: the other
-//!   subcommands' logic.
-//! - [`options`]: the validated options of the subcommands that judge an
-//!   implementation, and the [`Conditions`](options::Conditions) every
-//!   verdict and rerun command is made under; [`duration`]: durations as
-//!   the command line spells them.
+//! What a Rust user needs to run a corpus against an implementation from
+//! code, in the order of a run:
+//!
+//! - load: [`wow_guid_vectors::Corpus`] (the embedded corpus, or a
+//!   directory), and [`expect_fail`] for an expected-failure list;
+//! - select: [`select`], which vectors run;
+//! - the implementation: the [`Implementation`](implementation::Implementation)
+//!   trait every tested thing sits behind, with its answers and faults;
+//!   [`process`] for an external program (persistent or one-shot, with
+//!   timeouts, restarts and process-group kills), [`reference`](mod@reference)
+//!   for the reference codec in process, [`protocol`] for the wire format;
+//! - run: [`run`], jobs and outcomes, with its [`options`];
+//! - judge: [`judge`], whether an answer satisfies a vector
+//!   ([`run::judge_vector`] is the one judging path every command takes);
+//! - report: [`report`], human, JSON and JUnit output.
+//!
+//! Everything else the binary, the benches, the tests and the fuzz targets
+//! use (the other subcommands' logic, the matrix, the fuzzer, the
+//! classification of failures, the rerun and report-reading helpers) is in
+//! the hidden module `internal`: it is not part of the API, is not
+//! documented here, and may change in any release.
 //!
 //! # Example: judge an implementation from code
 //!
@@ -53,27 +48,75 @@
 //! assert!(judge(&request, &expect, &answers[0].reply, JudgeOptions::default()).is_pass());
 //! ```
 
-pub mod doctor;
-pub mod duration;
+mod classify;
+mod doctor;
+mod duration;
 pub mod expect_fail;
-pub mod export;
-pub mod fuzzing;
+mod export;
+mod fuzzing;
 pub mod implementation;
 pub mod judge;
-pub mod known_failures;
-pub mod lint;
-pub mod list;
-pub mod matrix;
+mod known_failures;
+mod lint;
+mod list;
+mod matrix;
 pub mod options;
 pub mod process;
 pub mod protocol;
 pub mod reference;
 pub mod report;
 pub mod run;
-pub mod seed;
+mod seed;
 pub mod select;
-pub mod serve;
-pub mod shell;
-// The binary prints through it; not part of the documented API.
+mod serve;
+mod shell;
+mod terminal;
+
+/// Not part of the API: what the binary, the benches, the tests and the fuzz
+/// targets need beyond it. Nothing here is covered by semver; it may change
+/// in any release.
 #[doc(hidden)]
-pub mod terminal;
+pub mod internal {
+    pub mod classify {
+        pub use crate::classify::*;
+    }
+    pub mod doctor {
+        pub use crate::doctor::*;
+    }
+    pub mod duration {
+        pub use crate::duration::*;
+    }
+    pub mod export {
+        pub use crate::export::*;
+    }
+    pub mod fuzzing {
+        pub use crate::fuzzing::*;
+    }
+    pub mod known_failures {
+        pub use crate::known_failures::*;
+    }
+    pub mod lint {
+        pub use crate::lint::*;
+    }
+    pub mod list {
+        pub use crate::list::*;
+    }
+    pub mod matrix {
+        pub use crate::matrix::*;
+    }
+    pub mod seed {
+        pub use crate::seed::*;
+    }
+    pub mod serve {
+        pub use crate::serve::*;
+    }
+    pub mod shell {
+        pub use crate::shell::*;
+    }
+    pub mod terminal {
+        pub use crate::terminal::*;
+    }
+    pub mod report {
+        pub use crate::report::{block, expect_fail_list, failed, grouping, rerun};
+    }
+}

@@ -244,16 +244,3 @@ impl ReproOptions {
         self.corpus.steps_through(&self.id).unwrap_or_default()
     }
 }
-
-/// `fuzz`: a differential fuzzing session against an implementation.
-#[derive(Clone, Debug)]
-pub struct FuzzOptions {
-    /// The conditions every answer is judged under (no expected failures).
-    pub conditions: Conditions,
-    /// The corpus whose requests are mutated.
-    pub corpus: Corpus,
-    /// Seed, budgets and limits; its `judge` is `conditions.judge`.
-    pub plan: crate::fuzzing::session::Plan,
-    /// The vector file the findings are appended to, if any.
-    pub out: Option<PathBuf>,
-}

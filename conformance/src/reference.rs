@@ -95,7 +95,7 @@ pub fn answer(request: &Request) -> Response {
 /// without a vector, such as generated ones, are judged exactly as `run`
 /// judges vectors. Exact: it leaves no choice. Where the corpus leaves
 /// implementations one (`acceptable` vectors), the fuzzer's oracle widens
-/// it: [`crate::fuzzing::oracle::corpus_expectation`].
+/// it: [`crate::classify::oracle::corpus_expectation`].
 #[must_use]
 pub fn exact_expectation(request: &Request) -> Expectation {
     match answer(request) {
@@ -118,94 +118,5 @@ impl Implementation for Reference {
             .iter()
             .map(|q| Answer::response(answer(q.request)))
             .collect())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn expectations_follow_the_reference() {
-        assert_eq!(
-            exact_expectation(&Request::EncodePacked { guid: 0 }),
-            Expectation::Valid(Value::Encoded { bytes: vec![0] })
-        );
-        assert_eq!(
-            exact_expectation(&Request::DecodePacked { bytes: vec![] }),
-            Expectation::Invalid(ErrorCode::Eof)
-        );
-    }
-
-    #[test]
-    fn answers_the_spec_example_and_maps_errors() {
-        assert_eq!(
-            answer(&Request::DecodePacked {
-                bytes: vec![0x0a, 0xde, 0xad]
-            }),
-            Response::Ok(Value::Packed {
-                guid: 0xad00_de00,
-                consumed: 3
-            })
-        );
-        assert_eq!(
-            answer(&Request::DecodePacked {
-                bytes: vec![0x03, 1]
-            }),
-            Response::Error(ErrorCode::Eof)
-        );
-        assert_eq!(
-            answer(&Request::EncodePacked { guid: 0 }),
-            Response::Ok(Value::Encoded { bytes: vec![0] })
-        );
-        assert_eq!(
-            answer(&Request::DecodeNamed {
-                bytes: vec![1, 0, 0, 0, 0, 0, 0, 0, b'a']
-            }),
-            Response::Error(ErrorCode::Eof)
-        );
-        assert_eq!(
-            answer(&Request::DecodeNamed {
-                bytes: vec![1, 0, 0, 0, 0, 0, 0, 0, 0xff, 0]
-            }),
-            Response::Error(ErrorCode::InvalidUtf8)
-        );
-        assert_eq!(
-            answer(&Request::DecodeNamed { bytes: vec![0; 8] }),
-            Response::Ok(Value::Named {
-                guid: 0,
-                consumed: 8,
-                name: None
-            })
-        );
-        let enc = |guid, name: Option<&[u8]>| {
-            answer(&Request::EncodeNamed {
-                guid,
-                name: name.map(<[u8]>::to_vec),
-            })
-        };
-        assert_eq!(
-            enc(0, Some(b"x")),
-            Response::Error(ErrorCode::NameWithoutGuid)
-        );
-        assert_eq!(enc(1, None), Response::Error(ErrorCode::Other));
-        assert_eq!(
-            enc(1, Some(b"a\0")),
-            Response::Error(ErrorCode::InteriorNul)
-        );
-        assert_eq!(
-            enc(1, Some(b"\xff")),
-            Response::Error(ErrorCode::InvalidUtf8)
-        );
-        assert_eq!(
-            enc(2, Some(b"")),
-            Response::Ok(Value::Encoded {
-                bytes: vec![2, 0, 0, 0, 0, 0, 0, 0, 0]
-            })
-        );
-        assert_eq!(
-            enc(0, None),
-            Response::Ok(Value::Encoded { bytes: vec![0; 8] })
-        );
     }
 }

@@ -78,20 +78,30 @@ impl RunOutcome {
     ];
 
     /// The outcome's name in reports: `pass`, `fail`, `crashed`,
-    /// `timed_out`, `malformed`, `skip`, `xfail`, `stale`, `vector_bug`.
+    /// `timed_out`, `malformed`, `skip`, `xfail`, `stale`, `vector_bug`. JSON
+    /// keys and values and the matrix page's CSS classes are these names.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Passed => "pass",
-            Self::Failed => "fail",
-            Self::Crashed => "crashed",
-            Self::TimedOut => "timed_out",
-            Self::Malformed => "malformed",
-            Self::Skipped => "skip",
-            Self::ExpectedFailure => "xfail",
-            Self::Stale => "stale",
-            Self::VectorBug => "vector_bug",
-        }
+        WORDS[self as usize].0
+    }
+
+    /// The outcome in words for people: `passed`, `timed out`, `vector bug`.
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        WORDS[self as usize].1
+    }
+
+    /// The outcome as a column heading over counts: `skipped`, `vector
+    /// bugs`, `expected failures`.
+    #[must_use]
+    pub const fn heading(self) -> &'static str {
+        WORDS[self as usize].2
+    }
+
+    /// The outcome's one-character mark in the matrix page: `✓`, `✗`, `☠`.
+    #[must_use]
+    pub const fn symbol(self) -> &'static str {
+        WORDS[self as usize].3
     }
 
     /// The outcome named `name` in reports ([`RunOutcome::as_str`]), if any.
@@ -140,28 +150,24 @@ pub struct VectorResult<'c> {
     pub expected_failure: Option<Option<std::sync::Arc<str>>>,
 }
 
-/// How many vectors ended up in each outcome.
+/// The outcome vocabulary, one row per [`RunOutcome`] in declaration (and
+/// report) order: its name in reports, its label, its heading over counts,
+/// its mark. Every output format takes its words from here.
+const WORDS: [(&str, &str, &str, &str); RunOutcome::ALL.len()] = [
+    ("pass", "passed", "passed", "✓"),
+    ("fail", "failed", "failed", "✗"),
+    ("crashed", "crashed", "crashed", "☠"),
+    ("timed_out", "timed out", "timed out", "T"),
+    ("malformed", "malformed", "malformed", "?"),
+    ("skip", "skipped", "skipped", "–"),
+    ("xfail", "expected failure", "expected failures", "x"),
+    ("stale", "stale", "stale", "s"),
+    ("vector_bug", "vector bug", "vector bugs", "!"),
+];
+
+/// How many vectors ended up in each outcome, indexed by the outcome.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// [`RunOutcome::Passed`].
-    pub passed: usize,
-    /// [`RunOutcome::Failed`]: wrong answers.
-    pub failed: usize,
-    /// [`RunOutcome::Crashed`].
-    pub crashed: usize,
-    /// [`RunOutcome::TimedOut`].
-    pub timed_out: usize,
-    /// [`RunOutcome::Malformed`].
-    pub malformed: usize,
-    /// [`RunOutcome::Skipped`].
-    pub skipped: usize,
-    /// [`RunOutcome::ExpectedFailure`].
-    pub expected_failures: usize,
-    /// [`RunOutcome::Stale`].
-    pub stale: usize,
-    /// [`RunOutcome::VectorBug`].
-    pub vector_bugs: usize,
-}
+pub struct Counts([usize; RunOutcome::ALL.len()]);
 
 impl Counts {
     /// Counts the outcomes of `results`.
@@ -169,45 +175,21 @@ impl Counts {
     pub fn of(results: &[VectorResult<'_>]) -> Self {
         let mut c = Self::default();
         for r in results {
-            *c.get_mut(r.outcome) += 1;
+            c.0[r.outcome as usize] += 1;
         }
         c
-    }
-
-    fn get_mut(&mut self, outcome: RunOutcome) -> &mut usize {
-        match outcome {
-            RunOutcome::Passed => &mut self.passed,
-            RunOutcome::Failed => &mut self.failed,
-            RunOutcome::Crashed => &mut self.crashed,
-            RunOutcome::TimedOut => &mut self.timed_out,
-            RunOutcome::Malformed => &mut self.malformed,
-            RunOutcome::Skipped => &mut self.skipped,
-            RunOutcome::ExpectedFailure => &mut self.expected_failures,
-            RunOutcome::Stale => &mut self.stale,
-            RunOutcome::VectorBug => &mut self.vector_bugs,
-        }
     }
 
     /// The count for one outcome.
     #[must_use]
     pub fn get(&self, outcome: RunOutcome) -> usize {
-        match outcome {
-            RunOutcome::Passed => self.passed,
-            RunOutcome::Failed => self.failed,
-            RunOutcome::Crashed => self.crashed,
-            RunOutcome::TimedOut => self.timed_out,
-            RunOutcome::Malformed => self.malformed,
-            RunOutcome::Skipped => self.skipped,
-            RunOutcome::ExpectedFailure => self.expected_failures,
-            RunOutcome::Stale => self.stale,
-            RunOutcome::VectorBug => self.vector_bugs,
-        }
+        self.0[outcome as usize]
     }
 
     /// All vectors counted.
     #[must_use]
     pub fn total(&self) -> usize {
-        RunOutcome::ALL.iter().map(|&o| self.get(o)).sum()
+        self.0.iter().sum()
     }
 
     /// Whether the implementation conforms: nothing failed (wrong answer,
@@ -224,7 +206,43 @@ impl Counts {
     /// crashes, timeouts and malformed answers.
     #[must_use]
     pub fn failures(&self) -> usize {
-        self.failed + self.crashed + self.timed_out + self.malformed
+        [
+            RunOutcome::Failed,
+            RunOutcome::Crashed,
+            RunOutcome::TimedOut,
+            RunOutcome::Malformed,
+        ]
+        .iter()
+        .map(|&o| self.get(o))
+        .sum()
+    }
+
+    /// The counts of `outcomes`, serialised as one JSON object keyed by
+    /// each outcome's [name](RunOutcome::as_str), in the order given.
+    #[must_use]
+    pub fn named<'a>(&'a self, outcomes: &'a [RunOutcome]) -> NamedCounts<'a> {
+        NamedCounts {
+            counts: self,
+            outcomes,
+        }
+    }
+}
+
+/// Counts keyed by outcome name ([`Counts::named`]).
+#[derive(Clone, Copy, Debug)]
+pub struct NamedCounts<'a> {
+    counts: &'a Counts,
+    outcomes: &'a [RunOutcome],
+}
+
+impl serde::Serialize for NamedCounts<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
+        let mut map = serializer.serialize_map(Some(self.outcomes.len()))?;
+        for &outcome in self.outcomes {
+            map.serialize_entry(outcome.as_str(), &self.counts.get(outcome))?;
+        }
+        map.end()
     }
 }
 
@@ -330,8 +348,11 @@ pub fn reference_disagreement(vector: &Vector) -> Option<(Response, Mismatch)> {
 }
 
 /// Splits `vectors` into at most `jobs` contiguous ranges of about equal
-/// size, never cutting a `stateful` sequence.
-fn chunks(vectors: &[&Vector], jobs: usize) -> Vec<std::ops::Range<usize>> {
+/// size, never cutting a `stateful` sequence. Not part of the API (public
+/// for the unit tests).
+#[doc(hidden)]
+#[must_use]
+pub fn chunks(vectors: &[&Vector], jobs: usize) -> Vec<std::ops::Range<usize>> {
     let per_job = vectors.len().div_ceil(jobs.max(1)).max(1);
     let mut ranges = Vec::new();
     let mut start = 0;
@@ -464,196 +485,4 @@ where
         jobs: NonZeroUsize::MIN,
     };
     run(&plan, start, None)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::implementation::mock::Scripted;
-    use crate::implementation::Fault;
-    use crate::select::tests::sample;
-    use std::sync::Mutex;
-    use std::time::Duration;
-    use wow_guid_vectors::{ErrorCode, Expectation, Value};
-
-    fn plan<'c>(vectors: &'c [Vector], jobs: usize) -> RunPlan<'c, 'static> {
-        RunPlan {
-            vectors: vectors.iter().collect(),
-            judge: JudgeOptions::default(),
-            expected_failures: None,
-            jobs: NonZeroUsize::new(jobs).unwrap(),
-        }
-    }
-
-    #[test]
-    fn the_reference_passes_everything() {
-        let vectors = sample();
-        let results = run(&plan(&vectors, 1), || crate::reference::Reference, None).unwrap();
-        assert_eq!(results.counts.passed, vectors.len());
-        assert!(results.counts.conforms());
-    }
-
-    #[test]
-    fn faults_and_wrong_answers_fail_and_unsupported_skips() {
-        let vectors = sample();
-        let results = run(
-            &plan(&vectors, 1),
-            || {
-                Scripted::new(|q: &Query<'_>| match q.id {
-                    "packed.decode.doc-example" => Ok(Response::Ok(Value::Packed {
-                        guid: 0xffff_ffff_ad00_de00,
-                        consumed: 3,
-                    })),
-                    "packed.decode.empty" => Err(Fault::Timeout {
-                        after: Duration::from_secs(1),
-                        partial: crate::implementation::Excerpt::default(),
-                    }),
-                    id if id.starts_with("named.") => Ok(Response::Unsupported),
-                    _ => Ok(reference::answer(q.request)),
-                })
-            },
-            None,
-        )
-        .unwrap();
-        let outcomes: Vec<RunOutcome> = results.results.iter().map(|r| r.outcome).collect();
-        assert_eq!(
-            outcomes,
-            [
-                RunOutcome::Failed,
-                RunOutcome::TimedOut,
-                RunOutcome::Passed,
-                RunOutcome::Skipped,
-                RunOutcome::Skipped
-            ]
-        );
-        assert!(!results.counts.conforms());
-    }
-
-    #[test]
-    fn expected_failures_pass_and_stale_entries_fail() {
-        let vectors = sample();
-        let ids: Vec<&str> = vectors.iter().map(|v| v.id.as_str()).collect();
-        let list = ExpectedFailures::parse(
-            "x",
-            "packed.decode.doc-example # sign\npacked.encode.zero\n",
-            ids.iter().copied(),
-        )
-        .unwrap();
-        let mut p = plan(&vectors, 1);
-        p.expected_failures = Some(&list);
-        let results = run(
-            &p,
-            || {
-                Scripted::new(|q: &Query<'_>| {
-                    if q.id == "packed.decode.doc-example" {
-                        Ok(Response::Error(ErrorCode::Other))
-                    } else {
-                        Ok(reference::answer(q.request))
-                    }
-                })
-            },
-            None,
-        )
-        .unwrap();
-        assert_eq!(results.results[0].outcome, RunOutcome::ExpectedFailure);
-        assert_eq!(
-            results.results[0].expected_failure,
-            Some(Some("sign".into()))
-        );
-        assert_eq!(results.results[2].outcome, RunOutcome::Stale);
-        assert_eq!(results.counts.stale, 1);
-        assert!(!results.counts.conforms());
-    }
-
-    #[test]
-    fn a_vector_the_reference_disagrees_with_is_a_vector_bug() {
-        let mut vectors = sample();
-        vectors[1].expect = Expectation::Invalid(ErrorCode::Other);
-        let results = run(&plan(&vectors, 1), || crate::reference::Reference, None).unwrap();
-        let bug = &results.results[1];
-        assert_eq!(bug.outcome, RunOutcome::VectorBug);
-        let (response, mismatch) = *bug.vector_bug.clone().unwrap();
-        assert_eq!(response, Response::Error(ErrorCode::Eof));
-        assert!(matches!(mismatch, Mismatch::WrongErrorCode { .. }));
-        assert_eq!(results.counts.vector_bugs, 1);
-    }
-
-    #[test]
-    fn jobs_split_into_contiguous_chunks_and_keep_order() {
-        let vectors = sample();
-        let seen = Mutex::new(Vec::<Vec<String>>::new());
-        let progress = Progress::default();
-        let results = run(
-            &plan(&vectors, 2),
-            || ChunkRecorder {
-                seen: &seen,
-                ids: Vec::new(),
-            },
-            Some(&progress),
-        )
-        .unwrap();
-        assert_eq!(progress.done(), vectors.len());
-        let order: Vec<&str> = results
-            .results
-            .iter()
-            .map(|r| r.vector.id.as_str())
-            .collect();
-        let expected: Vec<&str> = vectors.iter().map(|v| v.id.as_str()).collect();
-        assert_eq!(order, expected);
-        let mut chunks = seen.into_inner().unwrap();
-        chunks.sort();
-        assert_eq!(chunks.len(), 2);
-        let mut joined: Vec<String> = chunks.concat();
-        joined.sort();
-        let mut all: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
-        all.sort();
-        assert_eq!(joined, all);
-        // Contiguous: each chunk is a run of consecutive corpus vectors.
-        for chunk in &chunks {
-            let first = expected.iter().position(|id| *id == chunk[0]).unwrap();
-            let run: Vec<String> = expected[first..first + chunk.len()]
-                .iter()
-                .map(|s| s.to_string())
-                .collect();
-            assert_eq!(chunk, &run);
-        }
-    }
-
-    #[test]
-    fn chunks_never_cut_a_stateful_sequence() {
-        use std::ops::Range;
-        let mut vectors = sample();
-        for v in &mut vectors[1..4] {
-            v.flags = [wow_guid_vectors::Flag::Stateful].into();
-            v.sequence = Some("s".into());
-        }
-        let refs: Vec<&Vector> = vectors.iter().collect();
-        assert_eq!(chunks(&refs, 2), [0..4, 4..5]);
-        assert_eq!(chunks(&refs, 5), [0..1, 1..4, 4..5]);
-        assert_eq!(chunks(&refs, 1), vec![Range { start: 0, end: 5 }]);
-    }
-
-    struct ChunkRecorder<'a> {
-        seen: &'a Mutex<Vec<Vec<String>>>,
-        ids: Vec<String>,
-    }
-
-    impl Implementation for ChunkRecorder<'_> {
-        fn answer_all(&mut self, queries: &[Query<'_>]) -> Result<Vec<Answer>, HarnessError> {
-            self.ids.extend(queries.iter().map(|q| q.id.to_owned()));
-            Ok(queries
-                .iter()
-                .map(|q| Answer::response(reference::answer(q.request)))
-                .collect())
-        }
-    }
-
-    impl Drop for ChunkRecorder<'_> {
-        fn drop(&mut self) {
-            self.seen
-                .lock()
-                .unwrap()
-                .push(std::mem::take(&mut self.ids));
-        }
-    }
 }

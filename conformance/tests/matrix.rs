@@ -653,3 +653,14 @@ fn the_page_renders_in_headless_chromium() {
     );
     eprintln!("screenshot: {}", shot.display());
 }
+
+/// The matrix page's classes are the outcomes' report names: `page.css`
+/// styles every outcome a cell can have, under the name JSON uses for it.
+#[test]
+fn the_page_styles_every_cell_outcome_by_its_report_name() {
+    let css = include_str!("../src/matrix/page.css");
+    for outcome in wow_guid_conformance::internal::matrix::model::CELL_OUTCOMES {
+        let rule = format!(".{} {{", outcome.as_str());
+        assert!(css.contains(&rule), "page.css lacks `{rule}`");
+    }
+}

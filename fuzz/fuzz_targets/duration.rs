@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use libfuzzer_sys::fuzz_target;
-use wow_guid_conformance::duration::{
+use wow_guid_conformance::internal::duration::{
     parse_duration, parse_timeout, DisplayDuration, DurationError, MIN_TIMEOUT,
 };
 

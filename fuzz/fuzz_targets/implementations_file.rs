@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use libfuzzer_sys::fuzz_target;
-use wow_guid_conformance::matrix::implementations::{parse, Launch};
+use wow_guid_conformance::internal::matrix::implementations::{parse, Launch};
 
 fn env(name: &str) -> Option<String> {
     match name {

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::error::{LoadError, LoadErrorKind, LoadErrors};
-use crate::files::{FileError, MAX_FILE_BYTES};
+use crate::files::{FileError, Pipes, MAX_FILE_BYTES};
 use crate::interner::Interner;
 use crate::model::{Expectation, Location, Request, Vector};
 
@@ -207,10 +207,7 @@ fn io_error(name: &str, err: &std::io::Error) -> Box<LoadError> {
 fn file_error(name: &str, err: FileError) -> Box<LoadError> {
     let kind = match err {
         FileError::NotRegular(what) => LoadErrorKind::NotRegularFile { what },
-        FileError::TooLarge(size) => LoadErrorKind::FileTooLarge {
-            size,
-            limit: MAX_FILE_BYTES,
-        },
+        FileError::TooLarge { size, limit } => LoadErrorKind::FileTooLarge { size, limit },
         FileError::Io(err) => return io_error(name, &err),
     };
     Box::new(LoadError {
@@ -219,9 +216,10 @@ fn file_error(name: &str, err: FileError) -> Box<LoadError> {
     })
 }
 
-/// Reads the file at `path` (see [`crate::files::read`]) as UTF-8 text.
+/// Reads the file at `path` (see [`crate::files::read_bounded`]) as UTF-8 text.
 fn read_text(name: &str, path: &Path) -> Result<String, Box<LoadError>> {
-    let bytes = crate::files::read(path).map_err(|err| file_error(name, err))?;
+    let bytes = crate::files::read_bounded(path, MAX_FILE_BYTES, Pipes::Refuse)
+        .map_err(|err| file_error(name, err))?;
     String::from_utf8(bytes).map_err(|err| not_utf8(name, err.as_bytes(), err.utf8_error()))
 }
 
@@ -301,7 +299,13 @@ fn load(mut inputs: Vec<Input<'_>>, origin: &str) -> (Corpus, Vec<LoadError>) {
             Source::Failed(_) => continue,
         };
         if text.len() as u64 > MAX_FILE_BYTES {
-            errors.push(*file_error(name, FileError::TooLarge(text.len() as u64)));
+            errors.push(*file_error(
+                name,
+                FileError::TooLarge {
+                    size: text.len() as u64,
+                    limit: MAX_FILE_BYTES,
+                },
+            ));
             continue;
         }
         vectors.extend(crate::yaml::read_file(

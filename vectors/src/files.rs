@@ -1,16 +1,18 @@
-//! Which files below a directory make up a corpus, and opening them safely.
+//! Which files below a directory make up a corpus, and the one bounded
+//! reader every file the workspace reads goes through.
 //!
 //! This file is compiled twice: into the library (for `Corpus::load_dir`) and,
 //! through `#[path]`, into `build.rs` (for the embedded corpus), so both see
 //! exactly the same files in the same order and apply the same limits.
 //!
-//! A corpus directory is not trusted to hold only vector files: a name
-//! ending in `.yaml` may be a FIFO (opening it for reading blocks until a
-//! writer comes), a device (`/dev/zero` never ends), or a file too large to
-//! be a corpus file. [`open`] therefore opens without blocking, checks on
-//! the opened file that it is a regular file within [`MAX_FILE_BYTES`], and
-//! only then hands it over; [`read`] never reads more than the limit, even
-//! from a file that grows while it is read.
+//! A file named by a user or found in a directory is not trusted to be what
+//! its name says: a name ending in `.yaml` may be a FIFO (opening it for
+//! reading blocks until a writer comes), a device (`/dev/zero` never ends),
+//! or a file too large to read. [`read_bounded`] therefore opens without
+//! blocking, checks on the opened file (so nothing can be swapped in
+//! between) that it is a regular file, or a FIFO where the caller allows
+//! pipes, within the caller's limit, and never reads more than the limit,
+//! even from a file that grows while it is read.
 
 use std::fmt;
 use std::fs::File;
@@ -23,15 +25,33 @@ use std::path::{Path, PathBuf};
 /// read.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
-/// Why a listed file cannot be read.
+/// Whether [`read_bounded`] reads from a FIFO (named pipe).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pipes {
+    /// Only regular files: a corpus file, or a vector file to append to.
+    Refuse,
+    /// Regular files and FIFOs (`--id-file <(grep ...)`), read up to the
+    /// limit: the bound is on what is read, not on the kind of file.
+    Allow,
+}
+
+/// Why [`read_bounded`] refused a file or could not read it. The caller
+/// names the file.
 #[derive(Debug)]
-pub(crate) enum FileError {
-    /// It is not a regular file (after following symlinks): a FIFO, socket,
-    /// device or directory, named as the kind of thing it is.
+pub enum FileError {
+    /// It is not a regular file (after following symlinks), nor a FIFO where
+    /// pipes are allowed: a device, socket, directory, or a FIFO where they
+    /// are not, named as the kind of thing it is.
     NotRegular(&'static str),
-    /// It is larger than [`MAX_FILE_BYTES`]; its size when it was checked (a
-    /// file that grows while it is read reports the bytes read so far).
-    TooLarge(u64),
+    /// It holds more than `limit` bytes: its size when it was checked, or,
+    /// for a pipe or a file that grows while it is read, the bytes read so
+    /// far.
+    TooLarge {
+        /// Its size, or the bytes read before the limit stopped the read.
+        size: u64,
+        /// The caller's limit.
+        limit: u64,
+    },
     /// Opening or reading it failed.
     Io(io::Error),
 }
@@ -40,18 +60,55 @@ impl fmt::Display for FileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FileError::NotRegular(what) => write!(f, "not a regular file but {what}"),
-            FileError::TooLarge(size) => {
-                write!(f, "{size} bytes, more than the limit of {MAX_FILE_BYTES}")
+            FileError::TooLarge { size, limit } => {
+                write!(f, "{size} bytes, more than the limit of {limit}")
             }
             FileError::Io(err) => write!(f, "{err}"),
         }
     }
 }
 
+impl std::error::Error for FileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FileError::Io(err) => Some(err),
+            _ => None,
+        }
+    }
+}
+
+impl From<FileError> for io::Error {
+    /// For callers whose errors carry an [`io::Error`]: a refused kind of
+    /// file is [`io::ErrorKind::InvalidInput`], a file past the limit
+    /// [`io::ErrorKind::FileTooLarge`], each with [`FileError`]'s words.
+    fn from(err: FileError) -> Self {
+        match err {
+            FileError::Io(err) => err,
+            FileError::NotRegular(_) => {
+                io::Error::new(io::ErrorKind::InvalidInput, err.to_string())
+            }
+            FileError::TooLarge { .. } => {
+                io::Error::new(io::ErrorKind::FileTooLarge, err.to_string())
+            }
+        }
+    }
+}
+
 /// Opens `path` for reading without blocking on a FIFO, and checks on the
-/// opened file (so nothing can be swapped in between) that it is a regular
-/// file of at most [`MAX_FILE_BYTES`]. Returns the file and its size.
-pub(crate) fn open(path: &Path) -> Result<(File, u64), FileError> {
+/// opened file that it is a regular file of at most `limit` bytes, or a FIFO
+/// when `pipes` allows one. Returns the file and its size (0 for a FIFO).
+///
+/// # Errors
+/// [`FileError`] when it cannot be opened or is not such a file.
+pub(crate) fn open(path: &Path, limit: u64, pipes: Pipes) -> Result<(File, u64), FileError> {
+    let named_pipe = || std::fs::metadata(path).is_ok_and(|m| is_fifo(&m.file_type()));
+    if pipes == Pipes::Allow && named_pipe() {
+        // A pipe the caller asked for is opened blocking: the open waits for
+        // the writer, and a read before the writer comes would see the end
+        // of input. What the open returns is checked again below.
+        let file = File::open(path).map_err(FileError::Io)?;
+        return checked(file, limit, pipes);
+    }
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -62,29 +119,78 @@ pub(crate) fn open(path: &Path) -> Result<(File, u64), FileError> {
         options.custom_flags(libc::O_NONBLOCK);
     }
     let file = options.open(path).map_err(FileError::Io)?;
-    let meta = file.metadata().map_err(FileError::Io)?;
-    if !meta.is_file() {
-        return Err(FileError::NotRegular(kind_of(&meta.file_type())));
-    }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(FileError::TooLarge(meta.len()));
-    }
-    Ok((file, meta.len()))
+    // A FIFO swapped in after the check above is refused, not read
+    // without blocking.
+    checked(file, limit, Pipes::Refuse)
 }
 
-/// Reads a file [`open`] accepted, never more than [`MAX_FILE_BYTES`].
-pub(crate) fn read(path: &Path) -> Result<Vec<u8>, FileError> {
-    let (file, size) = open(path)?;
-    // The size is at most MAX_FILE_BYTES, which fits in usize on 32 bits too.
+/// `file` if it is a regular file within `limit` (with its size), or a FIFO
+/// where `pipes` allows one (size 0).
+fn checked(file: File, limit: u64, pipes: Pipes) -> Result<(File, u64), FileError> {
+    let meta = file.metadata().map_err(FileError::Io)?;
+    let kind = meta.file_type();
+    if meta.is_file() {
+        if meta.len() > limit {
+            return Err(FileError::TooLarge {
+                size: meta.len(),
+                limit,
+            });
+        }
+        return Ok((file, meta.len()));
+    }
+    if pipes == Pipes::Allow && is_fifo(&kind) {
+        return Ok((file, 0));
+    }
+    Err(FileError::NotRegular(kind_of(&kind)))
+}
+
+/// Reads the file at `path`, at most `limit` bytes of it: a regular file,
+/// or a FIFO when `pipes` is [`Pipes::Allow`]; a device, a directory or a
+/// socket is refused before anything is read, and a file that grows past the
+/// limit while it is read is refused too.
+///
+/// # Errors
+/// [`FileError`] when it cannot be opened or read, is not such a file, or
+/// holds more than `limit` bytes.
+pub fn read_bounded(path: &Path, limit: u64, pipes: Pipes) -> Result<Vec<u8>, FileError> {
+    let (file, size) = open(path, limit, pipes)?;
+    // The size is at most the limit; a limit past usize only caps the hint.
     let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
-    file.take(MAX_FILE_BYTES + 1)
+    file.take(limit.saturating_add(1))
         .read_to_end(&mut bytes)
         .map_err(FileError::Io)?;
     let read = bytes.len() as u64;
-    if read > MAX_FILE_BYTES {
-        return Err(FileError::TooLarge(read));
+    if read > limit {
+        return Err(FileError::TooLarge { size: read, limit });
     }
     Ok(bytes)
+}
+
+/// A repository file (a vector file, `NOTES.md`, a cited document) as
+/// UTF-8 text, read within [`MAX_FILE_BYTES`] and refusing pipes; for
+/// callers that report an [`io::Error`].
+pub(crate) fn read_text(path: &Path) -> io::Result<String> {
+    let bytes = read_bounded(path, MAX_FILE_BYTES, Pipes::Refuse)?;
+    String::from_utf8(bytes).map_err(|err| {
+        let offset = err.utf8_error().valid_up_to();
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("not UTF-8: byte offset {offset} starts an invalid sequence"),
+        )
+    })
+}
+
+/// Whether a file is a FIFO (never on systems without them).
+fn is_fifo(kind: &std::fs::FileType) -> bool {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileTypeExt::is_fifo(kind)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = kind;
+        false
+    }
 }
 
 /// What a file that is not a regular file is, in words.

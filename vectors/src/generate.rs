@@ -20,7 +20,7 @@ use std::path::Path;
 
 use crate::hex_text::{format_guid, format_spaced};
 use crate::model::{Expectation, Location, Request, Value, Vector, NAME_BOUND_FLOOR};
-use crate::reference::KnownFailures;
+use crate::reference_page::KnownFailures;
 use crate::topics::derived_flags;
 use crate::vocab::{ErrorCode, Flag};
 
@@ -69,13 +69,13 @@ pub fn files() -> Vec<(String, String)> {
         .collect()
 }
 
-/// Every generated family as [`crate::reference`] summarises it, in the
+/// Every generated family as [`crate::reference_page`] summarises it, in the
 /// order of [`files`].
 #[must_use]
-pub fn summaries() -> Vec<crate::reference::FamilySummary> {
+pub fn summaries() -> Vec<crate::reference_page::FamilySummary> {
     families()
         .into_iter()
-        .map(|family| crate::reference::FamilySummary {
+        .map(|family| crate::reference_page::FamilySummary {
             path: family.path.to_owned(),
             rule: family.about.to_owned(),
             note: family.note.to_owned(),
@@ -92,9 +92,12 @@ pub fn summaries() -> Vec<crate::reference::FamilySummary> {
 ///
 /// # Errors
 /// A [`Drift::Unreadable`] for the page when the corpus does not load.
-fn reference_page(root: &Path, known: &[crate::reference::KnownFailures]) -> Result<String, Drift> {
+fn reference_page(
+    root: &Path,
+    known: &[crate::reference_page::KnownFailures],
+) -> Result<String, Drift> {
     let unreadable = |message: String| Drift::Unreadable {
-        path: crate::reference::PATH.to_owned(),
+        path: crate::reference_page::PATH.to_owned(),
         message,
     };
     let walk = crate::files::walk(root);
@@ -106,7 +109,7 @@ fn reference_page(root: &Path, known: &[crate::reference::KnownFailures]) -> Res
         if relative.starts_with(&format!("{DIR}/")) {
             continue;
         }
-        match std::fs::read_to_string(&full) {
+        match crate::files::read_text(&full) {
             Ok(text) => sources.push((relative, text)),
             Err(err) => return Err(unreadable(format!("cannot read {relative}: {err}"))),
         }
@@ -124,10 +127,10 @@ fn reference_page(root: &Path, known: &[crate::reference::KnownFailures]) -> Res
                 .unwrap_or_default()
         ))
     })?;
-    let notes = std::fs::read_to_string(root.join("NOTES.md"))
+    let notes = crate::files::read_text(&root.join("NOTES.md"))
         .map(|text| crate::citation::sections(&text))
         .unwrap_or_default();
-    let page = crate::reference::render(&crate::reference::Page {
+    let page = crate::reference_page::render(&crate::reference_page::Page {
         version: crate::release::CORPUS_VERSION,
         notes: &notes,
         vectors: &corpus.vectors,
@@ -137,7 +140,7 @@ fn reference_page(root: &Path, known: &[crate::reference::KnownFailures]) -> Res
     Ok(format!(
         "<!-- GENERATED FILE: do not edit. Regenerate with\n     {COMMAND}\n     \
          (`generate --check` fails when this file is out of date). Written by\n     \
-         vectors/src/reference.rs from the vector files. -->\n\n{page}"
+         vectors/src/reference_page.rs from the vector files. -->\n\n{page}"
     ))
 }
 
@@ -235,7 +238,7 @@ pub fn check(root: &Path, known: Option<&[KnownFailures]>) -> Result<(), CheckEr
 pub fn diff(root: &Path, known: Option<&[KnownFailures]>) -> String {
     let mut expected = files();
     if let Some(Ok(page)) = known.map(|k| reference_page(root, k)) {
-        expected.push((crate::reference::PATH.to_owned(), page));
+        expected.push((crate::reference_page::PATH.to_owned(), page));
     }
     let wanted = |path: &str| {
         expected
@@ -243,7 +246,7 @@ pub fn diff(root: &Path, known: Option<&[KnownFailures]>) -> String {
             .find(|(p, _)| p == path)
             .map_or("", |(_, c)| c.as_str())
     };
-    let on_disk = |path: &str| std::fs::read_to_string(root.join(path)).unwrap_or_default();
+    let on_disk = |path: &str| crate::files::read_text(&root.join(path)).unwrap_or_default();
     let mut out = String::new();
     for item in drift(root, known) {
         let (old, new, from, to) = match &item {
@@ -288,7 +291,7 @@ pub fn diff(root: &Path, known: Option<&[KnownFailures]>) -> String {
 pub fn write_all(root: &Path, known: Option<&[KnownFailures]>) -> Result<Vec<Drift>, WriteError> {
     let mut expected = files();
     if let Some(Ok(page)) = known.map(|k| reference_page(root, k)) {
-        expected.push((crate::reference::PATH.to_owned(), page));
+        expected.push((crate::reference_page::PATH.to_owned(), page));
     }
     is_corpus_root(root)?;
     let drift = drift(root, known);
@@ -335,12 +338,18 @@ fn drift(root: &Path, known: Option<&[KnownFailures]>) -> Vec<Drift> {
     let mut expected = files();
     let mut drift = Vec::new();
     match known.map(|k| reference_page(root, k)) {
-        Some(Ok(page)) => expected.push((crate::reference::PATH.to_owned(), page)),
+        Some(Ok(page)) => expected.push((crate::reference_page::PATH.to_owned(), page)),
         Some(Err(unreadable)) => drift.push(unreadable),
         None => {}
     }
     for (path, contents) in &expected {
-        match std::fs::read(root.join(path)) {
+        let read = crate::files::read_bounded(
+            &root.join(path),
+            crate::MAX_FILE_BYTES,
+            crate::Pipes::Refuse,
+        )
+        .map_err(std::io::Error::from);
+        match read {
             Ok(actual) if actual == contents.as_bytes() => {}
             Ok(_) => drift.push(Drift::Stale(path.clone())),
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
@@ -438,10 +447,14 @@ pub fn writable(root: &Path, path: &str) -> Result<(), WriteError> {
 fn removable(root: &Path, path: &str) -> Result<(), WriteError> {
     writable(root, path)?;
     let mut head = [0u8; 64];
-    let read = std::fs::File::open(root.join(path)).and_then(|mut f| {
-        use std::io::Read as _;
-        f.read(&mut head)
-    });
+    // Only the head is read, so any size will do; a FIFO or a device is
+    // refused without waiting on it, as something generate did not write.
+    let read = crate::files::open(&root.join(path), u64::MAX, crate::Pipes::Refuse)
+        .map_err(std::io::Error::from)
+        .and_then(|(mut f, _)| {
+            use std::io::Read as _;
+            f.read(&mut head)
+        });
     match read {
         Ok(n) if head[..n].starts_with(b"# GENERATED FILE: do not edit.") => Ok(()),
         Ok(_) => Err(refused(

@@ -170,7 +170,7 @@
 //!
 //! The files in `generated/` are produced by [`generate::files`] and checked
 //! in, and so is `REFERENCE.md`, the corpus rendered as one page
-//! ([`reference`](mod@reference)). `cargo run -p wow-guid-conformance -- generate` rewrites them
+//! ([`reference_page`]). `cargo run -p wow-guid-conformance -- generate` rewrites them
 //! ([`generate::write_all`]); `generate --check` and the test
 //! `generated_files_are_up_to_date` fail when they are stale
 //! ([`generate::check`]).
@@ -192,7 +192,7 @@ pub mod hex_text;
 mod interner;
 mod model;
 mod near_miss;
-pub mod reference;
+pub mod reference_page;
 pub mod release;
 #[cfg(test)]
 mod schema_tests;
@@ -202,7 +202,7 @@ pub mod yaml;
 
 pub use corpus::Corpus;
 pub use error::{Expected, Found, IdError, LoadError, LoadErrorKind, LoadErrors, Section};
-pub use files::MAX_FILE_BYTES;
+pub use files::{read_bounded, FileError, Pipes, MAX_FILE_BYTES};
 pub use model::{Expectation, Location, Request, RequestKind, Value, Vector, NAME_BOUND_FLOOR};
 pub use vocab::{ErrorCode, Flag, GuidType, Op, Outcome, ParseWordError, Version};
 

@@ -13,19 +13,19 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
-use wow_guid_conformance::duration::{
+use wow_guid_conformance::internal::classify::shrink::Limits;
+use wow_guid_conformance::internal::duration::{
     parse_duration, parse_timeout, DisplayDuration, DurationError,
 };
-use wow_guid_conformance::export::Format;
-use wow_guid_conformance::fuzzing::session::Plan;
-use wow_guid_conformance::fuzzing::shrink::Limits;
+use wow_guid_conformance::internal::export::Format;
+use wow_guid_conformance::internal::fuzzing::session::Plan;
 use wow_guid_conformance::process::ProcessConfig;
 use wow_guid_vectors::{Flag, GuidType, Op, Version};
 
 /// Conformance runner for PackedGuid/NamedGuid implementations.
 ///
 /// Runs the embedded test-vector corpus against an implementation that
-/// speaks the line protocol on stdin/stdout (see PROTOCOL.md), and exits 0
+/// speaks the line protocol on stdin/stdout (see conformance/PROTOCOL.md), and exits 0
 /// when it conforms, 1 when it does not, 2 on usage or harness errors.
 #[derive(Debug, Parser)]
 #[command(name = "wow-guid-conformance", version, max_term_width = 100)]

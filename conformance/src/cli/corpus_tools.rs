@@ -6,12 +6,12 @@ use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use wow_guid_conformance::export;
-use wow_guid_conformance::known_failures;
-use wow_guid_conformance::lint::{oversized, vector_bugs};
+use wow_guid_conformance::internal::export;
+use wow_guid_conformance::internal::known_failures;
+use wow_guid_conformance::internal::lint::{oversized, vector_bugs};
+use wow_guid_conformance::internal::seed::seed_files;
 use wow_guid_conformance::options::{CorpusError, CorpusSource};
-use wow_guid_conformance::seed::seed_files;
-use wow_guid_vectors::{generate, Corpus};
+use wow_guid_vectors::{generate, read_bounded, Corpus, Pipes, MAX_FILE_BYTES};
 
 use super::args::{ExportArgs, GenerateArgs, SeedArgs};
 use super::error::CliError;
@@ -144,7 +144,7 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<Exit, CliError> {
             }
         };
         if let Some(export) = exported_corpus(&dir) {
-            if fs::read_to_string(dir.join(export::COMMITTED_PATH)).ok() != Some(export) {
+            if read_committed(&dir.join(export::COMMITTED_PATH)) != Some(export) {
                 let _ = writeln!(
                     text,
                     "generate: {} is out of date (the corpus exported as JSON); run: {}",
@@ -165,7 +165,7 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<Exit, CliError> {
     // The export comes from the corpus as just written.
     if let Some(export) = exported_corpus(&dir) {
         let path = dir.join(export::COMMITTED_PATH);
-        if fs::read_to_string(&path).ok().as_ref() != Some(&export) {
+        if read_committed(&path).as_ref() != Some(&export) {
             generate::writable(&dir, export::COMMITTED_PATH).map_err(CliError::Generate)?;
             fs::write(&path, export).map_err(|error| CliError::Write { path, error })?;
             changed.push(format!("{}: out of date", export::COMMITTED_PATH));
@@ -235,4 +235,11 @@ pub(super) fn export(source: &CorpusSource, args: &ExportArgs) -> Result<Exit, C
         }
     }
     Ok(Exit::Success)
+}
+
+/// The committed export's text, if it can be read (within the limit of a
+/// vector file, a regular file only); `None` makes it out of date.
+fn read_committed(path: &Path) -> Option<String> {
+    let bytes = read_bounded(path, MAX_FILE_BYTES, Pipes::Refuse).ok()?;
+    String::from_utf8(bytes).ok()
 }

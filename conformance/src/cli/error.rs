@@ -7,10 +7,10 @@ use std::path::PathBuf;
 
 use wow_guid_conformance::expect_fail::ListErrors;
 use wow_guid_conformance::implementation::HarnessError;
+use wow_guid_conformance::internal::report::failed::ReportReadError;
+use wow_guid_conformance::internal::serve::ServeError;
 use wow_guid_conformance::options::CorpusError;
-use wow_guid_conformance::report::failed::ReadError;
 use wow_guid_conformance::select::BadPattern;
-use wow_guid_conformance::serve::ServeError;
 
 /// Why a subcommand could not do its job.
 #[derive(Debug)]
@@ -20,9 +20,11 @@ pub enum CliError {
     /// The corpus cannot be had.
     Corpus(CorpusError),
     /// The implementations file of `matrix` does not load.
-    Implementations(Vec<wow_guid_conformance::matrix::implementations::LoadError>),
+    Implementations(
+        Vec<wow_guid_conformance::internal::matrix::implementations::ImplementationsError>,
+    ),
     /// An implementation of `matrix` could not be run at all.
-    Matrix(wow_guid_conformance::matrix::MatrixError),
+    Matrix(wow_guid_conformance::internal::matrix::MatrixError),
     /// An `--id` pattern is not a valid glob.
     Pattern(BadPattern),
     /// The selection matches no vector.
@@ -32,7 +34,7 @@ pub enum CliError {
     /// The `--id-file` list has bad lines.
     IdFile(ListErrors),
     /// The report given to `--rerun-failed` cannot be read back.
-    Report(ReadError),
+    Report(ReportReadError),
     /// The report given to `--rerun-failed` records no failure.
     NothingToRerun(PathBuf),
     /// `repro` was given an id the corpus lacks.
@@ -63,7 +65,7 @@ pub enum CliError {
     /// Writing generated files failed.
     Generate(wow_guid_vectors::generate::WriteError),
     /// An expected-failure list shown in `REFERENCE.md` cannot be read.
-    KnownFailures(wow_guid_conformance::known_failures::ReadError),
+    KnownFailures(wow_guid_conformance::internal::known_failures::KnownFailuresError),
     /// `serve` got a request it cannot read, or its streams failed.
     Serve(ServeError),
     /// The path of this executable is unknown, so `serve` cannot be started.

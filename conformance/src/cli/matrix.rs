@@ -6,11 +6,11 @@ use std::io::Write as _;
 use std::num::NonZeroUsize;
 use std::path::Path;
 
+use wow_guid_conformance::internal::matrix::model::{Header, CELL_OUTCOMES};
+use wow_guid_conformance::internal::matrix::{self, implementations, MatrixOptions};
+use wow_guid_conformance::internal::report::rerun::MatrixCommand;
+use wow_guid_conformance::internal::terminal::escape_bounded;
 use wow_guid_conformance::judge::JudgeOptions;
-use wow_guid_conformance::matrix::model::{count, Header, CELL_OUTCOMES};
-use wow_guid_conformance::matrix::{self, implementations, MatrixOptions};
-use wow_guid_conformance::report::rerun::MatrixCommand;
-use wow_guid_conformance::terminal::escape_bounded;
 
 use super::args::MatrixArgs;
 use super::options;
@@ -39,6 +39,7 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
         jobs: NonZeroUsize::new(usize::from(args.jobs)).unwrap_or(NonZeroUsize::MIN),
         timeout: args.timeouts.timeout.0,
         startup_timeout: args.timeouts.startup_timeout.0,
+        serve: options::target(&[])?.argv().to_vec(),
     };
     let started = std::time::Instant::now();
     let built = matrix::build(header, &corpus.vectors, &file.implementations, &options)
@@ -83,8 +84,8 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
     for c in &built.columns {
         let parts: Vec<String> = CELL_OUTCOMES
             .iter()
-            .filter(|o| count(&c.counts, **o) > 0)
-            .map(|o| format!("{} {}", count(&c.counts, *o), o.as_str()))
+            .filter(|o| c.counts.get(**o) > 0)
+            .map(|o| format!("{} {}", c.counts.get(*o), o.as_str()))
             .collect();
         let _ = writeln!(
             summary,

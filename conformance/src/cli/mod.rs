@@ -70,7 +70,7 @@ where
 }
 
 fn serve() -> Result<Exit, CliError> {
-    wow_guid_conformance::serve::serve(io::stdin().lock(), io::stdout().lock())
+    wow_guid_conformance::internal::serve::serve(io::stdin().lock(), io::stdout().lock())
         .map_err(CliError::Serve)?;
     Ok(Exit::Success)
 }

@@ -5,23 +5,21 @@
 //! comes out is passed to the library and carried into the reports
 //! unchanged; nothing downstream looks at the arguments again.
 
-use std::fs::File;
-use std::io::{self, Read as _};
+use std::io;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use wow_guid_conformance::doctor::DoctorConfig;
 use wow_guid_conformance::expect_fail::{similar_ids, ExpectedFailures};
-use wow_guid_conformance::fuzzing::session::Plan;
-use wow_guid_conformance::fuzzing::shrink::Limits;
-use wow_guid_conformance::options::{
-    Conditions, CorpusSource, FuzzOptions, ReproOptions, RunOptions, Target,
-};
+use wow_guid_conformance::internal::classify::shrink::Limits;
+use wow_guid_conformance::internal::doctor::DoctorConfig;
+use wow_guid_conformance::internal::fuzzing::session::Plan;
+use wow_guid_conformance::internal::fuzzing::FuzzOptions;
+use wow_guid_conformance::internal::report::failed::failed_ids;
+use wow_guid_conformance::options::{Conditions, CorpusSource, ReproOptions, RunOptions, Target};
 use wow_guid_conformance::process::Mode;
-use wow_guid_conformance::report::failed::failed_ids;
 use wow_guid_conformance::select::{IdSet, Selection};
-use wow_guid_vectors::Corpus;
+use wow_guid_vectors::{read_bounded, Corpus, FileError, Pipes, MAX_FILE_BYTES};
 
 use super::args::{
     ConditionArgs, CorpusArgs, DoctorArgs, FuzzArgs, ProcessArgs, ReproArgs, RunArgs, SelectArgs,
@@ -135,7 +133,7 @@ fn set_process(conditions: &mut Conditions, args: &ProcessArgs) {
 }
 
 /// The command to test, or this executable's `serve` when none is given.
-fn target(command: &[std::ffi::OsString]) -> Result<Target, CliError> {
+pub(super) fn target(command: &[std::ffi::OsString]) -> Result<Target, CliError> {
     if command.is_empty() {
         let exe = std::env::current_exe().map_err(CliError::CurrentExe)?;
         Ok(Target::BuiltIn {
@@ -198,32 +196,20 @@ pub(super) fn read(path: &Path) -> Result<String, CliError> {
         path: path.to_owned(),
         error,
     };
-    let file = File::open(path).map_err(error)?;
-    let kind = file.metadata().map_err(error)?.file_type();
     // A device (`/dev/zero`), a directory or a socket is refused before
     // anything is read; a file or a pipe is read up to the limit.
-    #[cfg(unix)]
-    let readable = kind.is_file() || std::os::unix::fs::FileTypeExt::is_fifo(&kind);
-    #[cfg(not(unix))]
-    let readable = kind.is_file();
-    if !readable {
-        return Err(error(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "not a file or a pipe",
-        )));
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_INPUT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(error)?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(error(io::Error::new(
-            io::ErrorKind::FileTooLarge,
-            format!(
-                "more than {MAX_INPUT_BYTES} bytes, the limit for a file named on the command line"
+    let bytes = read_bounded(path, MAX_INPUT_BYTES, Pipes::Allow).map_err(|e| {
+        error(match e {
+            FileError::Io(e) => e,
+            FileError::NotRegular(_) => {
+                io::Error::new(io::ErrorKind::InvalidInput, "not a file or a pipe")
+            }
+            FileError::TooLarge { limit, .. } => io::Error::new(
+                io::ErrorKind::FileTooLarge,
+                format!("more than {limit} bytes, the limit for a file named on the command line"),
             ),
-        )));
-    }
+        })
+    })?;
     String::from_utf8(bytes).map_err(|e| {
         let offset = e.utf8_error().valid_up_to();
         error(io::Error::new(
@@ -251,7 +237,8 @@ fn expected_failures(path: &Path, corpus: &Corpus) -> Result<ExpectedFailures, C
 /// run anywhere else.
 pub(crate) fn checkout_vectors_dir(start: &Path) -> Option<PathBuf> {
     let is_vectors_crate = |dir: &Path| {
-        std::fs::read_to_string(dir.join("Cargo.toml")).is_ok_and(|manifest| {
+        read_bounded(&dir.join("Cargo.toml"), MAX_FILE_BYTES, Pipes::Refuse).is_ok_and(|manifest| {
+            let manifest = String::from_utf8_lossy(&manifest);
             manifest
                 .lines()
                 .any(|line| line.replace(' ', "") == "name=\"wow-guid-vectors\"")

@@ -4,10 +4,10 @@
 
 use std::fmt::Write as _;
 
+use wow_guid_conformance::internal::report::block;
+use wow_guid_conformance::internal::report::rerun::Rerun;
 use wow_guid_conformance::options::ReproOptions;
 use wow_guid_conformance::process::ProcessImplementation;
-use wow_guid_conformance::report::block;
-use wow_guid_conformance::report::rerun::Rerun;
 use wow_guid_conformance::run::{self, RunOutcome};
 
 use super::error::CliError;

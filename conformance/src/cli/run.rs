@@ -6,9 +6,9 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use wow_guid_conformance::internal::report::expect_fail_list::ExpectFailList;
 use wow_guid_conformance::options::RunOptions;
 use wow_guid_conformance::process::ProcessImplementation;
-use wow_guid_conformance::report::expect_fail_list::ExpectFailList;
 use wow_guid_conformance::report::human::Human;
 use wow_guid_conformance::report::json::Json;
 use wow_guid_conformance::report::junit::Junit;
@@ -60,7 +60,7 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
     if let Some(path) = &args.write_expect_fail {
         write_file(path, &ExpectFailList, &report)?;
     }
-    Ok(if results.counts.vector_bugs > 0 {
+    Ok(if results.counts.get(run::RunOutcome::VectorBug) > 0 {
         Exit::NoVerdict
     } else if results.counts.conforms() {
         Exit::Success

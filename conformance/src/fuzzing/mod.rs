@@ -6,11 +6,12 @@
 //! requests of the four kinds, sends them to the implementation over the same
 //! line protocol and process machinery as `run` ([`crate::process`]), and
 //! judges every answer with `run`'s judge ([`crate::judge`]) against what the
-//! reference codec says ([`oracle`]). Each disagreement is classified by a
-//! [`Signature`] (the request kind and what differed), so one bug is reported
-//! once however often it shows; the first request with a new signature is
-//! shrunk to the smallest request that still disagrees the same way and
-//! written out as a YAML vector ([`finding`]).
+//! reference codec says ([`crate::classify::oracle`]). Each disagreement is
+//! classified by a [`Signature`](crate::classify::Signature) (the request kind
+//! and what differed), so one bug is reported once however often it shows;
+//! the first request with a new signature is shrunk
+//! ([`crate::classify::shrink`]) to the smallest request that still disagrees
+//! the same way and written out as a YAML vector ([`finding`]).
 //!
 //! # Pieces
 //!
@@ -18,12 +19,6 @@
 //!   [`arbitrary::Unstructured`], and every structural choice (mask pattern,
 //!   byte class, truncation point, name length and UTF-8 class, corpus
 //!   mutation) is drawn from it, so the same seed gives the same requests.
-//! - [`oracle`]: the expected outcome of any request, as the corpus would
-//!   state it (the reference codec's answer, widened to `acceptable` where the
-//!   corpus leaves implementations a choice).
-//! - [`signature`]: what kind of disagreement a judged answer is.
-//! - [`shrink`]: reduces a disagreeing request (and, for implementations that
-//!   keep state between calls, the requests before it) to a minimal one.
 //! - [`finding`]: findings as YAML vectors in the corpus format, and
 //!   appending them to a vector file.
 //! - [`session`]: the loop: budgets, batches, unsupported kinds, grouping.
@@ -35,11 +30,25 @@
 //! only where the command line says (`--out`); it changes nothing else.
 
 pub mod finding;
-pub mod oracle;
 pub mod requests;
 pub mod session;
-pub mod shrink;
-pub mod signature;
 pub mod summary;
 
-pub use signature::{Difference, Signature};
+use std::path::PathBuf;
+
+use wow_guid_vectors::Corpus;
+
+use crate::options::Conditions;
+
+/// `fuzz`: a differential fuzzing session against an implementation.
+#[derive(Clone, Debug)]
+pub struct FuzzOptions {
+    /// The conditions every answer is judged under (no expected failures).
+    pub conditions: Conditions,
+    /// The corpus whose requests are mutated.
+    pub corpus: Corpus,
+    /// Seed, budgets and limits; its `judge` is `conditions.judge`.
+    pub plan: session::Plan,
+    /// The vector file the findings are appended to, if any.
+    pub out: Option<PathBuf>,
+}

@@ -29,16 +29,14 @@
 use arbitrary::{Arbitrary, Unstructured};
 use wow_guid_vectors::{Request, RequestKind, Vector};
 
+use crate::classify::INTERESTING_BYTES;
+
 /// Generator input behind each request: enough for the longest name with a
 /// choice per character.
 const ENTROPY: usize = 8192;
 
 /// Name lengths around the 256-byte cap that one implementation applies.
 const BOUNDARY_LENGTHS: [usize; 5] = [254, 255, 256, 257, 258];
-
-/// The byte values that find bugs: zero, one, either side of the sign bit,
-/// all ones. The shrinker tries the same values.
-pub(crate) const INTERESTING_BYTES: [u8; 5] = [0x00, 0x01, 0x7f, 0x80, 0xff];
 
 /// A small, fast, well-mixed generator (Steele, Lea and Flood's SplitMix64),
 /// used only to fill the bytes behind [`Unstructured`]: all structure comes

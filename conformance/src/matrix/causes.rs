@@ -2,7 +2,7 @@
 //! example.
 //!
 //! A cause is a [`CoarseSignature`], the differential fuzzer's unit of "one
-//! bug" ([`Signature`](crate::fuzzing::Signature)) without its refinements,
+//! bug" ([`Signature`](crate::classify::Signature)) without its refinements,
 //! as [`crate::report::grouping`] groups failures for every report. Its
 //! example is the
 //! smallest of its vectors in the fuzzer's own order ([`shrink::key`]).
@@ -15,8 +15,8 @@
 
 use wow_guid_vectors::Request;
 
-use crate::fuzzing::shrink::{self, Limits, OneImplementation};
-use crate::fuzzing::signature::CoarseSignature;
+use crate::classify::shrink::{self, Limits, OneImplementation};
+use crate::classify::signature::CoarseSignature;
 use crate::implementation::{HarnessError, Implementation};
 use crate::judge::JudgeOptions;
 use crate::protocol;
@@ -154,7 +154,7 @@ fn shrink_example<I: Implementation>(
     if size(&result.request) >= size(request) {
         return Ok(None);
     }
-    let expected = crate::fuzzing::oracle::corpus_expectation(&result.request);
+    let expected = crate::classify::oracle::corpus_expectation(&result.request);
     Ok(Some(Shrunk {
         request: protocol::request_line("shrunk", &result.request),
         expected: expectation_text(&expected),

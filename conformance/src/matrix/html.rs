@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use std::io;
 
 use super::implementations::Launch;
-use super::model::{count, Matrix, Row, CELL_OUTCOMES};
+use super::model::{Matrix, Row, CELL_OUTCOMES};
 use crate::run::RunOutcome;
 use wow_guid_vectors::RequestKind;
 
@@ -29,32 +29,17 @@ pub const SCRIPT: &str = include_str!("page.js");
 /// Longest value shown in a hover text; the click panel shows it whole.
 const TITLE_CHARS: usize = 160;
 
-/// The symbol and the CSS class of each outcome.
+/// The symbol and the CSS class of each outcome (`page.css` has a rule for
+/// each name).
 fn mark(outcome: RunOutcome) -> (&'static str, &'static str) {
-    match outcome {
-        RunOutcome::Passed => ("✓", "pass"),
-        RunOutcome::Failed => ("✗", "fail"),
-        RunOutcome::Crashed => ("☠", "crashed"),
-        RunOutcome::TimedOut => ("T", "timed_out"),
-        RunOutcome::Malformed => ("?", "malformed"),
-        RunOutcome::Skipped => ("–", "skip"),
-        RunOutcome::VectorBug => ("!", "vector_bug"),
-        RunOutcome::ExpectedFailure => ("x", "xfail"),
-        RunOutcome::Stale => ("s", "stale"),
-    }
+    (outcome.symbol(), outcome.as_str())
 }
 
+/// An outcome in words on the page; a skip says why there is no answer.
 fn label(outcome: RunOutcome) -> &'static str {
     match outcome {
-        RunOutcome::Passed => "passed",
-        RunOutcome::Failed => "failed",
-        RunOutcome::Crashed => "crashed",
-        RunOutcome::TimedOut => "timed out",
-        RunOutcome::Malformed => "malformed",
         RunOutcome::Skipped => "skipped (unsupported)",
-        RunOutcome::VectorBug => "vector bug",
-        RunOutcome::ExpectedFailure => "expected failure",
-        RunOutcome::Stale => "stale",
+        other => other.label(),
     }
 }
 
@@ -152,7 +137,7 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
             from,
         );
         for outcome in CELL_OUTCOMES {
-            let _ = write!(o, "<td>{}</td>", count(&c.counts, outcome));
+            let _ = write!(o, "<td>{}</td>", c.counts.get(outcome));
         }
         let _ = writeln!(o, "</tr>");
     }

@@ -10,8 +10,8 @@ use std::io;
 use serde::Serialize;
 
 use super::implementations::Launch;
-use super::model::{count, Cell, Column, Matrix, Row, CELL_OUTCOMES};
-use crate::run::Counts;
+use super::model::{Cell, Column, Matrix, Row, CELL_OUTCOMES};
+use crate::run::NamedCounts;
 
 /// The `format` field.
 pub const FORMAT_NAME: &str = "wow-guid-conformance matrix";
@@ -58,43 +58,15 @@ struct Implementation<'m> {
     window: Option<usize>,
     note: Option<&'m str>,
     duration_ms: u64,
-    counts: CountMap,
-    by_kind: Vec<KindCounts>,
+    counts: NamedCounts<'m>,
+    by_kind: Vec<KindCounts<'m>>,
     causes: Vec<CauseOut<'m>>,
 }
 
 #[derive(Serialize)]
-struct KindCounts {
+struct KindCounts<'m> {
     kind: String,
-    counts: CountMap,
-}
-
-/// Counts keyed by outcome word, in report order.
-#[derive(Serialize)]
-struct CountMap {
-    pass: usize,
-    fail: usize,
-    crashed: usize,
-    timed_out: usize,
-    malformed: usize,
-    skip: usize,
-    vector_bug: usize,
-}
-
-impl CountMap {
-    fn of(counts: &Counts) -> Self {
-        let [pass, fail, crashed, timed_out, malformed, skip, vector_bug] =
-            CELL_OUTCOMES.map(|o| count(counts, o));
-        Self {
-            pass,
-            fail,
-            crashed,
-            timed_out,
-            malformed,
-            skip,
-            vector_bug,
-        }
-    }
+    counts: NamedCounts<'m>,
 }
 
 #[derive(Serialize)]
@@ -160,13 +132,13 @@ fn implementation(column: &Column) -> Implementation<'_> {
         window: entry.window.map(std::num::NonZeroUsize::get),
         note: entry.note.as_deref(),
         duration_ms: u64::try_from(column.duration.as_millis()).unwrap_or(u64::MAX),
-        counts: CountMap::of(&column.counts),
+        counts: column.counts.named(&CELL_OUTCOMES),
         by_kind: column
             .by_kind
             .iter()
             .map(|(kind, counts)| KindCounts {
                 kind: kind.to_string(),
-                counts: CountMap::of(counts),
+                counts: counts.named(&CELL_OUTCOMES),
             })
             .collect(),
         causes: column
@@ -239,135 +211,4 @@ pub fn write(matrix: &Matrix, out: &mut dyn io::Write) -> io::Result<()> {
     };
     serde_json::to_writer_pretty(&mut *out, &document)?;
     out.write_all(b"\n")
-}
-
-#[cfg(test)]
-mod tests {
-    use std::num::NonZeroUsize;
-
-    use serde_json::Value as Json;
-    use wow_guid_vectors::Corpus;
-
-    use super::*;
-    use crate::judge::JudgeOptions;
-    use crate::matrix::causes::causes;
-    use crate::matrix::implementations::{Builtin, Entry, Source};
-    use crate::matrix::model::Header;
-    use crate::reference::Reference;
-    use crate::run::{run, RunPlan};
-
-    fn document() -> Json {
-        let corpus = Corpus::embedded().unwrap();
-        let plan = RunPlan {
-            vectors: corpus.vectors.iter().take(30).collect(),
-            judge: JudgeOptions::default(),
-            expected_failures: None,
-            jobs: NonZeroUsize::MIN,
-        };
-        let results = run(&plan, || Reference, None).unwrap();
-        let found = causes(&results, &mut || Reference, JudgeOptions::default()).unwrap();
-        let entry = Entry {
-            name: "reference".into(),
-            language: "Rust".into(),
-            version: "0".into(),
-            source: Source {
-                package: Some("p".into()),
-                ..Source::default()
-            },
-            launch: Launch::Builtin(Builtin::Reference),
-            window: None,
-            note: None,
-            line: 1,
-        };
-        let matrix = Matrix::new(
-            Header {
-                corpus: "embedded".into(),
-                corpus_size: 30,
-                strict_errors: false,
-                implementations_file: "f.yaml".into(),
-            },
-            vec![(entry, results, found)],
-        );
-        let mut out = Vec::new();
-        write(&matrix, &mut out).unwrap();
-        serde_json::from_slice(&out).unwrap()
-    }
-
-    /// Every object written has exactly the fields its schema requires,
-    /// and the schema allows no others: a field added on one side only
-    /// fails here.
-    #[test]
-    fn the_schema_describes_every_field_written() {
-        let schema: Json = serde_json::from_str(SCHEMA).unwrap();
-        let doc = document();
-        let def = |name: &str| schema["$defs"][name].clone();
-        let check = |schema: &Json, value: &Json| {
-            let mut required: Vec<&str> = schema["required"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_str().unwrap())
-                .collect();
-            let mut properties: Vec<&str> = schema["properties"]
-                .as_object()
-                .unwrap()
-                .keys()
-                .map(String::as_str)
-                .collect();
-            let mut written: Vec<&str> = value
-                .as_object()
-                .unwrap()
-                .keys()
-                .map(String::as_str)
-                .collect();
-            required.sort_unstable();
-            properties.sort_unstable();
-            written.sort_unstable();
-            assert_eq!(schema["additionalProperties"], false);
-            assert!(
-                written.iter().all(|w| properties.contains(w)),
-                "{written:?} vs {properties:?}"
-            );
-            assert!(
-                required.iter().all(|r| written.contains(r)),
-                "{required:?} vs {written:?}"
-            );
-        };
-        check(&schema, &doc);
-        let implementation = &doc["implementations"][0];
-        check(&def("implementation"), implementation);
-        check(&def("counts"), &implementation["counts"]);
-        check(
-            &schema["$defs"]["implementation"]["properties"]["source"],
-            &implementation["source"],
-        );
-        let vector = &doc["vectors"][0];
-        check(&def("vector"), vector);
-        check(&def("result"), &vector["results"][0]);
-        assert_eq!(schema["properties"]["format"]["const"], FORMAT_NAME);
-        assert_eq!(
-            schema["properties"]["format_version"]["const"],
-            FORMAT_VERSION
-        );
-        let outcome_def = def("outcome");
-        let outcomes: Vec<&str> = outcome_def["enum"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_str().unwrap())
-            .collect();
-        let words: Vec<&str> = crate::matrix::model::CELL_OUTCOMES
-            .iter()
-            .map(|o| o.as_str())
-            .collect();
-        assert_eq!(outcomes, words);
-        let counts_def = def("counts");
-        let counts: Vec<&str> = counts_def["required"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_str().unwrap())
-            .collect();
-        assert_eq!(counts, words);
-    }
 }

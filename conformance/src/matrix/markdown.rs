@@ -10,22 +10,8 @@ use std::fmt::Write as _;
 use std::io;
 
 use super::implementations::Launch;
-use super::model::{count, Column, Matrix, CELL_OUTCOMES};
+use super::model::{Column, Matrix, CELL_OUTCOMES};
 use crate::run::{Counts, RunOutcome};
-
-fn outcome_heading(outcome: RunOutcome) -> &'static str {
-    match outcome {
-        RunOutcome::Passed => "passed",
-        RunOutcome::Failed => "failed",
-        RunOutcome::Crashed => "crashed",
-        RunOutcome::TimedOut => "timed out",
-        RunOutcome::Malformed => "malformed",
-        RunOutcome::Skipped => "skipped",
-        RunOutcome::VectorBug => "vector bugs",
-        RunOutcome::ExpectedFailure => "expected failures",
-        RunOutcome::Stale => "stale",
-    }
-}
 
 /// Untrusted text (an implementation's name, language, version, note,
 /// source) as inline Markdown that renders as exactly that text: a control
@@ -106,18 +92,18 @@ fn source(column: &Column) -> String {
 
 /// `passed/total`, and the other outcomes that occurred.
 fn kind_cell(counts: &Counts) -> String {
-    let total: usize = CELL_OUTCOMES.iter().map(|o| count(counts, *o)).sum();
+    let total: usize = CELL_OUTCOMES.iter().map(|o| counts.get(*o)).sum();
     if total == 0 {
         return "none".to_owned();
     }
-    if counts.skipped == total {
+    if counts.get(RunOutcome::Skipped) == total {
         return "skipped".to_owned();
     }
-    let mut text = format!("{}/{}", counts.passed, total);
+    let mut text = format!("{}/{}", counts.get(RunOutcome::Passed), total);
     let others: Vec<String> = CELL_OUTCOMES[1..]
         .iter()
-        .filter(|o| count(counts, **o) > 0)
-        .map(|o| format!("{} {}", count(counts, *o), outcome_heading(*o)))
+        .filter(|o| counts.get(**o) > 0)
+        .map(|o| format!("{} {}", counts.get(*o), o.heading()))
         .collect();
     if !others.is_empty() {
         let _ = write!(text, " ({})", others.join(", "));
@@ -171,7 +157,7 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
     let _ = writeln!(o, "\n## Results\n");
     let _ = write!(o, "| implementation |");
     for outcome in CELL_OUTCOMES {
-        let _ = write!(o, " {} |", outcome_heading(outcome));
+        let _ = write!(o, " {} |", outcome.heading());
     }
     let _ = write!(o, "\n| --- |");
     for _ in CELL_OUTCOMES {
@@ -181,7 +167,7 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
     for c in &matrix.columns {
         let _ = write!(o, "| {} |", cell(&c.entry.name));
         for outcome in CELL_OUTCOMES {
-            let _ = write!(o, " {} |", count(&c.counts, outcome));
+            let _ = write!(o, " {} |", c.counts.get(outcome));
         }
         let _ = writeln!(o);
     }

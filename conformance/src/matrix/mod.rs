@@ -29,9 +29,8 @@ use wow_guid_vectors::Vector;
 use crate::implementation::{HarnessError, Implementation};
 use crate::judge::JudgeOptions;
 use crate::process::{Mode, ProcessConfig, ProcessImplementation};
-use crate::reference::Reference;
 use crate::run::{self, RunPlan};
-use implementations::{Builtin, Entry, Launch};
+use implementations::{Builtin, ImplementationEntry, Launch};
 use model::{Header, Matrix};
 
 /// How to run a matrix.
@@ -45,6 +44,10 @@ pub struct MatrixOptions {
     pub timeout: std::time::Duration,
     /// Allowance for a process's first response.
     pub startup_timeout: std::time::Duration,
+    /// The command that starts the runner's own `serve`: the built-in
+    /// reference is reached through it, over the protocol, as `run` and
+    /// `repro` reach it ([`crate::options::Target::BuiltIn`]).
+    pub serve: Vec<OsString>,
 }
 
 /// Why a matrix could not be built.
@@ -70,20 +73,23 @@ impl std::fmt::Display for MatrixError {
 impl std::error::Error for MatrixError {}
 
 /// Starts `entry`'s implementation; `liveness` as in [`ProcessConfig`].
-fn launch(entry: &Entry, options: &MatrixOptions, liveness: bool) -> Box<dyn Implementation> {
-    match &entry.launch {
-        Launch::Builtin(Builtin::Reference) => Box::new(Reference),
-        Launch::Command { resolved, .. } => {
-            let mut config = ProcessConfig::new(resolved.iter().map(OsString::from).collect());
-            config.timeout = options.timeout;
-            config.startup_timeout = options.startup_timeout;
-            config.check_liveness = liveness;
-            if let Some(window) = entry.window {
-                config.mode = Mode::Persistent { window };
-            }
-            Box::new(ProcessImplementation::new(config))
-        }
+fn launch(
+    entry: &ImplementationEntry,
+    options: &MatrixOptions,
+    liveness: bool,
+) -> Box<dyn Implementation> {
+    let argv: Vec<OsString> = match &entry.launch {
+        Launch::Builtin(Builtin::Reference) => options.serve.clone(),
+        Launch::Command { resolved, .. } => resolved.iter().map(OsString::from).collect(),
+    };
+    let mut config = ProcessConfig::new(argv);
+    config.timeout = options.timeout;
+    config.startup_timeout = options.startup_timeout;
+    config.check_liveness = liveness;
+    if let Some(window) = entry.window {
+        config.mode = Mode::Persistent { window };
     }
+    Box::new(ProcessImplementation::new(config))
 }
 
 /// Runs the whole of `vectors` against every implementation in `entries`
@@ -101,7 +107,7 @@ fn launch(entry: &Entry, options: &MatrixOptions, liveness: bool) -> Box<dyn Imp
 pub fn build(
     header: Header,
     vectors: &[Vector],
-    entries: &[Entry],
+    entries: &[ImplementationEntry],
     options: &MatrixOptions,
 ) -> Result<Matrix, MatrixError> {
     // A command that cannot start is known at once: say so before running

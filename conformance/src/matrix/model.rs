@@ -13,7 +13,7 @@ use crate::run::{Counts, RunOutcome, RunResults};
 use wow_guid_vectors::RequestKind;
 
 use super::causes::Cause;
-use super::implementations::Entry;
+use super::implementations::ImplementationEntry;
 
 /// Everything the matrix reports.
 #[derive(Clone, Debug)]
@@ -36,7 +36,7 @@ pub struct Matrix {
 #[derive(Clone, Debug)]
 pub struct Column {
     /// The implementation, as the file describes it.
-    pub entry: Entry,
+    pub entry: ImplementationEntry,
     /// Outcome counts over the whole corpus.
     pub counts: Counts,
     /// Outcome counts for each request kind, in protocol order.
@@ -117,22 +117,6 @@ pub const CELL_OUTCOMES: [RunOutcome; 7] = [
     RunOutcome::VectorBug,
 ];
 
-/// The count of `outcome` in `counts`.
-#[must_use]
-pub fn count(counts: &Counts, outcome: RunOutcome) -> usize {
-    match outcome {
-        RunOutcome::Passed => counts.passed,
-        RunOutcome::Failed => counts.failed,
-        RunOutcome::Crashed => counts.crashed,
-        RunOutcome::TimedOut => counts.timed_out,
-        RunOutcome::Malformed => counts.malformed,
-        RunOutcome::Skipped => counts.skipped,
-        RunOutcome::ExpectedFailure => counts.expected_failures,
-        RunOutcome::Stale => counts.stale,
-        RunOutcome::VectorBug => counts.vector_bugs,
-    }
-}
-
 impl Matrix {
     /// Builds the matrix from one run per implementation (each over the
     /// same vectors, in the same order) and each implementation's causes.
@@ -140,7 +124,10 @@ impl Matrix {
     /// # Panics
     /// If the runs are not over the same vectors.
     #[must_use]
-    pub fn new(header: Header, runs: Vec<(Entry, RunResults<'_>, Vec<Cause>)>) -> Self {
+    pub fn new(
+        header: Header,
+        runs: Vec<(ImplementationEntry, RunResults<'_>, Vec<Cause>)>,
+    ) -> Self {
         let mut rows: Vec<Row> = Vec::new();
         let mut columns = Vec::with_capacity(runs.len());
         for (index, (entry, run, causes)) in runs.into_iter().enumerate() {

@@ -30,6 +30,7 @@ use rustix::process::{Pid, Signal, WaitId, WaitIdOptions};
 
 use super::pipes::{self, PipeReader, PipeWriter, Stop};
 use super::stderr::{self, StderrTail};
+use super::transport::{Ended, Transport};
 use crate::implementation::{Excerpt, HarnessError};
 use crate::protocol;
 
@@ -79,19 +80,6 @@ enum ReadEvent {
     TooLong(Excerpt),
     /// Reading failed; the reader has stopped.
     Failed(String),
-}
-
-/// Why no further line can be had from a child.
-#[derive(Debug)]
-pub enum Ended {
-    /// The deadline passed first.
-    Timeout,
-    /// stdout reached end of file, after this unterminated line.
-    Eof(Excerpt),
-    /// A line grew past [`protocol::MAX_RESPONSE_LINE`]; its first bytes.
-    TooLong(Excerpt),
-    /// Reading stdout failed.
-    ReadFailed(String),
 }
 
 /// A running implementation process.
@@ -520,7 +508,7 @@ fn read_lines(mut stdout: PipeReader, lines: &SyncSender<ReadEvent>) {
     }
 }
 
-impl super::Transport for Child {
+impl Transport for Child {
     fn id(&self) -> u32 {
         Child::id(self)
     }

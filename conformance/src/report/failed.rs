@@ -35,16 +35,16 @@ pub fn is_rerun(outcome: RunOutcome) -> bool {
 
 /// Why a report could not be read back.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReadError {
+pub struct ReportReadError {
     /// The report's file name, as given.
     pub file: String,
     /// What is wrong.
-    pub kind: ReadErrorKind,
+    pub kind: ReportReadErrorKind,
 }
 
 /// What is wrong with a report.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ReadErrorKind {
+pub enum ReportReadErrorKind {
     /// The text is not JSON.
     NotJson {
         /// 1-based line of the problem.
@@ -90,11 +90,11 @@ pub struct UnknownId {
     pub similar: Vec<String>,
 }
 
-impl fmt::Display for ReadError {
+impl fmt::Display for ReportReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let file = &self.file;
         match &self.kind {
-            ReadErrorKind::NotJson {
+            ReportReadErrorKind::NotJson {
                 line,
                 column,
                 message,
@@ -103,28 +103,28 @@ impl fmt::Display for ReadError {
                 "{file}:{line}:{column}: not JSON ({message}); --rerun-failed reads the JSON \
                  report of an earlier run (--report-json FILE), --id-file a list of ids"
             ),
-            ReadErrorKind::NotAReport => write!(
+            ReportReadErrorKind::NotAReport => write!(
                 f,
                 "{file}: not a JSON report of `run --report-json` (no `format_version` at the top)"
             ),
-            ReadErrorKind::Version(version) => write!(
+            ReportReadErrorKind::Version(version) => write!(
                 f,
                 "{file}: `format_version` is {}; this runner reads JSON reports of \
                  versions 1 to {FORMAT_VERSION} (a newer runner wrote it?)",
                 escape_bounded(version, SHOWN_CHARS)
             ),
-            ReadErrorKind::Field {
+            ReportReadErrorKind::Field {
                 path,
                 expected,
                 found,
             } => write!(f, "{file}: `{path}` should be {expected}, found {found}"),
-            ReadErrorKind::UnknownOutcome { path, outcome } => write!(
+            ReportReadErrorKind::UnknownOutcome { path, outcome } => write!(
                 f,
                 "{file}: `{path}` is `{}`, which is no outcome of the report format \
                  (conformance/REPORT.md lists them)",
                 escape_bounded(outcome, SHOWN_CHARS)
             ),
-            ReadErrorKind::UnknownIds(unknown) => {
+            ReportReadErrorKind::UnknownIds(unknown) => {
                 write!(
                     f,
                     "{file}: {} failed id(s) not in the corpus (was the report written against \
@@ -151,7 +151,7 @@ impl fmt::Display for ReadError {
     }
 }
 
-impl std::error::Error for ReadError {}
+impl std::error::Error for ReportReadError {}
 
 /// What a JSON value is, in words, for messages.
 fn kind_of(value: Option<&Json>) -> &'static str {
@@ -171,19 +171,19 @@ fn kind_of(value: Option<&Json>) -> &'static str {
 /// one of `corpus_ids`.
 ///
 /// # Errors
-/// [`ReadError`] when `text` is not a JSON report of a version this runner
+/// [`ReportReadError`] when `text` is not a JSON report of a version this runner
 /// reads, or names ids the corpus lacks (all of them, in one error).
 pub fn failed_ids<'a>(
     file: &str,
     text: &str,
     corpus_ids: impl Iterator<Item = &'a str> + Clone,
-) -> Result<Vec<String>, ReadError> {
-    let error = |kind| ReadError {
+) -> Result<Vec<String>, ReportReadError> {
+    let error = |kind| ReportReadError {
         file: file.to_owned(),
         kind,
     };
     let field = |path: String, expected, value: Option<&Json>| {
-        error(ReadErrorKind::Field {
+        error(ReportReadErrorKind::Field {
             path,
             expected,
             found: kind_of(value),
@@ -193,18 +193,18 @@ pub fn failed_ids<'a>(
     // that line and column numbers stay those of the file.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let doc: Json = serde_json::from_str(text).map_err(|e| {
-        error(ReadErrorKind::NotJson {
+        error(ReportReadErrorKind::NotJson {
             line: e.line(),
             column: e.column(),
             message: strip_position(&e.to_string()),
         })
     })?;
     let Some(version) = doc.get("format_version") else {
-        return Err(error(ReadErrorKind::NotAReport));
+        return Err(error(ReportReadErrorKind::NotAReport));
     };
     match version.as_u64() {
         Some(v) if (1..=u64::from(FORMAT_VERSION)).contains(&v) => {}
-        _ => return Err(error(ReadErrorKind::Version(version.to_string()))),
+        _ => return Err(error(ReportReadErrorKind::Version(version.to_string()))),
     }
     let results = doc.get("results");
     let Some(results) = results.and_then(Json::as_array) else {
@@ -226,7 +226,7 @@ pub fn failed_ids<'a>(
             return Err(field(at("outcome"), "a string", outcome));
         };
         let Some(outcome) = RunOutcome::from_name(word) else {
-            return Err(error(ReadErrorKind::UnknownOutcome {
+            return Err(error(ReportReadErrorKind::UnknownOutcome {
                 path: at("outcome"),
                 outcome: word.to_owned(),
             }));
@@ -259,7 +259,7 @@ pub fn failed_ids<'a>(
                 },
             })
             .collect();
-        return Err(error(ReadErrorKind::UnknownIds(unknown)));
+        return Err(error(ReportReadErrorKind::UnknownIds(unknown)));
     }
     Ok(ids.into_iter().map(|(_, id)| id.to_owned()).collect())
 }
@@ -270,130 +270,5 @@ fn strip_position(message: &str) -> String {
     match message.rfind(" at line ") {
         Some(at) => message[..at].to_owned(),
         None => message.to_owned(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const CORPUS: [&str; 4] = ["a.one", "a.two", "a.three", "a.four"];
-
-    fn read(text: &str) -> Result<Vec<String>, ReadError> {
-        failed_ids("r.json", text, CORPUS.iter().copied())
-    }
-
-    fn report(results: &str) -> String {
-        format!(r#"{{"format_version": 3, "tool": "x", "results": [{results}]}}"#)
-    }
-
-    #[test]
-    fn failures_stale_entries_and_vector_bugs_are_rerun_the_rest_not() {
-        let text = report(
-            r#"{"id": "a.one", "outcome": "pass"},
-               {"id": "a.two", "outcome": "timed_out"},
-               {"id": "a.three", "outcome": "xfail"},
-               {"id": "a.four", "outcome": "stale"},
-               {"id": "a.one", "outcome": "vector_bug"}"#,
-        );
-        assert_eq!(read(&text).unwrap(), ["a.two", "a.four", "a.one"]);
-        for outcome in RunOutcome::ALL {
-            let picked = matches!(
-                outcome,
-                RunOutcome::Failed
-                    | RunOutcome::Crashed
-                    | RunOutcome::TimedOut
-                    | RunOutcome::Malformed
-                    | RunOutcome::Stale
-                    | RunOutcome::VectorBug
-            );
-            assert_eq!(is_rerun(outcome), picked, "{outcome:?}");
-        }
-        let v1 = r#"{"format_version": 1, "results": [{"id": "a.two", "outcome": "fail"}]}"#;
-        assert_eq!(read(v1).unwrap(), ["a.two"]);
-    }
-
-    #[test]
-    fn what_is_not_a_report_is_an_error_at_its_place() {
-        let message = |text: &str| read(text).unwrap_err().to_string();
-        assert!(
-            message("{\n  \"format_version\": 3,\n  \"results\": [,]\n}").starts_with(
-                "r.json:3:15: not JSON (expected value); --rerun-failed reads the JSON report"
-            )
-        );
-        assert!(message("a.one\na.two\n").starts_with("r.json:1:1: not JSON (expected value)"));
-        assert!(message(r#"{"results": []}"#).contains("not a JSON report of `run --report-json`"));
-        assert!(
-            message(r#"{"format_version": 4, "results": []}"#).starts_with(
-                "r.json: `format_version` is 4; this runner reads JSON reports of versions 1 to 3"
-            )
-        );
-        assert_eq!(
-            message(r#"{"format_version": 3}"#),
-            "r.json: `results` should be a list, found nothing"
-        );
-        assert_eq!(
-            message(&report(
-                r#"{"id": "a.one", "outcome": "pass"}, {"id": 7, "outcome": "fail"}"#
-            )),
-            "r.json: `results[1].id` should be a string, found a number"
-        );
-        assert!(message(&report(r#"{"id": "a.one", "outcome": "failed"}"#))
-            .starts_with("r.json: `results[0].outcome` is `failed`, which is no outcome"));
-    }
-
-    #[test]
-    fn every_id_the_corpus_lacks_is_named_with_its_place() {
-        let error = read(&report(
-            r#"{"id": "a.one", "outcome": "fail"},
-               {"id": "a.tow", "outcome": "fail"},
-               {"id": "b.gone", "outcome": "crashed"}"#,
-        ))
-        .unwrap_err();
-        let text = error.to_string();
-        assert!(
-            text.starts_with("r.json: 2 failed id(s) not in the corpus"),
-            "{text}"
-        );
-        let line = text.lines().nth(1).unwrap_or_default();
-        assert!(
-            line.starts_with("  results[1]: no vector has the id `a.tow`; did you mean ")
-                && line.contains("a.two"),
-            "{text}"
-        );
-        assert!(
-            text.contains("\n  results[2]: no vector has the id `b.gone`"),
-            "{text}"
-        );
-    }
-
-    #[test]
-    fn a_byte_order_mark_is_skipped() {
-        let text = format!(
-            "\u{feff}{}",
-            report(r#"{"id": "a.one", "outcome": "fail"}"#)
-        );
-        assert_eq!(read(&text).unwrap(), ["a.one"]);
-    }
-
-    #[test]
-    fn unknown_ids_are_shown_cut_escaped_and_a_few_at_a_time() {
-        let long = "\\u0000".repeat(10_000);
-        let text = report(&format!(r#"{{"id": "{long}", "outcome": "fail"}}"#));
-        let message = read(&text).unwrap_err().to_string();
-        assert!(message.len() < 1_000, "{} bytes", message.len());
-        assert!(message.contains("(10000 bytes in all)"), "{message}");
-        assert!(!message.contains('\0'), "{message:?}");
-
-        let many: Vec<String> = (0..50_000)
-            .map(|i| format!(r#"{{"id": "x{i}", "outcome": "fail"}}"#))
-            .collect();
-        let message = read(&report(&many.join(","))).unwrap_err().to_string();
-        assert!(
-            message.starts_with("r.json: 50000 failed id(s) not in the corpus"),
-            "{message}"
-        );
-        assert_eq!(message.lines().count(), 1 + SHOWN_ERRORS + 1, "{message}");
-        assert!(message.ends_with("and 49980 more, not shown"), "{message}");
     }
 }

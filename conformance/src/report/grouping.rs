@@ -8,8 +8,8 @@
 //! to fix, so reports show each cause once, with a count, rather than
 //! hundreds of near-identical blocks. Pure.
 
-use crate::fuzzing::signature::CoarseSignature;
-use crate::fuzzing::Signature;
+use crate::classify::signature::CoarseSignature;
+use crate::classify::Signature;
 use crate::judge::Verdict;
 use crate::run::VectorResult;
 
@@ -60,67 +60,4 @@ pub fn by_cause<'r, 'c>(
             .then(a.cause.cmp(&b.cause))
     });
     groups
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::implementation::{Answer, Fault};
-    use crate::judge::Mismatch;
-    use crate::run::RunOutcome;
-    use crate::select::tests::sample;
-    use wow_guid_vectors::{ErrorCode, Value, Vector};
-
-    fn result(vector: &Vector, verdict: Verdict) -> VectorResult<'_> {
-        VectorResult {
-            vector,
-            answer: Answer::fault(Fault::ReadFailed {
-                message: "unused".into(),
-            }),
-            outcome: if verdict.is_pass() {
-                RunOutcome::Passed
-            } else {
-                RunOutcome::Failed
-            },
-            verdict,
-            vector_bug: None,
-            expected_failure: None,
-        }
-    }
-
-    #[test]
-    fn the_same_kind_of_difference_on_the_same_request_kind_is_one_group() {
-        let vectors = sample();
-        let wrong_guid = |guid| {
-            Verdict::Fail(Mismatch::WrongValue {
-                expected: Value::Packed {
-                    guid: 0xad00_de00,
-                    consumed: 3,
-                },
-                got: Value::Packed { guid, consumed: 3 },
-            })
-        };
-        let rejected = Verdict::Fail(Mismatch::RejectedValid {
-            expected: Value::Encoded { bytes: vec![0] },
-            code: ErrorCode::Eof,
-        });
-        let results = [
-            result(&vectors[0], wrong_guid(1)),
-            result(&vectors[1], Verdict::Pass),
-            result(&vectors[2], rejected),
-            // Another GUID, same class, same kind: the same group.
-            result(&vectors[0], wrong_guid(2)),
-        ];
-        let groups = by_cause(&results);
-        assert_eq!(groups.len(), 2);
-        assert_eq!(groups[0].members.len(), 2);
-        assert_eq!(groups[0].cause.class, "wrong GUID");
-        assert_eq!(
-            groups[0].cause.to_string(),
-            "decode packed_guid: wrong GUID"
-        );
-        assert_eq!(groups[1].members.len(), 1);
-        assert_eq!(groups[1].cause.class, "error instead of a value");
-        assert!(cause(&results[1]).is_none());
-    }
 }

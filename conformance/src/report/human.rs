@@ -213,7 +213,7 @@ impl ReportFormat for Human {
                 max + cut
             )?;
         }
-        let skipped = run.counts.skipped;
+        let skipped = run.counts.get(RunOutcome::Skipped);
         if skipped > 0 {
             writeln!(
                 out,
@@ -243,24 +243,15 @@ impl ReportFormat for Human {
             },
             Seconds(run.duration)
         )?;
-        writeln!(
-            out,
-            "  {} passed, {} failed, {} crashed, {} timed out, {} malformed, {} skipped, \
-             {} expected failures, {} stale, {} vector bugs",
-            c.passed,
-            c.failed,
-            c.crashed,
-            c.timed_out,
-            c.malformed,
-            c.skipped,
-            c.expected_failures,
-            c.stale,
-            c.vector_bugs
-        )?;
+        let by_outcome: Vec<String> = RunOutcome::ALL
+            .iter()
+            .map(|&o| format!("{} {}", c.get(o), o.heading()))
+            .collect();
+        writeln!(out, "  {}", by_outcome.join(", "))?;
         // Only a persistent process is killed and replaced: in one-shot mode
         // every request has a process of its own anyway, and the built-in
         // reference has none.
-        if c.crashed + c.timed_out + c.malformed > 0
+        if c.failures() > c.get(RunOutcome::Failed)
             && conditions.target.command().is_some()
             && matches!(conditions.mode, Mode::Persistent { .. })
         {
@@ -270,7 +261,7 @@ impl ReportFormat for Human {
                  group and sent the requests after it to a fresh process)"
             )?;
         }
-        let (style, verdict) = if c.vector_bugs > 0 {
+        let (style, verdict) = if c.get(RunOutcome::VectorBug) > 0 {
             (
                 block::style(RunOutcome::VectorBug),
                 "NO VERDICT: fix the vector bugs above first",

@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use super::{expected_text, got_text, reason_text, ReportFormat, RunReport};
 use crate::protocol;
-use crate::run::RunOutcome;
+use crate::run::{NamedCounts, RunOutcome};
 
 /// The JSON report.
 #[derive(Clone, Copy, Debug, Default)]
@@ -38,23 +38,16 @@ struct Document<'a> {
     jobs: usize,
     expect_fail_file: Option<&'a str>,
     duration_ms: f64,
-    counts: Counts,
+    counts: Counts<'a>,
     conforms: bool,
     results: Vec<Item<'a>>,
 }
 
 #[derive(Serialize)]
-struct Counts {
+struct Counts<'a> {
     total: usize,
-    pass: usize,
-    fail: usize,
-    crashed: usize,
-    timed_out: usize,
-    malformed: usize,
-    skip: usize,
-    xfail: usize,
-    stale: usize,
-    vector_bug: usize,
+    #[serde(flatten)]
+    by_outcome: NamedCounts<'a>,
 }
 
 #[derive(Serialize)]
@@ -99,15 +92,7 @@ impl ReportFormat for Json {
             duration_ms: run.duration.as_secs_f64() * 1000.0,
             counts: Counts {
                 total: c.total(),
-                pass: c.get(RunOutcome::Passed),
-                fail: c.get(RunOutcome::Failed),
-                crashed: c.get(RunOutcome::Crashed),
-                timed_out: c.get(RunOutcome::TimedOut),
-                malformed: c.get(RunOutcome::Malformed),
-                skip: c.get(RunOutcome::Skipped),
-                xfail: c.get(RunOutcome::ExpectedFailure),
-                stale: c.get(RunOutcome::Stale),
-                vector_bug: c.get(RunOutcome::VectorBug),
+                by_outcome: c.named(&RunOutcome::ALL),
             },
             conforms: c.conforms(),
             results: run

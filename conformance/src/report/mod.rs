@@ -9,13 +9,18 @@
 //! command line that gives a verdict again. Formats write to the
 //! `io::Write` they are given and touch nothing else.
 
+#[doc(hidden)]
 pub mod block;
+#[doc(hidden)]
 pub mod expect_fail_list;
+#[doc(hidden)]
 pub mod failed;
+#[doc(hidden)]
 pub mod grouping;
 pub mod human;
 pub mod json;
 pub mod junit;
+#[doc(hidden)]
 pub mod rerun;
 
 use std::io;

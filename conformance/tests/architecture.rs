@@ -1,5 +1,7 @@
-//! The workspace's modules import in one direction only, and the runner's
-//! library leaves the command line to its binary.
+//! The workspace's architecture: every crate's modules import in one
+//! direction only, down a written table of layers ([`LAYERS`]); no file and
+//! no folder imports one that imports it back; and the runner's library
+//! leaves the command line to its binary.
 //!
 //! Every library and binary crate of the workspace is read with `syn`, its
 //! module tree followed from `lib.rs` or `main.rs` through every `mod`
@@ -27,6 +29,68 @@ use syn::visit::Visit;
 
 /// The workspace's crates, as directories beside this one.
 const CRATES: &[&str] = &["codec", "vectors", "conformance"];
+
+/// The layers of every crate, lowest first (the one table of them;
+/// `docs/layout.md` cites it). Each unit is a module path below the crate
+/// root: a file, or a folder with its file (`judge` is `judge.rs` and
+/// everything in `judge/`); a file belongs to the longest unit that contains
+/// it, and `*` is every file. A unit may import only units of lower layers;
+/// files within one unit import each other freely, as long as there is no
+/// cycle. A crate is named by its directory and its root file; `fuzz` is
+/// every target of the cargo-fuzz crate.
+const LAYERS: &[(&str, &[&[&str]])] = &[
+    (
+        "codec (lib.rs)",
+        &[
+            &["buffer", "decoded"],
+            &["packed/value", "packed/error"],
+            &["packed/generic", "named"],
+            &[
+                "packed/portable",
+                "packed/table",
+                "packed/ssse3",
+                "packed/avx512",
+            ],
+            &["packed/dispatch"],
+            &["packed"],
+            &["naive"],
+            &["properties"],
+            &["lib"],
+        ],
+    ),
+    (
+        "vectors (lib.rs)",
+        &[
+            &["near_miss", "hex_text", "files"],
+            &["vocab"],
+            &["model", "interner"],
+            &["error", "topics"],
+            &["yaml"],
+            &["corpus"],
+            &["citation", "release", "schema_tests"],
+            &["reference_page"],
+            &["generate"],
+            &["lib"],
+        ],
+    ),
+    (
+        "conformance (lib.rs)",
+        &[
+            &["terminal"],
+            &["duration", "shell", "protocol", "expect_fail", "select"],
+            &["implementation", "export", "known_failures", "list", "seed"],
+            &["process", "reference"],
+            &["judge", "serve"],
+            &["classify", "run"],
+            &["options", "lint", "doctor"],
+            &["report"],
+            &["matrix", "fuzzing"],
+            &["lib"],
+        ],
+    ),
+    ("conformance (main.rs)", &[&["cli"], &["main"]]),
+    ("fuzz", &[&["*"]]),
+];
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -163,6 +227,22 @@ fn crates() -> Vec<Crate> {
                 out.push(load_crate(format!("{dir} ({})", path.display()), &root));
             }
         }
+    }
+    // The cargo-fuzz crate: every target is a crate root of its own.
+    let targets = workspace().join("fuzz").join("fuzz_targets");
+    let mut roots: Vec<PathBuf> = fs::read_dir(&targets)
+        .map(|dir| dir.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    roots.retain(|p| p.extension().is_some_and(|e| e == "rs"));
+    roots.sort();
+    assert!(
+        !roots.is_empty(),
+        "no fuzz targets in {}",
+        targets.display()
+    );
+    for root in roots {
+        let name = root.file_name().unwrap().to_string_lossy().into_owned();
+        out.push(load_crate(format!("fuzz ({name})"), &root));
     }
     assert!(
         out.len() >= CRATES.len(),
@@ -551,4 +631,188 @@ fn the_runner_library_does_not_use_clap() {
         }
     }
     assert!(users.is_empty(), "the library uses clap in {users:?}");
+}
+
+/// A file's module path below its crate's root directory: `lib.rs` is
+/// `lib`, `packed/mod.rs` is `packed`, `judge/byte_diff.rs` is
+/// `judge/byte_diff`.
+fn module_name(krate: &Crate, file: &Path) -> String {
+    let src = krate.modules[&Vec::new()]
+        .parent()
+        .expect("a root file has a directory");
+    let relative = file
+        .strip_prefix(src)
+        .unwrap_or(file)
+        .to_string_lossy()
+        .replace('\\', "/");
+    let relative = relative.trim_end_matches(".rs");
+    relative.strip_suffix("/mod").unwrap_or(relative).to_owned()
+}
+
+/// The table's layers for `krate`.
+fn layers_of(krate: &Crate) -> &'static [&'static [&'static str]] {
+    LAYERS
+        .iter()
+        .find(|(name, _)| *name == krate.name || krate.name.starts_with(&format!("{name} (")))
+        .map(|(_, layers)| *layers)
+        .unwrap_or_else(|| panic!("{} has no entry in LAYERS: add one", krate.name))
+}
+
+/// The unit of the table a module belongs to, and its layer: the longest
+/// unit that is the module or a folder holding it.
+fn unit_of(layers: &[&[&'static str]], module: &str) -> Option<(&'static str, usize)> {
+    let mut best: Option<(&'static str, usize)> = None;
+    for (layer, units) in layers.iter().enumerate() {
+        for &unit in *units {
+            let holds = unit == "*"
+                || module == unit
+                || module
+                    .strip_prefix(unit)
+                    .is_some_and(|rest| rest.starts_with('/'));
+            if holds && best.is_none_or(|(b, _)| b == "*" || unit.len() > b.len()) {
+                best = Some((unit, layer));
+            }
+        }
+    }
+    best
+}
+
+/// Every file of every crate (the fuzz targets included) is in the table,
+/// and imports only its own unit or units of lower layers.
+#[test]
+fn every_module_imports_only_lower_layers_of_the_table() {
+    let mut problems = Vec::new();
+    for krate in crates() {
+        let layers = layers_of(&krate);
+        let graph = graph(&krate);
+        for (from, targets) in &graph {
+            let module = module_name(&krate, from);
+            let Some((unit, layer)) = unit_of(layers, &module) else {
+                problems.push(format!(
+                    "{}: {module} is in no unit of LAYERS: add it",
+                    krate.name
+                ));
+                continue;
+            };
+            for (to, path) in targets {
+                let target = module_name(&krate, to);
+                let Some((to_unit, to_layer)) = unit_of(layers, &target) else {
+                    continue;
+                };
+                if to_unit != unit && to_layer >= layer {
+                    problems.push(format!(
+                        "{}: {module} (`{unit}`, layer {layer}) imports {target} (`{to_unit}`, \
+                         layer {to_layer}) through `{path}`",
+                        krate.name
+                    ));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Folders import in one direction too: with every file counted as the
+/// module (or folder) it lies in at each depth (`report/json.rs` is
+/// `report`, `options.rs` is `options`), no two import each other, directly
+/// or around a loop.
+#[test]
+fn no_folder_imports_a_folder_that_imports_it_back() {
+    let mut problems = Vec::new();
+    for krate in crates() {
+        let files = graph(&krate);
+        let depth = files
+            .keys()
+            .map(|f| module_name(&krate, f).split('/').count())
+            .max()
+            .unwrap_or(1);
+        for d in 1..depth {
+            let at = |file: &Path| -> Option<PathBuf> {
+                let module = module_name(&krate, file);
+                let parts: Vec<&str> = module.split('/').collect();
+                (parts.len() >= d).then(|| PathBuf::from(parts[..d].join("/")))
+            };
+            let mut folders: Graph = BTreeMap::new();
+            for (from, targets) in &files {
+                let Some(a) = at(from) else { continue };
+                for (to, path) in targets {
+                    let Some(b) = at(to) else { continue };
+                    if a != b {
+                        folders
+                            .entry(a.clone())
+                            .or_default()
+                            .entry(b)
+                            .or_insert_with(|| {
+                                format!("{} -> {}: `{path}`", shown(from), shown(to))
+                            });
+                    }
+                }
+            }
+            for cycle in cycles(&folders) {
+                let mut text = format!("{}: folders import each other:\n", krate.name);
+                for from in &cycle {
+                    for (to, why) in &folders[from] {
+                        if cycle.contains(to) {
+                            text.push_str(&format!(
+                                "  {}/ -> {}/  ({why})\n",
+                                from.display(),
+                                to.display()
+                            ));
+                        }
+                    }
+                }
+                problems.push(text);
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The checks above pass vacuously if nothing resolves: a few edges every
+/// layout of the crates has, the codec's own layers among them.
+#[test]
+fn the_resolver_sees_imports_in_every_crate() {
+    let mut found = BTreeSet::new();
+    for krate in crates() {
+        for (from, targets) in graph(&krate) {
+            for to in targets.keys() {
+                found.insert((
+                    krate.name.clone(),
+                    module_name(&krate, &from),
+                    module_name(&krate, to),
+                ));
+            }
+        }
+    }
+    for (krate, from, to) in [
+        ("codec (lib.rs)", "packed/table", "packed/generic"),
+        ("codec (lib.rs)", "packed/ssse3", "packed/generic"),
+        ("codec (lib.rs)", "packed/avx512", "packed/generic"),
+        ("codec (lib.rs)", "packed", "packed/dispatch"),
+        ("codec (lib.rs)", "named", "decoded"),
+        ("codec (lib.rs)", "naive", "named"),
+        ("vectors (lib.rs)", "corpus", "files"),
+        (
+            "conformance (lib.rs)",
+            "report/grouping",
+            "classify/signature",
+        ),
+        ("conformance (main.rs)", "main", "cli"),
+    ] {
+        assert!(
+            found.contains(&(krate.to_owned(), from.to_owned(), to.to_owned())),
+            "{krate}: {from} -> {to} not found"
+        );
+    }
+}
+
+/// The layer check itself: a unit importing its own layer or a higher one
+/// is reported, a folder is one unit, and a file finds its longest unit.
+#[test]
+fn the_table_is_read_as_documented() {
+    let layers: &[&[&str]] = &[&["a", "b/c"], &["b"], &["lib"]];
+    assert_eq!(unit_of(layers, "b/c"), Some(("b/c", 0)));
+    assert_eq!(unit_of(layers, "b/d/e"), Some(("b", 1)));
+    assert_eq!(unit_of(layers, "ab"), None);
+    assert_eq!(unit_of(&[&["*"]], "x/y"), Some(("*", 0)));
 }
