@@ -6,7 +6,9 @@
 #   $OUT/TARGET                   the libFuzzer binary (`cargo fuzz build -O`;
 #                                 the sanitizer comes from the builder's flags)
 #   $OUT/TARGET.dict              its dictionary (fuzz/dict/)
-#   $OUT/TARGET_seed_corpus.zip   seeds from vectors/ plus fuzz/regressions/TARGET
+#   $OUT/TARGET_seed_corpus.zip   seeds from vectors/ (the codec's targets) or
+#                                 fuzz/seeds/TARGET (the runner's), plus
+#                                 fuzz/regressions/TARGET
 #
 # FUZZ_SEEDS, when set, is a seed directory already made by
 # fuzz/seed-corpus.sh (fuzz/test-build-sh.sh passes one to save a build).
@@ -36,7 +38,7 @@ for target in $(fuzz_targets); do
     write_dict "$target" "$OUT/$target.dict"
     corpus=$(mktemp -d)
     seed_subdir=$(seed_dir "$target")
-    for dir in ${seed_subdir:+"$seeds/$seed_subdir"} "regressions/$target"; do
+    for dir in ${seed_subdir:+"$seeds/$seed_subdir"} "seeds/$target" "regressions/$target"; do
         if [ -d "$dir" ]; then
             find "$dir" -maxdepth 1 -type f -exec cp {} "$corpus/" \;
         fi

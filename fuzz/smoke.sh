@@ -8,7 +8,9 @@
 # path, its bytes, and the command that replays it.
 #
 # Environment:
-#   FUZZ_SECONDS   seconds per target (default 10; nine targets, 90 s in all)
+#   FUZZ_SECONDS   seconds per codec target (default 10; nine targets, 90 s in all)
+#   FUZZ_RUNNER_SECONDS  seconds per target of the runner's parsers and
+#                  pipeline (default 3; eight targets, 24 s in all)
 #   FUZZ_WORK      scratch directory for corpora and dictionaries (default: a temp dir)
 #   FUZZ_TARGETS   space-separated subset of targets (default: all)
 set -euo pipefail
@@ -17,6 +19,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 source ./common.sh
 
 seconds=${FUZZ_SECONDS:-10}
+runner_seconds=${FUZZ_RUNNER_SECONDS:-3}
 work=${FUZZ_WORK:-$(mktemp -d -t wow-guid-fuzz.XXXXXX)}
 targets=${FUZZ_TARGETS:-$(fuzz_targets)}
 
@@ -59,11 +62,22 @@ for target in $targets; do
     if [ -n "$seeds" ] && [ -d "$work/seeds/$seeds" ]; then
         cp "$work/seeds/$seeds"/* "$corpus"/ 2>/dev/null || true
     fi
+    # The runner's targets: committed seeds, and no regressions/ directory
+    # until one has a finding.
+    [ -d "seeds/$target" ] && cp "seeds/$target"/* "$corpus"/
+    extra=()
+    [ -d "regressions/$target" ] && extra+=("regressions/$target")
     write_dict "$target" "$work/$target.dict"
-    log "fuzzing $target for $seconds s ($(find "$corpus" -type f | wc -l) seeds + regressions/$target)"
+    dict=()
+    [ -s "$work/$target.dict" ] && dict=(-dict="$work/$target.dict")
+    # shellcheck disable=SC2207 # fuzz_args prints plain words
+    args=($(fuzz_args "$target"))
+    secs=$seconds
+    [ -d "seeds/$target" ] && secs=$runner_seconds
+    log "fuzzing $target for $secs s ($(find "$corpus" -type f | wc -l) seeds${extra:+ + ${extra[*]}})"
     # The first corpus directory collects new inputs; regressions/ is read only.
-    if "${fuzz[@]}" run -O --sanitizer address "$target" "$corpus" "regressions/$target" -- \
-        -dict="$work/$target.dict" -max_total_time="$seconds" -print_final_stats=1 \
+    if "${fuzz[@]}" run -O --sanitizer address "$target" "$corpus" "${extra[@]}" -- \
+        "${dict[@]}" "${args[@]}" -max_total_time="$secs" -print_final_stats=1 \
         >"$work/$target.log" 2>&1; then
         grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::average_exec_per_sec)' "$work/$target.log" || true
         continue
@@ -91,4 +105,4 @@ if [ ${#failed[@]} -gt 0 ]; then
     echo "fuzz smoke: ${#failed[@]} target(s) failed: ${failed[*]}"
     exit 1
 fi
-echo "fuzz smoke: all targets ran clean for $seconds s each"
+echo "fuzz smoke: all targets ran clean ($seconds s each for the codec's, $runner_seconds s for the runner's)"

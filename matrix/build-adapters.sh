@@ -2,12 +2,18 @@
 # Builds every implementation that matrix/implementations.yaml runs, into the
 # cargo target directory (CARGO_TARGET_DIR, or target/ at the repository
 # root), where that file looks for them. Run from anywhere; .ci/run runs it
-# too. Needs cargo, gcc and python3 (with venv); for the C++, C#, Java and Go
+# too. A relative CARGO_TARGET_DIR is relative to the directory this is run
+# from, as for cargo and for `matrix`, which reads the same variable. Needs cargo, gcc and python3 (with venv); for the C++, C#, Java and Go
 # adapters g++, mcs (mono-mcs), javac (default-jdk-headless) and go (golang-go).
 set -euo pipefail
+caller=$PWD
 cd "$(dirname "$0")/.."
-target=${CARGO_TARGET_DIR:-target}
-[[ $target == /* ]] || target=$PWD/$target
+if [[ -n ${CARGO_TARGET_DIR:-} ]]; then
+    target=$CARGO_TARGET_DIR
+    [[ $target == /* ]] || target=$caller/$target
+else
+    target=$PWD/target
+fi
 mkdir -p "$target/matrix"
 
 # The runner and the Rust example adapter.

@@ -22,6 +22,16 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
+use crate::terminal::escape_bounded;
+
+/// How many problems of one list an error message shows before it only
+/// counts the rest.
+pub const SHOWN_ERRORS: usize = 20;
+
+/// How many characters of an id or a line an error message quotes; a longer
+/// one is cut, with its length.
+const SHOWN_CHARS: usize = 80;
+
 /// One listed vector.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -80,13 +90,20 @@ impl fmt::Display for ListError {
         match &self.kind {
             ListErrorKind::NotOneId(text) => write!(
                 f,
-                "expected one vector id per line (with an optional `# comment`), found `{text}`"
+                "expected one vector id per line (with an optional `# comment`), found `{}`",
+                escape_bounded(text, SHOWN_CHARS)
             ),
-            ListErrorKind::Duplicate { id, first } => {
-                write!(f, "`{id}` is already listed on line {first}")
-            }
+            ListErrorKind::Duplicate { id, first } => write!(
+                f,
+                "`{}` is already listed on line {first}",
+                escape_bounded(id, SHOWN_CHARS)
+            ),
             ListErrorKind::Unknown { id, similar } => {
-                write!(f, "no vector has the id `{id}`")?;
+                write!(
+                    f,
+                    "no vector has the id `{}`",
+                    escape_bounded(id, SHOWN_CHARS)
+                )?;
                 if !similar.is_empty() {
                     write!(f, "; did you mean {}?", similar.join(", "))?;
                 }
@@ -101,12 +118,19 @@ impl fmt::Display for ListError {
 pub struct ListErrors(pub Vec<ListError>);
 
 impl fmt::Display for ListErrors {
+    /// The first [`SHOWN_ERRORS`] problems, one per line, then how many
+    /// more there are: a list of a million unknown ids is a screenful of
+    /// output, not a million lines.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, e) in self.0.iter().enumerate() {
+        for (i, e) in self.0.iter().take(SHOWN_ERRORS).enumerate() {
             if i > 0 {
                 writeln!(f)?;
             }
             e.fmt(f)?;
+        }
+        if let Some(more) = self.0.len().checked_sub(SHOWN_ERRORS).filter(|&n| n > 0) {
+            let file = &self.0[SHOWN_ERRORS].file;
+            write!(f, "\n{file}: {more} more problem(s) like these, not shown")?;
         }
         Ok(())
     }
@@ -129,6 +153,8 @@ impl ExpectedFailures {
         text: &str,
         corpus_ids: impl Iterator<Item = &'a str> + Clone,
     ) -> Result<Self, ListErrors> {
+        // A byte-order mark, as some editors write, is not part of the first id.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut entries: HashMap<String, Entry> = HashMap::new();
         let mut errors = Vec::new();
         let mut comment_block: Vec<String> = Vec::new();
@@ -500,5 +526,42 @@ mod tests {
                 "xfail.txt:4: no vector has the id `packed.decode.c`; did you mean packed.decode.a, packed.decode.b?",
             ]
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_id() {
+        let list = parse("\u{feff}packed.decode.a\npacked.decode.b\n").unwrap();
+        assert_eq!(list.get("packed.decode.a").map(|e| e.line), Some(1));
+    }
+
+    #[test]
+    fn unknown_ids_are_shown_cut_escaped_and_a_few_at_a_time() {
+        let long = "\0".repeat(100_000);
+        let errors = parse(&format!("{long}\n")).unwrap_err();
+        let message = errors.to_string();
+        assert!(message.len() < 1_000, "{} bytes", message.len());
+        assert!(message.contains("(100000 bytes in all)"), "{message}");
+        assert!(!message.contains('\0'), "{message:?}");
+
+        let many: String = (0..100_000).map(|i| format!("unknown.{i}\n")).collect();
+        let errors = parse(&many).unwrap_err();
+        assert_eq!(errors.0.len(), 100_000);
+        let message = errors.to_string();
+        assert_eq!(message.lines().count(), SHOWN_ERRORS + 1, "{message}");
+        assert!(
+            message.ends_with("xfail.txt: 99980 more problem(s) like these, not shown"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn comments_and_ids_in_messages_cannot_act_on_a_terminal() {
+        let errors = parse("a\x1b]0;title\x07 b\n").unwrap_err();
+        let message = errors.to_string();
+        assert!(
+            !message.contains('\x1b') && !message.contains('\x07'),
+            "{message:?}"
+        );
+        assert!(message.contains(r"a\x1b]0;title\x07 b"), "{message}");
     }
 }

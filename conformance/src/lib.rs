@@ -70,6 +70,7 @@ mod seed;
 pub mod select;
 mod serve;
 mod shell;
+mod terminal;
 
 /// Not part of the API: what the binary, the benches, the tests and the fuzz
 /// targets need beyond it. Nothing here is covered by semver; it may change
@@ -111,6 +112,9 @@ pub mod internal {
     }
     pub mod shell {
         pub use crate::shell::*;
+    }
+    pub mod terminal {
+        pub use crate::terminal::*;
     }
     pub mod report {
         pub use crate::report::{block, expect_fail_list, failed, grouping, rerun};

@@ -76,6 +76,7 @@ const LAYERS: &[(&str, &[&[&str]])] = &[
     (
         "conformance (lib.rs)",
         &[
+            &["terminal"],
             &["duration", "shell", "protocol", "expect_fail", "select"],
             &["implementation", "export", "known_failures", "list", "seed"],
             &["process", "reference"],

@@ -998,3 +998,63 @@ fn every_command_ends_quietly_when_its_reader_goes_away() {
     let status = child.wait().expect("wait for the runner");
     assert_eq!(status.code(), Some(2), "a missing corpus, told to nobody");
 }
+
+#[test]
+fn untrusted_descriptions_and_reasons_reach_the_terminal_escaped() {
+    // A window title, a clipboard write and a cleared screen in a corpus
+    // description (YAML escapes) and in a list's comment (raw bytes).
+    let evil = GOOD.replace(
+        "description: The spec's example.",
+        r#"description: "Example \e]0;pwned\a\e]52;c;aGk=\a\e[2J""#,
+    );
+    let dir = corpus_dir("escapes-corpus", &evil);
+    let corpus = dir.display().to_string();
+    let env = [
+        ("BROKEN_ON", "draft.decode.example"),
+        // Styles forced on, as on a terminal: nothing strips what got through.
+        ("CLICOLOR_FORCE", "1"),
+    ];
+    let run = run_against(
+        "escapes-fail",
+        &["--vectors", &corpus],
+        &broken("garbage"),
+        &env,
+    );
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    assert!(
+        run.stdout.contains(r"Example \x1b]0;pwned\x07"),
+        "{}",
+        run.describe()
+    );
+    assert!(
+        !run.stdout.contains('\x07') && !run.stdout.contains("\x1b]"),
+        "{:?}",
+        run.stdout
+    );
+
+    let list = dir.join("known.txt");
+    fs::write(
+        &list,
+        "draft.decode.example # title \x1b]0;pwned\x07 clear \x1b[2J\n",
+    )
+    .expect("write");
+    let list = list.display().to_string();
+    let run = run_against(
+        "escapes-xfail",
+        &["--vectors", &corpus, "--expect-fail", &list],
+        &broken("garbage"),
+        &env,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    assert!(
+        run.stdout
+            .contains(r"[title \x1b]0;pwned\x07 clear \x1b[2J]"),
+        "{}",
+        run.describe()
+    );
+    assert!(
+        !run.stdout.contains('\x07') && !run.stdout.contains("\x1b]"),
+        "{:?}",
+        run.stdout
+    );
+}

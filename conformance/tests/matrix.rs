@@ -326,6 +326,179 @@ fn an_implementation_that_never_answers_is_exit_2() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("gone"));
 }
 
+/// An entry for the built-in reference under `name` (YAML, double-quoted).
+fn reference_entry(name: &str) -> String {
+    format!(
+        "  - name: \"{name}\"\n    language: Rust\n    version: \"1\"\n    \
+         source: {{ path: x }}\n    builtin: reference\n"
+    )
+}
+
+#[test]
+fn names_reach_the_terminal_with_their_controls_spelled_out() {
+    let dir = scratch("matrix-terminal");
+    // A window title, a clipboard write and a cleared screen, as YAML escapes.
+    let yaml = format!(
+        "implementations:\n{}",
+        reference_entry(r"ref\e]0;pwned\a\e]52;c;aGk=\a\e[2J")
+    );
+    let file = dir.join("implementations.yaml");
+    std::fs::write(&file, yaml).unwrap();
+    // Styles forced on, as on a terminal: nothing strips what got through.
+    let output = Command::new(RUNNER)
+        .args(["matrix", "--out"])
+        .arg(dir.join("out"))
+        .arg(&file)
+        .env("CLICOLOR_FORCE", "1")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        !stdout.contains('\x07') && !stdout.contains("\x1b]"),
+        "{stdout:?}"
+    );
+    assert!(stdout.contains(r"ref\x1b]0;pwned\x07"), "{stdout}");
+}
+
+#[test]
+fn a_duplicate_name_error_spells_out_controls_even_off_a_terminal() {
+    let dir = scratch("matrix-duplicate-escape");
+    let evil = r"x\e]0;pwned\a\e[2J";
+    let (_, output) = matrix_of(
+        &dir,
+        &format!(
+            "implementations:\n{}{}",
+            reference_entry(evil),
+            reference_entry(evil)
+        ),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("already used"), "{stderr}");
+    assert!(
+        !stderr.contains('\x1b') && !stderr.contains('\x07'),
+        "{stderr:?}"
+    );
+}
+
+#[test]
+fn hover_texts_do_not_repeat_a_long_name_in_every_cell() {
+    let dir = scratch("matrix-long-name");
+    let name = "n".repeat(20_000);
+    let (_, output) = matrix_of(
+        &dir,
+        &format!("implementations:\n{}", reference_entry(&name)),
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let page = std::fs::read_to_string(dir.join("out/index.html")).unwrap();
+    // Once per cell, it would be 20 KB times a thousand vectors.
+    assert!(page.len() < 2_000_000, "{} bytes", page.len());
+    assert!(
+        occurrences(&page, &name) <= 4,
+        "{}",
+        occurrences(&page, &name)
+    );
+}
+
+#[test]
+fn a_command_that_cannot_start_is_reported_before_anything_runs() {
+    let dir = scratch("matrix-cannot-start");
+    let started = std::time::Instant::now();
+    // The first implementation never answers: running it alone would take
+    // the start-up allowance and the liveness probes, many seconds.
+    let (_, output) = matrix_of(
+        &dir,
+        "implementations:\n  - name: silent\n    language: sh\n    version: \"1\"\n    \
+         source: { path: x }\n    command: [sleep, \"60\"]\n\
+         \x20 - name: gone\n    language: C\n    version: \"1\"\n    source: { path: x }\n    \
+         command: [./no-such-program]\n",
+    );
+    let elapsed = started.elapsed();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("implementation `gone`") && stderr.contains("no-such-program"),
+        "{stderr}"
+    );
+    assert!(
+        elapsed < std::time::Duration::from_secs(5),
+        "took {elapsed:?}"
+    );
+    assert!(!dir.join("out/matrix.json").exists());
+}
+
+#[test]
+fn the_files_are_written_as_one_set_or_not_at_all() {
+    let dir = scratch("matrix-one-set");
+    // index.html cannot be replaced: nothing of the set may be written.
+    std::fs::create_dir_all(dir.join("out/index.html")).unwrap();
+    let (_, output) = matrix_of(&dir, &format!("implementations:\n{}", reference_entry("a")));
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    for name in ["matrix.json", "matrix.md", "matrix.schema.json"] {
+        assert!(
+            !dir.join("out").join(name).exists(),
+            "{name} written without index.html"
+        );
+    }
+    std::fs::remove_dir(dir.join("out/index.html")).unwrap();
+
+    // Two runs into one directory at once leave one run's whole set.
+    for round in 0..3 {
+        let out = dir.join(format!("shared-{round}"));
+        let runs: Vec<_> = ["alpha-impl", "omega-impl"]
+            .iter()
+            .map(|name| {
+                let file = dir.join(format!("{name}.yaml"));
+                std::fs::write(
+                    &file,
+                    format!("implementations:\n{}", reference_entry(name)),
+                )
+                .unwrap();
+                Command::new(RUNNER)
+                    .args(["matrix", "--out"])
+                    .arg(&out)
+                    .arg(&file)
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for mut run in runs {
+            assert!(run.wait().unwrap().success());
+        }
+        let json = std::fs::read_to_string(out.join("matrix.json")).unwrap();
+        let md = std::fs::read_to_string(out.join("matrix.md")).unwrap();
+        let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+        let winner = if json.contains("\"alpha-impl\"") {
+            "alpha-impl"
+        } else {
+            "omega-impl"
+        };
+        let loser = if winner == "alpha-impl" {
+            "omega-impl"
+        } else {
+            "alpha-impl"
+        };
+        for (what, text) in [("matrix.md", &md), ("index.html", &html)] {
+            assert!(
+                text.contains(winner) && !text.contains(loser),
+                "{what} is from another run"
+            );
+        }
+        let left: Vec<_> = std::fs::read_dir(&out)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(left.len(), 4, "{left:?}");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // The page, in a real browser.
 // ---------------------------------------------------------------------------

@@ -125,6 +125,28 @@ impl Corpus {
         into_result(load(inputs, "(no files)"))
     }
 
+    /// Loads files given as (name, raw bytes) pairs, as [`Corpus::load_dir`]
+    /// would load files with those contents: bytes that are not UTF-8 are
+    /// an error at the first bad byte. For the fuzz targets, which feed the
+    /// loader arbitrary bytes; not part of the documented API.
+    ///
+    /// # Errors
+    /// Every fault found, sorted by location.
+    #[doc(hidden)]
+    pub fn from_byte_sources(files: &[(&str, &[u8])]) -> Result<Corpus, LoadErrors> {
+        let inputs = files
+            .iter()
+            .map(|&(name, bytes)| {
+                let source = match decode_utf8(name, bytes) {
+                    Ok(text) => Source::Text(Cow::Borrowed(text)),
+                    Err(error) => Source::Failed(error),
+                };
+                (name.to_owned(), source)
+            })
+            .collect();
+        into_result(load(inputs, "(no files)"))
+    }
+
     /// The vector with this id.
     #[must_use]
     pub fn get(&self, id: &str) -> Option<&Vector> {

@@ -226,6 +226,8 @@ pub(crate) struct Walk {
     pub(crate) files: Vec<(String, PathBuf)>,
     /// Directories and entries that could not be read, by relative path.
     pub(crate) errors: Vec<(String, io::Error)>,
+    /// The root's real path, which a symlinked file must stay inside.
+    root: Option<PathBuf>,
 }
 
 /// The fault model's file at the corpus root (`crate::fault_model::FILE`),
@@ -235,11 +237,16 @@ pub(crate) const MODEL_FILE: &str = "fault-model.yaml";
 /// Walks `root` recursively. Entries whose names start with `.` and
 /// directories named `target` are skipped (editor files, version control,
 /// build output), and so is the fault model at the root; everything else is
-/// looked at.
+/// looked at. A symlink to a file inside
+/// the root is listed like the file; one that leads out of the root is an
+/// error at the link, and its target is never read (a corpus from a
+/// stranger could otherwise make the loader quote the start of any file the
+/// user can read, a token or `/etc/passwd`, in its error messages).
 pub(crate) fn walk(root: &Path) -> Walk {
     let mut walk = Walk {
         files: Vec::new(),
         errors: Vec::new(),
+        root: root.canonicalize().ok(),
     };
     visit(root, "", &mut walk);
     walk.files
@@ -280,8 +287,8 @@ fn visit(dir: &Path, prefix: &str, walk: &mut Walk) {
         let path = entry.path();
         // `file_type` does not follow symlinks: a linked file is read like any
         // file, a linked directory is not entered, which keeps the walk finite.
-        let is_dir = match entry.file_type() {
-            Ok(kind) => kind.is_dir(),
+        let (is_dir, is_link) = match entry.file_type() {
+            Ok(kind) => (kind.is_dir(), kind.is_symlink()),
             Err(err) => {
                 walk.errors.push((relative, err));
                 continue;
@@ -294,7 +301,25 @@ fn visit(dir: &Path, prefix: &str, walk: &mut Walk) {
         } else if prefix.is_empty() && name == MODEL_FILE {
             // The fault model: data about the corpus, not vectors.
         } else if name.ends_with(".yaml") || name.ends_with(".yml") {
-            walk.files.push((relative, path));
+            // A link whose target cannot be resolved (a dangling one) is
+            // listed, and reading it reports why.
+            let outside = is_link
+                && match (&walk.root, path.canonicalize()) {
+                    (Some(root), Ok(target)) => !target.starts_with(root),
+                    _ => false,
+                };
+            if outside {
+                walk.errors.push((
+                    relative,
+                    io::Error::new(
+                        io::ErrorKind::PermissionDenied,
+                        "a symbolic link to a file outside the corpus directory; \
+                         it was not read (copy the file in, or link to one inside)",
+                    ),
+                ));
+            } else {
+                walk.files.push((relative, path));
+            }
         }
     }
 }

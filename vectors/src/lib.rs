@@ -33,11 +33,13 @@
 //! paths relative to the root, compared as bytes, and the vectors of a file in
 //! the order written, so the corpus order is fixed. Paths use `/`.
 //!
-//! A vector file is a regular file (a symlink to one is followed) of at most
-//! [`MAX_FILE_BYTES`] (16 MiB), in UTF-8. Anything else named `*.yaml` (a
-//! FIFO, a socket, a device, a directory) and any larger file is an error at
-//! that file, found before anything is read from it, so a hostile directory
-//! cannot make the loader block or read without end.
+//! A vector file is a regular file (a symlink to one inside the corpus
+//! directory is followed) of at most [`MAX_FILE_BYTES`] (16 MiB), in UTF-8.
+//! Anything else named `*.yaml` (a FIFO, a socket, a device, a directory, a
+//! symlink that leads out of the corpus directory) and any larger file is an
+//! error at that file, found before anything is read from it, so a hostile
+//! directory cannot make the loader block, read without end, or quote a
+//! file from elsewhere in its messages.
 //!
 //! | directory        | contents                                             |
 //! |------------------|------------------------------------------------------|

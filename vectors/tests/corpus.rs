@@ -420,3 +420,37 @@ fn flags_agree_with_what_the_bytes_imply() {
         wrong.join("\n")
     );
 }
+
+#[test]
+fn a_vector_file_linked_from_outside_the_corpus_is_not_read() {
+    use std::os::unix::fs::symlink;
+    let base = scratch("symlink-out");
+    let corpus = base.join("corpus");
+    std::fs::create_dir_all(corpus.join("sub")).unwrap();
+    let secret = base.join("token.yaml");
+    std::fs::write(&secret, "ghp_SECRETTOKEN0123456789abcdefghijklmnop\n").unwrap();
+    symlink(&secret, corpus.join("sub/stolen.yaml")).unwrap();
+    // A link to a file inside the corpus is read like the file.
+    std::fs::write(
+        corpus.join("sub/vectors.txt"),
+        "vectors:\n  - id: linked.decode.example\n    description: Linked.\n    type: packed_guid\n    \
+         op: decode\n    input: { bytes: \"00\" }\n    outcome: valid\n    \
+         expect: { guid: \"0000000000000000\", consumed: 1 }\n    versions: [vanilla, tbc, wrath]\n",
+    )
+    .unwrap();
+    symlink(corpus.join("sub/vectors.txt"), corpus.join("alias.yaml")).unwrap();
+
+    let errors = Corpus::load_dir(&corpus).unwrap_err();
+    assert_eq!(errors.len(), 1, "{errors}");
+    let message = errors.to_string();
+    assert!(message.contains("sub/stolen.yaml"), "{message}");
+    assert!(message.contains("outside the corpus"), "{message}");
+    assert!(
+        !message.contains("SECRET") && !message.contains("ghp_"),
+        "{message}"
+    );
+    std::fs::remove_file(corpus.join("sub/stolen.yaml")).unwrap();
+    let loaded = Corpus::load_dir(&corpus).unwrap();
+    assert_eq!(loaded.vectors[0].id, "linked.decode.example");
+    let _ = std::fs::remove_dir_all(&base);
+}

@@ -4,10 +4,12 @@
 use std::fs;
 use std::io::Write as _;
 use std::num::NonZeroUsize;
+use std::path::Path;
 
 use wow_guid_conformance::internal::matrix::model::{Header, CELL_OUTCOMES};
 use wow_guid_conformance::internal::matrix::{self, implementations, MatrixOptions};
 use wow_guid_conformance::internal::report::rerun::MatrixCommand;
+use wow_guid_conformance::internal::terminal::escape_bounded;
 use wow_guid_conformance::judge::JudgeOptions;
 
 use super::args::MatrixArgs;
@@ -17,7 +19,8 @@ use super::{CliError, Exit};
 
 pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
     let text = options::read(&args.implementations)?;
-    let file = implementations::parse(&args.implementations, &text, &|name| {
+    let base = implementations::base_dir(&args.implementations);
+    let file = implementations::parse_in(&args.implementations, base, &text, &|name| {
         std::env::var(name).ok()
     })
     .map_err(CliError::Implementations)?;
@@ -51,25 +54,22 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
     }
     .line("wow-guid-conformance");
 
-    fs::create_dir_all(&args.out).map_err(|error| CliError::Write {
-        path: args.out.clone(),
-        error,
-    })?;
-    let write = |name: &str, bytes: &[u8]| -> Result<(), CliError> {
-        let path = args.out.join(name);
-        fs::write(&path, bytes).map_err(|error| CliError::Write { path, error })
-    };
     let mut json = Vec::new();
     matrix::json::write(&built, &mut json).expect("writing to a Vec cannot fail");
-    write("matrix.json", &json)?;
-    write("matrix.schema.json", matrix::json::SCHEMA.as_bytes())?;
-    write(
-        "matrix.md",
-        matrix::markdown::render(&built, &command).as_bytes(),
-    )?;
-    write(
-        "index.html",
-        matrix::html::render(&built, &command).as_bytes(),
+    write_set(
+        &args.out,
+        &[
+            ("matrix.json", &json),
+            ("matrix.schema.json", matrix::json::SCHEMA.as_bytes()),
+            (
+                "matrix.md",
+                matrix::markdown::render(&built, &command).as_bytes(),
+            ),
+            (
+                "index.html",
+                matrix::html::render(&built, &command).as_bytes(),
+            ),
+        ],
     )?;
 
     let mut summary = Vec::new();
@@ -90,8 +90,8 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
         let _ = writeln!(
             summary,
             "  {:<28} {:<10} {}; {} cause(s)",
-            c.entry.name,
-            c.entry.version,
+            escape_bounded(&c.entry.name, 60),
+            escape_bounded(&c.entry.version, 30),
             parts.join(", "),
             c.causes.len()
         );
@@ -103,4 +103,60 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
     );
     print(&String::from_utf8_lossy(&summary))?;
     Ok(Exit::Success)
+}
+
+/// Writes the matrix's files into `out` as one set: each into a temporary
+/// directory inside `out`, then each renamed into place, all under a lock
+/// on `out`. Two runs into one directory leave one run's whole set, never a
+/// mix, and a run that fails or is killed before the renames leaves the
+/// previous set as it was (its temporary directory is removed by the next
+/// run).
+fn write_set(out: &Path, files: &[(&str, &[u8])]) -> Result<(), CliError> {
+    let failed = |path: &Path| {
+        let path = path.to_owned();
+        move |error| CliError::Write { path, error }
+    };
+    fs::create_dir_all(out).map_err(failed(out))?;
+    let lock = fs::File::open(out).map_err(failed(out))?;
+    lock.lock().map_err(failed(out))?;
+    // Under the lock no other run is writing: any temporary directory here
+    // is what a killed run left.
+    for entry in fs::read_dir(out).map_err(failed(out))?.flatten() {
+        if entry
+            .file_name()
+            .to_string_lossy()
+            .starts_with(".matrix-tmp-")
+        {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
+    // A name that cannot be replaced (a directory in the way) is found
+    // before any file of the set is.
+    for (name, _) in files {
+        let path = out.join(name);
+        if fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
+            return Err(CliError::Write {
+                path,
+                error: std::io::Error::new(
+                    std::io::ErrorKind::IsADirectory,
+                    "a directory is in the way; nothing of the matrix was written",
+                ),
+            });
+        }
+    }
+    let temp = out.join(format!(".matrix-tmp-{}", std::process::id()));
+    let written = (|| {
+        fs::create_dir(&temp).map_err(failed(&temp))?;
+        for (name, bytes) in files {
+            let path = temp.join(name);
+            fs::write(&path, bytes).map_err(failed(&path))?;
+        }
+        for (name, _) in files {
+            let path = out.join(name);
+            fs::rename(temp.join(name), &path).map_err(failed(&path))?;
+        }
+        Ok(())
+    })();
+    let _ = fs::remove_dir_all(&temp);
+    written
 }

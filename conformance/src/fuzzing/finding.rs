@@ -474,7 +474,30 @@ fn read_vector_file(path: &Path) -> io::Result<String> {
 ///
 /// # Errors
 /// [`AppendError`] when the file cannot be read or written or does not load.
+///
+/// Two runs appending to one file at once both keep their findings: the
+/// read, the check and the write happen under a lock on the file's
+/// directory, and the new text goes to a temporary file in that directory
+/// that then replaces the file in one rename, so no reader ever sees half a
+/// file and a run killed midway leaves the old file whole.
 pub fn append(path: &Path, header: &str, findings: &[Finding]) -> Result<Appended, AppendError> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    // Held until this function returns; the lock goes with the handle.
+    let lock = fs::File::open(dir).map_err(AppendError::Io)?;
+    lock.lock().map_err(AppendError::Io)?;
+    append_locked(path, dir, header, findings)
+}
+
+/// [`append`]'s work, with the directory `dir` of `path` locked.
+fn append_locked(
+    path: &Path,
+    dir: &Path,
+    header: &str,
+    findings: &[Finding],
+) -> Result<Appended, AppendError> {
     let existing = read_vector_file(path).map_err(AppendError::Io)?;
     let name = path.file_name().map_or_else(
         || "found.yaml".to_owned(),
@@ -530,8 +553,13 @@ pub fn append(path: &Path, header: &str, findings: &[Finding]) -> Result<Appende
         }
         (text, written, already_there)
     };
-    Corpus::from_sources(&[(name, text.clone())]).map_err(AppendError::WouldNotLoad)?;
-    fs::write(path, text).map_err(AppendError::Io)?;
+    Corpus::from_sources(&[(name.clone(), text.clone())]).map_err(AppendError::WouldNotLoad)?;
+    let temp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let written_out = fs::write(&temp, text).and_then(|()| fs::rename(&temp, path));
+    if let Err(error) = written_out {
+        let _ = fs::remove_file(&temp);
+        return Err(AppendError::Io(error));
+    }
     Ok(Appended {
         written,
         already_there,

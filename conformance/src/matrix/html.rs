@@ -220,7 +220,9 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
             let (symbol, class) = mark(cell.outcome);
             let mut title = format!(
                 "{}: {}\nrequest: {}\nexpected: {}\ngot: {}",
-                c.entry.name,
+                // Cut like the rest: the name is repeated in every cell of
+                // its column, and the heading shows it whole.
+                short(&c.entry.name),
                 label(cell.outcome),
                 short(&row.request),
                 short(&row.expected),

@@ -33,9 +33,16 @@
 //!
 //! Exactly one of `command` and `builtin` is given. In a command, each word
 //! may use `${NAME}` or `${NAME:-default}` for an environment variable (a
-//! variable that is unset, and has no default, is an error), and a word that
-//! then begins with `./` or `../` is a path relative to the directory of the
-//! implementations file, so the file works from any directory.
+//! variable that is unset or empty takes the default; one without a default
+//! is an error); a default may use variables itself (`${A:-${HOME}/a}`),
+//! nested up to 8 deep. A word whose expansion begins with `./` or `../`
+//! written in the file (as text or in a default) is a path relative to the
+//! directory of the implementations file, so the file works from any
+//! directory; a relative path that comes from a variable's value
+//! (`CARGO_TARGET_DIR=./target`) means what it means to the shell and to
+//! cargo, a path relative to the current directory. A file that is not a
+//! regular file (`--implementations <(...)`, a pipe) has no directory: its
+//! `./` and `../` are relative to the current directory too.
 //!
 //! Loading is strict, as the corpus's is: an unknown field, a missing one, a
 //! value of the wrong type, a duplicate key or a duplicate name is an error
@@ -48,6 +55,12 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use serde_saphyr::Spanned;
+
+use crate::terminal::escape_bounded;
+
+/// How many characters of a name or a word from the file an error message
+/// quotes; a longer one is cut, with its length.
+const SHOWN_CHARS: usize = 80;
 
 /// A parsed implementations file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -177,12 +190,14 @@ impl fmt::Display for ImplementationsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}:{}: ", self.file, self.line, self.column)?;
         match &self.kind {
-            ImplementationsErrorKind::Shape(message) => f.write_str(message),
+            ImplementationsErrorKind::Shape(message) => f.write_str(&escape_bounded(message, SHOWN_CHARS * 4)),
             ImplementationsErrorKind::Empty => f.write_str("`implementations` lists no implementation"),
             ImplementationsErrorKind::EmptyField(field) => write!(f, "`{field}` must not be empty"),
-            ImplementationsErrorKind::DuplicateName { name, first } => {
-                write!(f, "the name `{name}` is already used on line {first}")
-            }
+            ImplementationsErrorKind::DuplicateName { name, first } => write!(
+                f,
+                "the name `{}` is already used on line {first}",
+                escape_bounded(name, SHOWN_CHARS)
+            ),
             ImplementationsErrorKind::EmptySource => f.write_str(
                 "`source` must give at least one of `package`, `repository` and `path`",
             ),
@@ -197,16 +212,20 @@ impl fmt::Display for ImplementationsError {
             }
             ImplementationsErrorKind::UnknownBuiltin(word) => write!(
                 f,
-                "there is no built-in implementation `{word}` (the one there is: `reference`)"
+                "there is no built-in implementation `{}` (the one there is: `reference`)",
+                escape_bounded(word, SHOWN_CHARS)
             ),
             ImplementationsErrorKind::ZeroWindow => f.write_str("`window` must be at least 1"),
             ImplementationsErrorKind::UnsetVariable(name) => write!(
                 f,
-                "the environment variable `{name}` is not set; set it, or write `${{{name}:-default}}`"
+                "the environment variable `{name}` is not set; set it, or write `${{{name}:-default}}`",
+                name = escape_bounded(name, SHOWN_CHARS)
             ),
             ImplementationsErrorKind::BadVariable(word) => write!(
                 f,
-                "`{word}`: a variable is written `${{NAME}}` or `${{NAME:-default}}`"
+                "`{}`: a variable is written `${{NAME}}` or `${{NAME:-default}}` \
+                 (a default may use variables too, nested at most {MAX_NESTING} deep)",
+                escape_bounded(word, SHOWN_CHARS)
             ),
         }
     }
@@ -245,6 +264,32 @@ pub fn parse(
     text: &str,
     env: &dyn Fn(&str) -> Option<String>,
 ) -> Result<ImplementationsFile, Vec<ImplementationsError>> {
+    parse_in(file, file.parent().unwrap_or(Path::new("")), text, env)
+}
+
+/// The directory relative command paths of the implementations file at
+/// `file` are resolved against: the file's own directory, or, for a file
+/// that is not a regular file (a pipe, as `<(...)` gives, whose name is
+/// `/dev/fd/63`), the current directory, written as the empty path.
+#[must_use]
+pub fn base_dir(file: &Path) -> &Path {
+    match std::fs::metadata(file) {
+        Ok(meta) if meta.is_file() => file.parent().unwrap_or(Path::new("")),
+        _ => Path::new(""),
+    }
+}
+
+/// [`parse`] with relative command paths resolved against `base` (see
+/// [`base_dir`]) rather than the directory of `file`.
+///
+/// # Errors
+/// Every problem found, each located, as for [`parse`].
+pub fn parse_in(
+    file: &Path,
+    base: &Path,
+    text: &str,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<ImplementationsFile, Vec<ImplementationsError>> {
     let name = file.display().to_string();
     let at = |line: u64, column: u64, kind| ImplementationsError {
         file: name.clone(),
@@ -260,7 +305,6 @@ pub fn parse(
             ImplementationsErrorKind::Shape(shape_message(&error)),
         )]
     })?;
-    let base = file.parent().unwrap_or(Path::new(""));
     let mut errors = Vec::new();
     let mut implementations = Vec::new();
     if raw.implementations.value.is_empty() {
@@ -349,8 +393,12 @@ pub fn parse(
                 } else {
                     let mut resolved = Vec::new();
                     for word in &command.value {
-                        match expand(&word.value, env) {
-                            Ok(expanded) => resolved.push(relative_to(base, expanded)),
+                        match expand_word(&word.value, env, 0) {
+                            Ok((expanded, true)) => resolved.push(relative_to(base, expanded)),
+                            // A relative path from the environment means what
+                            // it means to the shell and to cargo: relative to
+                            // the directory the runner runs in.
+                            Ok((expanded, false)) => resolved.push(expanded),
                             Err(kind) => fail(&word.referenced, kind),
                         }
                     }
@@ -399,36 +447,88 @@ fn shape_message(error: &serde_saphyr::Error) -> String {
     }
 }
 
-/// Expands `${NAME}` and `${NAME:-default}` in `word`.
+/// How deep `${A:-${B:-...}}` defaults may nest: more is surely a slip,
+/// and a bound keeps a hostile file from recursing without end.
+pub const MAX_NESTING: usize = 8;
+
+/// Expands `${NAME}` and `${NAME:-default}` in `word`; a default may itself
+/// use variables (`${X:-${HOME}/x}`).
 pub fn expand(
     word: &str,
     env: &dyn Fn(&str) -> Option<String>,
 ) -> Result<String, ImplementationsErrorKind> {
+    expand_word(word, env, 0).map(|(expanded, _)| expanded)
+}
+
+/// [`expand`], at `depth` defaults deep, also saying whether the expansion
+/// starts with text of the file (written or a default) rather than with a
+/// variable's value: only the file's own `./` and `../` are relative to
+/// its directory.
+fn expand_word(
+    word: &str,
+    env: &dyn Fn(&str) -> Option<String>,
+    depth: usize,
+) -> Result<(String, bool), ImplementationsErrorKind> {
+    let bad = || ImplementationsErrorKind::BadVariable(word.to_owned());
     let mut out = String::new();
+    let mut starts_in_file = None;
+    let mut push = |out: &mut String, text: &str, in_file: bool| {
+        if out.is_empty() && !text.is_empty() {
+            starts_in_file = Some(in_file);
+        }
+        out.push_str(text);
+    };
     let mut rest = word;
     while let Some(start) = rest.find("${") {
-        out.push_str(&rest[..start]);
+        push(&mut out, &rest[..start], true);
         let after = &rest[start + 2..];
-        let end = after
-            .find('}')
-            .ok_or_else(|| ImplementationsErrorKind::BadVariable(word.to_owned()))?;
+        let end = closing_brace(after).ok_or_else(bad)?;
         let inner = &after[..end];
         let (name, default) = match inner.split_once(":-") {
             Some((name, default)) => (name, Some(default)),
             None => (inner, None),
         };
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(ImplementationsErrorKind::BadVariable(word.to_owned()));
+            return Err(bad());
         }
         match (env(name).filter(|v| !v.is_empty()), default) {
-            (Some(value), _) => out.push_str(&value),
-            (None, Some(default)) => out.push_str(default),
+            (Some(value), _) => push(&mut out, &value, false),
+            (None, Some(default)) => {
+                if depth >= MAX_NESTING {
+                    return Err(bad());
+                }
+                let (value, in_file) = expand_word(default, env, depth + 1)?;
+                push(&mut out, &value, in_file);
+            }
             (None, None) => return Err(ImplementationsErrorKind::UnsetVariable(name.to_owned())),
         }
         rest = &after[end + 1..];
     }
-    out.push_str(rest);
-    Ok(out)
+    push(&mut out, rest, true);
+    Ok((out, starts_in_file.unwrap_or(true)))
+}
+
+/// The index of the `}` that closes a `${` whose text starts `text`,
+/// stepping over the `${...}` nested in a default.
+fn closing_brace(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i..].starts_with(b"${") {
+            depth += 1;
+            i += 2;
+            continue;
+        }
+        if bytes[i] == b'}' {
+            if depth == 0 {
+                return Some(i);
+            }
+            depth -= 1;
+        }
+        i += 1;
+    }
+    None
 }
 
 /// `word` joined to `base` if it begins with `./` or `../`.

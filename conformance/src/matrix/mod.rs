@@ -64,7 +64,8 @@ impl std::fmt::Display for MatrixError {
         write!(
             f,
             "implementation `{}`: {}",
-            self.implementation, self.error
+            crate::terminal::escape_bounded(&self.implementation, 80),
+            self.error
         )
     }
 }
@@ -97,14 +98,29 @@ fn launch(
 /// Implementations run `options.jobs` at a time, each in `options.jobs`
 /// processes; the results do not depend on either (see [`crate::run`]).
 ///
+/// Every command's program is checked first
+/// ([`crate::process::check_startable`]); nothing runs when one is missing.
+///
 /// # Errors
-/// The first implementation that could not be run at all.
+/// The first implementation whose program cannot be started, before any
+/// runs; else the first implementation that could not be run at all.
 pub fn build(
     header: Header,
     vectors: &[Vector],
     entries: &[ImplementationEntry],
     options: &MatrixOptions,
 ) -> Result<Matrix, MatrixError> {
+    // A command that cannot start is known at once: say so before running
+    // anything, rather than after every other implementation has run.
+    for entry in entries {
+        if let Launch::Command { resolved, .. } = &entry.launch {
+            let command: Vec<OsString> = resolved.iter().map(OsString::from).collect();
+            crate::process::check_startable(&command).map_err(|error| MatrixError {
+                implementation: entry.name.clone(),
+                error,
+            })?;
+        }
+    }
     let plan = RunPlan {
         vectors: vectors.iter().collect(),
         judge: options.judge,

@@ -30,6 +30,7 @@ use rustix::process::{Pid, Signal, WaitId, WaitIdOptions};
 
 use super::pipes::{self, PipeReader, PipeWriter, Stop};
 use super::stderr::{self, StderrTail};
+use super::transport::{Ended, Transport};
 use crate::implementation::{Excerpt, HarnessError};
 use crate::protocol;
 
@@ -81,21 +82,8 @@ enum ReadEvent {
     Failed(String),
 }
 
-/// Why no further line can be had from a child.
-#[derive(Debug)]
-pub(crate) enum Ended {
-    /// The deadline passed first.
-    Timeout,
-    /// stdout reached end of file, after this unterminated line.
-    Eof(Excerpt),
-    /// A line grew past [`protocol::MAX_RESPONSE_LINE`]; its first bytes.
-    TooLong(Excerpt),
-    /// Reading stdout failed.
-    ReadFailed(String),
-}
-
 /// A running implementation process.
-pub(crate) struct Child {
+pub struct Child {
     process: std::process::Child,
     pid: Pid,
     reaped: Option<String>,
@@ -517,5 +505,50 @@ fn read_lines(mut stdout: PipeReader, lines: &SyncSender<ReadEvent>) {
             let _ = lines.send(ReadEvent::TooLong(Excerpt::cut(&pending, pending.len())));
             return;
         }
+    }
+}
+
+impl Transport for Child {
+    fn id(&self) -> u32 {
+        Child::id(self)
+    }
+    fn send(&mut self, bytes: Vec<u8>) {
+        Child::send(self, bytes);
+    }
+    fn close_input(&mut self) {
+        Child::close_input(self);
+    }
+    fn next_line(&mut self, deadline: Instant) -> Result<Range<usize>, Ended> {
+        Child::next_line(self, deadline)
+    }
+    fn line(&self, range: Range<usize>) -> &[u8] {
+        Child::line(self, range)
+    }
+    fn stderr_tail(&mut self) -> Option<Arc<str>> {
+        Child::stderr_tail(self)
+    }
+    fn final_stderr_tail(&mut self) -> Option<Arc<str>> {
+        Child::final_stderr_tail(self)
+    }
+    fn unfinished_line(&mut self) -> Excerpt {
+        Child::unfinished_line(self)
+    }
+    fn wait_for_exit(&mut self, grace: Duration) -> bool {
+        Child::wait_for_exit(self, grace)
+    }
+    fn kill(&mut self) -> String {
+        Child::kill(self)
+    }
+    fn finish(&mut self, grace: Duration) -> (bool, Option<Excerpt>) {
+        Child::finish(self, grace)
+    }
+    fn answered(&self) -> bool {
+        self.answered
+    }
+    fn mark_answered(&mut self) {
+        self.answered = true;
+    }
+    fn started(&self) -> Instant {
+        self.started
     }
 }

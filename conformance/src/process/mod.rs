@@ -34,6 +34,7 @@
 //! policy; `child.rs` owns the process.
 
 mod child;
+mod transport;
 mod pipes;
 pub(crate) mod stderr;
 
@@ -49,7 +50,11 @@ use crate::implementation::{
 };
 use crate::protocol::{self, ResponseError, ResponseErrorKind};
 
-use child::{Child, Ended};
+// The transport the pipeline logic drives: a real process here, a fake one
+// in the pipeline fuzz target. Not part of the documented API.
+#[doc(hidden)]
+pub use child::Child;
+pub use transport::{Connect, Ended, Transport};
 
 /// Makes SIGINT, SIGTERM and SIGHUP kill every implementation process this
 /// program has started before it exits with status 128 + the signal number.
@@ -73,6 +78,54 @@ pub fn kill_children_on_signal() -> std::io::Result<()> {
             }
         })?;
     Ok(())
+}
+
+/// Checks, without starting anything, that `command`'s program could be
+/// started: a path (a word with a `/`) must name an executable file, and a
+/// bare name must be one on `PATH`, as the operating system would look it
+/// up. The matrix runs this for every implementation before it runs any,
+/// so that a missing program is reported in milliseconds, not after every
+/// other implementation has run. A program that starts and then fails (a
+/// script whose interpreter is missing) passes this check; its first
+/// request finds it.
+///
+/// # Errors
+/// [`HarnessError::Spawn`] naming the command, with the operating system's
+/// error kind for what is wrong (`NotFound`, `PermissionDenied`).
+pub fn check_startable(command: &[OsString]) -> Result<(), HarnessError> {
+    use std::os::unix::fs::PermissionsExt as _;
+    use std::path::Path;
+    let fail = |kind: std::io::ErrorKind, why: &str| HarnessError::Spawn {
+        command: crate::shell::words(command),
+        error: std::io::Error::new(kind, why.to_owned()),
+    };
+    let Some(program) = command.first().filter(|p| !p.is_empty()) else {
+        return Err(fail(std::io::ErrorKind::InvalidInput, "empty command"));
+    };
+    let executable = |path: &Path| {
+        std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    let path = Path::new(program);
+    if program.as_encoded_bytes().contains(&b'/') {
+        return match std::fs::metadata(path) {
+            Err(error) => Err(HarnessError::Spawn {
+                command: crate::shell::words(command),
+                error,
+            }),
+            Ok(_) if executable(path) => Ok(()),
+            Ok(_) => Err(fail(
+                std::io::ErrorKind::PermissionDenied,
+                "not an executable file",
+            )),
+        };
+    }
+    let on_path = std::env::var_os("PATH")
+        .is_some_and(|dirs| std::env::split_paths(&dirs).any(|dir| executable(&dir.join(path))));
+    if on_path {
+        Ok(())
+    } else {
+        Err(fail(std::io::ErrorKind::NotFound, "not found on PATH"))
+    }
 }
 
 /// How requests are delivered to the process.
@@ -260,9 +313,10 @@ fn wait_until(deadline: Option<Instant>, waited: Duration) -> (Instant, bool) {
 pub const PROBE_ID: &str = "liveness-probe";
 
 /// An implementation behind a command line (see the module docs).
-pub struct ProcessImplementation {
+pub struct ProcessImplementation<T: Transport = Child> {
     config: ProcessConfig,
-    child: Option<Child>,
+    connect: Connect<T>,
+    child: Option<T>,
     stats: ProcessStats,
     /// Whether some process of this command has given a valid response.
     alive: bool,
@@ -277,8 +331,20 @@ impl ProcessImplementation {
     /// Prepares to run `config.command`; nothing is started until the first request.
     #[must_use]
     pub fn new(config: ProcessConfig) -> Self {
+        Self::with_transport(config, Box::new(Child::spawn))
+    }
+}
+
+impl<T: Transport> ProcessImplementation<T> {
+    /// [`ProcessImplementation::new`] over another transport than a real
+    /// process: `connect` starts one whenever a process would be started.
+    /// For the pipeline fuzz target; not part of the documented API.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn with_transport(config: ProcessConfig, connect: Connect<T>) -> Self {
         Self {
             config,
+            connect,
             child: None,
             stats: ProcessStats::default(),
             alive: false,
@@ -302,7 +368,7 @@ impl ProcessImplementation {
     /// The operating-system id of the running process, if one is running.
     #[must_use]
     pub fn pid(&self) -> Option<u32> {
-        self.child.as_ref().map(Child::id)
+        self.child.as_ref().map(T::id)
     }
 
     /// Ends the running process, if any: closes its stdin, reads what it
@@ -345,10 +411,10 @@ impl ProcessImplementation {
         HarnessError::OutOfTime { unanswered }
     }
 
-    fn running(&mut self) -> Result<&mut Child, HarnessError> {
+    fn running(&mut self) -> Result<&mut T, HarnessError> {
         if self.child.is_none() {
             self.stats.starts += 1;
-            self.child = Some(Child::spawn(&self.config.command, &self.config.env)?);
+            self.child = Some((self.connect)(&self.config.command, &self.config.env)?);
         }
         // Just ensured above; `get_or_insert` would spawn eagerly.
         self.child
@@ -358,10 +424,10 @@ impl ProcessImplementation {
 
     /// Takes the current process out of service after a fault, noting
     /// whether it had answered anything.
-    fn discard(&mut self) -> Option<Child> {
+    fn discard(&mut self) -> Option<T> {
         self.stats.faults += 1;
         let child = self.child.take()?;
-        self.failed_fresh = !child.answered;
+        self.failed_fresh = !child.answered();
         Some(child)
     }
 
@@ -520,7 +586,7 @@ impl ProcessImplementation {
         let record_raw = self.config.record_raw;
         let budget_end = self.config.deadline;
         let child = self.running()?;
-        let mut waited = if child.answered {
+        let mut waited = if child.answered() {
             timeout
         } else {
             first_timeout
@@ -567,9 +633,9 @@ impl ProcessImplementation {
                                 stderr_tail: child.stderr_tail(),
                                 elapsed: Some(sent_at[got].elapsed()),
                             });
-                            if !child.answered {
-                                child.answered = true;
-                                first_answer = Some(child.started.elapsed());
+                            if !child.answered() {
+                                child.mark_answered();
+                                first_answer = Some(child.started().elapsed());
                             }
                             got += 1;
                             waited = timeout;
@@ -732,8 +798,8 @@ impl ProcessImplementation {
                 let raw = received.to_vec();
                 match protocol::parse_response(received, q.id, q.request) {
                     Ok(response) => {
-                        child.answered = true;
-                        let startup = child.started.elapsed();
+                        child.mark_answered();
+                        let startup = child.started().elapsed();
                         let stderr_tail = child.stderr_tail();
                         self.answered(startup);
                         self.close();
@@ -792,7 +858,7 @@ impl ProcessImplementation {
     }
 }
 
-impl Implementation for ProcessImplementation {
+impl<T: Transport> Implementation for ProcessImplementation<T> {
     /// Closes the running process (see [`ProcessImplementation::close`]),
     /// reading its output to the end: anything it wrote after its last
     /// answer is [`Fault::Unsolicited`].
@@ -811,7 +877,7 @@ impl Implementation for ProcessImplementation {
     }
 }
 
-impl Drop for ProcessImplementation {
+impl<T: Transport> Drop for ProcessImplementation<T> {
     fn drop(&mut self) {
         self.close();
     }

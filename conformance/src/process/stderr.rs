@@ -11,6 +11,8 @@ use std::io::Read;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use crate::terminal::escape_controls;
+
 /// Bytes of stderr kept in memory per process.
 const KEEP_BYTES: usize = 16 * 1024;
 /// At most this many lines are shown in a report.
@@ -72,7 +74,7 @@ impl StderrTail {
 
 /// Cuts kept stderr bytes down to what a report shows: whole last lines,
 /// bounded in count and size, decoded lossily (stderr is not required to be
-/// UTF-8), and made safe for a terminal (see [`escape_controls`]).
+/// UTF-8), and made safe for a terminal (see [`crate::terminal`]).
 fn show(bytes: &[u8]) -> String {
     let trimmed = bytes.strip_suffix(b"\n").unwrap_or(bytes);
     let mut start = trimmed.len().saturating_sub(SHOW_BYTES);
@@ -90,33 +92,6 @@ fn show(bytes: &[u8]) -> String {
         }
     }
     escape_controls(&String::from_utf8_lossy(&trimmed[start..]))
-}
-
-/// Spells out every character of `text` that could act on a terminal
-/// instead of being shown: escape sequences, carriage returns, backspaces
-/// and every other control character but newline and tab (as `\r`, `\xNN`,
-/// or `\u{NN}` for the C1 range), and the invisible controls that reorder
-/// or hide text (bidirectional embeddings, overrides, isolates and marks,
-/// and the Unicode line and paragraph separators). Everything the
-/// implementation wrote stays readable; nothing it wrote can move the
-/// cursor, recolour the runner's output or make one text look like another.
-pub(crate) fn escape_controls(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\n' | '\t' => out.push(c),
-            '\r' => out.push_str("\\r"),
-            '\0'..='\x1f' | '\x7f' => out.push_str(&format!("\\x{:02x}", u32::from(c))),
-            '\u{80}'..='\u{9f}'
-            | '\u{061c}'
-            | '\u{200e}'
-            | '\u{200f}'
-            | '\u{2028}'..='\u{202e}'
-            | '\u{2066}'..='\u{2069}' => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 /// Reads `stderr` until end of file or an error, keeping its tail in `tail`.

@@ -16,6 +16,7 @@ use super::rerun::Rerun;
 use super::{expected_text, got_text, reason_text};
 use crate::protocol;
 use crate::run::{RunOutcome, VectorResult};
+use crate::terminal::escape_line;
 
 /// How an outcome is labelled at the head of a block and in verdict lines:
 /// `PASS`, `FAIL`, `CRASHED`, `TIMED OUT`, `MALFORMED`, `SKIP`, `XFAIL`,
@@ -79,7 +80,7 @@ pub fn write(
         v.id,
         v.location
     )?;
-    writeln!(out, "  description  {}", v.description)?;
+    writeln!(out, "  description  {}", escape_line(&v.description))?;
     writeln!(
         out,
         "  request      {}",

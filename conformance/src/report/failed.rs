@@ -20,8 +20,12 @@ use std::fmt;
 use serde_json::Value as Json;
 
 use super::json::FORMAT_VERSION;
-use crate::expect_fail::similar_ids;
+use crate::expect_fail::{similar_ids, SHOWN_ERRORS};
 use crate::run::RunOutcome;
+use crate::terminal::escape_bounded;
+
+/// How many characters of an id or a value an error message quotes.
+const SHOWN_CHARS: usize = 80;
 
 /// Whether a result with `outcome` is run again by `--rerun-failed`.
 #[must_use]
@@ -81,7 +85,8 @@ pub struct UnknownId {
     pub path: String,
     /// The id.
     pub id: String,
-    /// Up to three ids of the corpus that look alike.
+    /// Up to three ids of the corpus that look alike (for the first
+    /// [`SHOWN_ERRORS`] unknown ids only, the ones a message shows).
     pub similar: Vec<String>,
 }
 
@@ -104,8 +109,9 @@ impl fmt::Display for ReportReadError {
             ),
             ReportReadErrorKind::Version(version) => write!(
                 f,
-                "{file}: `format_version` is {version}; this runner reads JSON reports of \
-                 versions 1 to {FORMAT_VERSION} (a newer runner wrote it?)"
+                "{file}: `format_version` is {}; this runner reads JSON reports of \
+                 versions 1 to {FORMAT_VERSION} (a newer runner wrote it?)",
+                escape_bounded(version, SHOWN_CHARS)
             ),
             ReportReadErrorKind::Field {
                 path,
@@ -114,8 +120,9 @@ impl fmt::Display for ReportReadError {
             } => write!(f, "{file}: `{path}` should be {expected}, found {found}"),
             ReportReadErrorKind::UnknownOutcome { path, outcome } => write!(
                 f,
-                "{file}: `{path}` is `{outcome}`, which is no outcome of the report format \
-                 (conformance/REPORT.md lists them)"
+                "{file}: `{path}` is `{}`, which is no outcome of the report format \
+                 (conformance/REPORT.md lists them)",
+                escape_bounded(outcome, SHOWN_CHARS)
             ),
             ReportReadErrorKind::UnknownIds(unknown) => {
                 write!(
@@ -124,11 +131,19 @@ impl fmt::Display for ReportReadError {
                      another corpus? --vectors DIR names it):",
                     unknown.len()
                 )?;
-                for u in unknown {
-                    write!(f, "\n  {}: no vector has the id `{}`", u.path, u.id)?;
+                for u in unknown.iter().take(SHOWN_ERRORS) {
+                    write!(
+                        f,
+                        "\n  {}: no vector has the id `{}`",
+                        u.path,
+                        escape_bounded(&u.id, SHOWN_CHARS)
+                    )?;
                     if !u.similar.is_empty() {
                         write!(f, "; did you mean {}?", u.similar.join(", "))?;
                     }
+                }
+                if let Some(more) = unknown.len().checked_sub(SHOWN_ERRORS).filter(|&n| n > 0) {
+                    write!(f, "\n  and {more} more, not shown")?;
                 }
                 Ok(())
             }
@@ -174,6 +189,9 @@ pub fn failed_ids<'a>(
             found: kind_of(value),
         })
     };
+    // A byte-order mark, as some editors write, is not JSON; skipped, so
+    // that line and column numbers stay those of the file.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let doc: Json = serde_json::from_str(text).map_err(|e| {
         error(ReportReadErrorKind::NotJson {
             line: e.line(),
@@ -228,10 +246,17 @@ pub fn failed_ids<'a>(
         let unknown = ids
             .iter()
             .filter(|(_, id)| missing.contains(id))
-            .map(|(path, id)| UnknownId {
+            .enumerate()
+            .map(|(n, (path, id))| UnknownId {
                 path: path.clone(),
                 id: (*id).to_owned(),
-                similar: similar_ids(id, corpus_ids.clone()),
+                // Only the ids the message shows get suggestions: each one
+                // costs a walk over the corpus.
+                similar: if n < SHOWN_ERRORS {
+                    similar_ids(id, corpus_ids.clone())
+                } else {
+                    Vec::new()
+                },
             })
             .collect();
         return Err(error(ReportReadErrorKind::UnknownIds(unknown)));

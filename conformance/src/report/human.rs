@@ -25,6 +25,7 @@ use super::grouping::by_cause;
 use super::{block, ReportFormat, RunReport};
 use crate::process::Mode;
 use crate::run::{RunOutcome, VectorResult};
+use crate::terminal::escape_line;
 
 /// The human summary.
 #[derive(Clone, Copy, Debug)]
@@ -181,9 +182,12 @@ impl ReportFormat for Human {
                     _ => String::new(),
                 };
                 match &r.expected_failure {
-                    Some(Some(reason)) => {
-                        writeln!(out, "  XFAIL {}: {why} [{reason}]", r.vector.id)?
-                    }
+                    Some(Some(reason)) => writeln!(
+                        out,
+                        "  XFAIL {}: {why} [{}]",
+                        r.vector.id,
+                        escape_line(reason)
+                    )?,
                     _ => writeln!(out, "  XFAIL {}: {why}", r.vector.id)?,
                 }
             }

@@ -301,3 +301,25 @@ fn comments_write_utf8_and_escape_control_characters() {
     assert_eq!(comment_text("a\nb\u{7}…", 10), "a\\nb\\u{7}…");
     assert_eq!(comment_text("abcdef", 3), "abc…");
 }
+
+#[test]
+fn concurrent_appends_to_one_file_keep_every_finding() {
+    let findings = every_shape();
+    for round in 0..10 {
+        let path = temp_file(&format!("concurrent-{round}"));
+        std::thread::scope(|scope| {
+            for f in &findings {
+                let path = &path;
+                scope.spawn(move || append(path, "header", std::slice::from_ref(f)).unwrap());
+            }
+        });
+        let text = fs::read_to_string(&path).unwrap();
+        let corpus = Corpus::from_sources(&[("found.yaml".into(), text)]).unwrap();
+        let expected: usize = findings.iter().map(|f| f.vectors().len()).sum();
+        assert_eq!(corpus.vectors.len(), expected, "round {round}");
+        // Nothing is left beside the file: the temporary one was renamed.
+        let entries = fs::read_dir(path.parent().unwrap()).unwrap().count();
+        assert_eq!(entries, 1);
+        let _ = fs::remove_dir_all(path.parent().unwrap());
+    }
+}

@@ -130,3 +130,94 @@ fn duplicate_names_keys_and_bad_launches_are_errors() {
     .unwrap_err();
     assert_eq!(errors[0].kind, ImplementationsErrorKind::EmptyCommand);
 }
+
+#[test]
+fn a_pipe_has_no_directory_to_resolve_against() {
+    let dir = std::env::temp_dir().join(format!("impls-base-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("impls.yaml");
+    std::fs::write(&file, GOOD).unwrap();
+    assert_eq!(base_dir(&file), dir.as_path());
+    let fifo = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    assert_eq!(base_dir(&fifo), Path::new(""));
+    let parsed = parse_in(&fifo, base_dir(&fifo), GOOD, &no_env).unwrap();
+    let Launch::Command { resolved, .. } = &parsed.implementations[1].launch else {
+        panic!("a command")
+    };
+    assert_eq!(resolved[1], "../adapters/a.py");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn nested_defaults_expand_and_too_deep_ones_are_errors() {
+    let home = |name: &str| (name == "HOME").then(|| "/home/me".to_owned());
+    assert_eq!(expand("${X:-${HOME}}", &home), Ok("/home/me".into()));
+    assert_eq!(
+        expand("${X:-${HOME}/a}/b", &home),
+        Ok("/home/me/a/b".into())
+    );
+    assert_eq!(expand("${X:-${Y:-../t}}/c", &no_env), Ok("../t/c".into()));
+    assert_eq!(
+        expand("${X:-${Y}}", &no_env),
+        Err(ImplementationsErrorKind::UnsetVariable("Y".into()))
+    );
+    assert_eq!(
+        expand("${X:-${Y:-a}", &no_env),
+        Err(ImplementationsErrorKind::BadVariable("${X:-${Y:-a}".into()))
+    );
+    let deep = format!(
+        "{}x{}",
+        "${A:-".repeat(MAX_NESTING + 1),
+        "}".repeat(MAX_NESTING + 1)
+    );
+    assert!(matches!(
+        expand(&deep, &no_env),
+        Err(ImplementationsErrorKind::BadVariable(_))
+    ));
+    let fine = format!(
+        "{}x{}",
+        "${A:-".repeat(MAX_NESTING),
+        "}".repeat(MAX_NESTING)
+    );
+    assert_eq!(expand(&fine, &no_env), Ok("x".into()));
+}
+
+#[test]
+fn relative_paths_from_the_environment_are_relative_to_the_current_directory() {
+    let env = |name: &str| (name == "TARGET").then(|| "./target".to_owned());
+    let file = parse(Path::new("matrix/impls.yaml"), GOOD, &env).unwrap();
+    let Launch::Command { resolved, .. } = &file.implementations[1].launch else {
+        panic!("a command")
+    };
+    // The file's own `../adapters` is relative to its directory; the
+    // variable's `./target` is the current directory's, as for cargo.
+    assert_eq!(resolved[1], "matrix/../adapters/a.py");
+    assert_eq!(resolved[2], "./target/x");
+}
+
+#[test]
+fn untrusted_names_reach_messages_escaped_and_bounded() {
+    // YAML's double-quoted escapes: the name holds real ESC and BEL bytes.
+    let evil = r"ref\x1b]0;owned\x07\x1b]52;c;aGk=\x07\x1b[2J";
+    let text = GOOD
+        .replace("name: py", &format!("name: \"{evil}\""))
+        .replace("name: ref", &format!("name: \"{evil}\""));
+    let message = one_error(&text).to_string();
+    assert!(
+        !message.contains('\x1b') && !message.contains('\x07'),
+        "{message:?}"
+    );
+    assert!(message.contains(r"ref\x1b]0;owned\x07"), "{message}");
+    let long = "n".repeat(100_000);
+    let text = GOOD
+        .replace("name: py", &format!("name: {long}"))
+        .replace("name: ref", &format!("name: {long}"));
+    let message = one_error(&text).to_string();
+    assert!(message.len() < 400, "{} bytes", message.len());
+    assert!(message.contains("(100000 bytes in all)"), "{message}");
+}

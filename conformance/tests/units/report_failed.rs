@@ -1,5 +1,6 @@
 //! The unit tests of `report::failed`, through the crate's API.
 
+use wow_guid_conformance::expect_fail::SHOWN_ERRORS;
 use wow_guid_conformance::report::failed::*;
 use wow_guid_conformance::run::RunOutcome;
 
@@ -91,4 +92,34 @@ fn every_id_the_corpus_lacks_is_named_with_its_place() {
         text.contains("\n  results[2]: no vector has the id `b.gone`"),
         "{text}"
     );
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let text = format!(
+        "\u{feff}{}",
+        report(r#"{"id": "a.one", "outcome": "fail"}"#)
+    );
+    assert_eq!(read(&text).unwrap(), ["a.one"]);
+}
+
+#[test]
+fn unknown_ids_are_shown_cut_escaped_and_a_few_at_a_time() {
+    let long = "\\u0000".repeat(10_000);
+    let text = report(&format!(r#"{{"id": "{long}", "outcome": "fail"}}"#));
+    let message = read(&text).unwrap_err().to_string();
+    assert!(message.len() < 1_000, "{} bytes", message.len());
+    assert!(message.contains("(10000 bytes in all)"), "{message}");
+    assert!(!message.contains('\0'), "{message:?}");
+
+    let many: Vec<String> = (0..50_000)
+        .map(|i| format!(r#"{{"id": "x{i}", "outcome": "fail"}}"#))
+        .collect();
+    let message = read(&report(&many.join(","))).unwrap_err().to_string();
+    assert!(
+        message.starts_with("r.json: 50000 failed id(s) not in the corpus"),
+        "{message}"
+    );
+    assert_eq!(message.lines().count(), 1 + SHOWN_ERRORS + 1, "{message}");
+    assert!(message.ends_with("and 49980 more, not shown"), "{message}");
 }

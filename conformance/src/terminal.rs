@@ -1,0 +1,101 @@
+//! Untrusted text made safe for a terminal: the one place that decides how.
+//!
+//! Much of what the runner prints was written by someone else: an
+//! implementation's stderr and answers, the names and versions in an
+//! implementations file, the ids and comments of an expected-failure list
+//! or an id file, the descriptions of a corpus passed with `--vectors`. Any
+//! of it may hold escape sequences (a window title, a clipboard write, a
+//! cleared screen) or invisible controls that make one text look like
+//! another. Every such string goes through [`escape_controls`] before it is
+//! printed or put in an error message, whether or not the output is a
+//! terminal (a log is read on one later). HTML and Markdown have their own
+//! escapers in `matrix/` and `report/`; this module is the terminal's.
+
+/// Spells out every character of `text` that could act on a terminal
+/// instead of being shown: escape sequences, carriage returns, backspaces
+/// and every other control character but newline and tab (as `\r`, `\xNN`,
+/// or `\u{NN}` for the C1 range), and the invisible controls that reorder
+/// or hide text (bidirectional embeddings, overrides, isolates and marks,
+/// and the Unicode line and paragraph separators). Everything the
+/// text says stays readable; nothing in it can move the cursor, recolour
+/// the runner's output or make one text look like another.
+#[must_use]
+pub fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            '\r' => out.push_str("\\r"),
+            '\0'..='\x1f' | '\x7f' => out.push_str(&format!("\\x{:02x}", u32::from(c))),
+            '\u{80}'..='\u{9f}'
+            | '\u{061c}'
+            | '\u{200e}'
+            | '\u{200f}'
+            | '\u{2028}'..='\u{202e}'
+            | '\u{2066}'..='\u{2069}' => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// [`escape_controls`] for a one-line field (a name, an id, a comment):
+/// newlines and tabs are spelled out too, so the text cannot start a line
+/// of its own that looks like the runner's.
+#[must_use]
+pub fn escape_line(text: &str) -> String {
+    escape_controls(text)
+        .replace('\n', "\\n")
+        .replace('\t', "\\t")
+}
+
+/// [`escape_line`] of at most `max_chars` characters of `text`; a longer
+/// text is cut there and says how long it was, so that a 100 MB id costs
+/// a line of output, not 100 MB.
+#[must_use]
+pub fn escape_bounded(text: &str, max_chars: usize) -> String {
+    match text.char_indices().nth(max_chars) {
+        None => escape_line(text),
+        Some((cut, _)) => format!(
+            "{}... ({} bytes in all)",
+            escape_line(&text[..cut]),
+            text.len()
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn controls_that_would_act_on_a_terminal_are_spelled_out() {
+        let written = "ok\tfine\n\x1b[2J\x1b]0;title\x07cleared\rover\x08x\n\
+                       \u{202e}txt.exe\u{2066}\u{9b}31m é\n";
+        assert_eq!(
+            escape_controls(written),
+            "ok\tfine\n\\x1b[2J\\x1b]0;title\\x07cleared\\rover\\x08x\n\
+             \\u{202e}txt.exe\\u{2066}\\u{9b}31m é\n"
+        );
+    }
+
+    #[test]
+    fn one_line_fields_keep_to_one_line() {
+        assert_eq!(
+            escape_line("a\nb\tc\x1b]52;c;aGk=\x07"),
+            "a\\nb\\tc\\x1b]52;c;aGk=\\x07"
+        );
+    }
+
+    #[test]
+    fn long_text_is_cut_with_its_length() {
+        let id = "\0".repeat(1000);
+        let shown = escape_bounded(&id, 8);
+        assert_eq!(
+            shown,
+            format!("{}... (1000 bytes in all)", "\\x00".repeat(8))
+        );
+        assert_eq!(escape_bounded("short", 8), "short");
+        assert_eq!(escape_bounded("ééé", 2), "éé... (6 bytes in all)");
+    }
+}

@@ -1,0 +1,78 @@
+//! Raw bytes as the matrix's implementations file: either implementations
+//! with unique names, each at a line of the file, or errors each at a line
+//! of the file, never a panic. Variables come from a fixed environment, so
+//! `${...}` expansion is exercised, nested defaults included.
+#![no_main]
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use libfuzzer_sys::fuzz_target;
+use wow_guid_conformance::internal::matrix::implementations::{parse, Launch};
+
+fn env(name: &str) -> Option<String> {
+    match name {
+        "HOME" => Some("/home/fuzz".into()),
+        "CARGO_TARGET_DIR" => Some("./target".into()),
+        "EMPTY" => Some(String::new()),
+        _ => None,
+    }
+}
+
+fuzz_target!(|input: &[u8]| {
+    let Ok(text) = std::str::from_utf8(input) else {
+        return;
+    };
+    let lines = yaml_lines(input);
+    match parse(Path::new("/repo/matrix/implementations.yaml"), text, &env) {
+        Ok(file) => {
+            let mut names = HashSet::new();
+            for entry in &file.implementations {
+                assert!(
+                    names.insert(entry.name.as_str()),
+                    "name {:?} twice",
+                    entry.name
+                );
+                assert!(
+                    (1..=lines).contains(&entry.line),
+                    "line {} of {lines}",
+                    entry.line
+                );
+                if let Launch::Command { written, resolved } = &entry.launch {
+                    assert_eq!(written.len(), resolved.len());
+                    assert!(!resolved.is_empty());
+                    for (w, r) in written.iter().zip(resolved) {
+                        // A word without a variable is taken as written,
+                        // or joined to the file's directory.
+                        if !w.contains("${") {
+                            assert!(r == w || r.ends_with(w.as_str()), "{w:?} -> {r:?}");
+                        }
+                    }
+                }
+            }
+        }
+        Err(errors) => {
+            assert!(!errors.is_empty());
+            for error in &errors {
+                assert!(
+                    error.line <= lines + 1,
+                    "line {} of {lines}: {error}",
+                    error.line
+                );
+                let _ = error.to_string();
+            }
+        }
+    }
+});
+
+/// The lines of `text` as YAML counts them: `\n`, `\r\n` and a lone `\r`
+/// each end one.
+fn yaml_lines(text: &[u8]) -> usize {
+    let mut lines = 1;
+    for (i, &b) in text.iter().enumerate() {
+        if b == b'\n' || (b == b'\r' && text.get(i + 1) != Some(&b'\n')) {
+            lines += 1;
+        }
+    }
+    lines
+}
