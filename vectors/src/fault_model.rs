@@ -813,6 +813,9 @@ pub fn name_classes(name: &[u8]) -> BTreeSet<&'static str> {
     if last_width > 1 {
         classes.insert("ends-multibyte");
     }
+    if last_width == 0 {
+        classes.insert("ends-invalid");
+    }
     classes
 }
 

@@ -976,6 +976,15 @@ fn fault_cells() -> Vec<Vector> {
             .unwrap_or_default();
         let has = |fault: &str| faults.contains(&fault);
         let (name, what): (Vec<u8>, String) = match (get("length"), get("class"), get("nul-at")) {
+            (Some(len), Some("ends-invalid"), _) => {
+                let len: usize = len.parse().unwrap_or(1);
+                let mut name: Vec<u8> = (0..len - 1).map(|i| b'a' + (i % 26) as u8).collect();
+                name.push(0x80);
+                (
+                    name,
+                    format!("a {len}-byte name whose last byte is a stray continuation byte 80"),
+                )
+            }
             (Some(len), _, _) => {
                 let len: usize = len.parse().unwrap_or(2);
                 (

@@ -121,15 +121,30 @@ fn name_classes_tell_every_kind_of_invalid_sequence() {
         classes("\u{10ffff}".as_bytes()),
         ["ends-multibyte", "noncharacter", "utf8-4"]
     );
-    assert_eq!(classes(&[b'a', 0x80]), ["stray-continuation"]);
-    assert_eq!(classes(&[0xe2, 0x82]), ["truncated-sequence"]);
+    assert_eq!(
+        classes(&[b'a', 0x80]),
+        ["ends-invalid", "stray-continuation"]
+    );
+    assert_eq!(
+        classes(&[0xe2, 0x82]),
+        ["ends-invalid", "truncated-sequence"]
+    );
     assert_eq!(classes(&[0xe2, 0x82, b'a']), ["truncated-sequence"]);
-    assert_eq!(classes(&[0xc0, 0xaf]), ["overlong"]);
-    assert_eq!(classes(&[0xe0, 0x80, 0xaf]), ["overlong"]);
-    assert_eq!(classes(&[0xf0, 0x80, 0x80, 0xaf]), ["overlong"]);
-    assert_eq!(classes(&[0xed, 0xa0, 0x80]), ["surrogate"]);
-    assert_eq!(classes(&[0xf4, 0x90, 0x80, 0x80]), ["above-max"]);
-    assert_eq!(classes(&[0xf5, 0x80]), ["above-max", "stray-continuation"]);
+    assert_eq!(classes(&[0xc0, 0xaf]), ["ends-invalid", "overlong"]);
+    assert_eq!(classes(&[0xe0, 0x80, 0xaf]), ["ends-invalid", "overlong"]);
+    assert_eq!(
+        classes(&[0xf0, 0x80, 0x80, 0xaf]),
+        ["ends-invalid", "overlong"]
+    );
+    assert_eq!(classes(&[0xed, 0xa0, 0x80]), ["ends-invalid", "surrogate"]);
+    assert_eq!(
+        classes(&[0xf4, 0x90, 0x80, 0x80]),
+        ["above-max", "ends-invalid"]
+    );
+    assert_eq!(
+        classes(&[0xf5, 0x80]),
+        ["above-max", "ends-invalid", "stray-continuation"]
+    );
     // Agrees with the standard library on validity.
     for bytes in [
         &b"\xe2\x82\xac"[..],

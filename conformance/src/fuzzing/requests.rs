@@ -468,7 +468,13 @@ fn name(u: &mut Unstructured<'_>, lengths: &[usize]) -> Draw<Vec<u8>> {
         boundaries.push(name.len());
     }
     if !planted.is_empty() {
-        let at = *u.choose(&boundaries)?;
+        // At a buffer length, half the faults end the name, where a reader
+        // that cuts the name at its buffer's end never sees them.
+        let at = if wide_end.is_empty() && lengths.contains(&target) && u.ratio(1u8, 2)? {
+            name.len()
+        } else {
+            *u.choose(&boundaries)?
+        };
         name.splice(at..at, planted);
     }
     name.extend_from_slice(&wide_end);

@@ -34,9 +34,9 @@
 //! policy; `child.rs` owns the process.
 
 mod child;
-mod transport;
 mod pipes;
 pub(crate) mod stderr;
+mod transport;
 
 use std::ffi::OsString;
 use std::num::NonZeroUsize;

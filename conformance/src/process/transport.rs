@@ -71,4 +71,3 @@ pub trait Transport {
 #[doc(hidden)]
 pub type Connect<T> =
     Box<dyn FnMut(&[OsString], &[(OsString, OsString)]) -> Result<T, HarnessError> + Send>;
-

@@ -1,0 +1,172 @@
+//! The fault model proven on a population of implementations, at a fixed
+//! seed and a fixed number of requests, under `--strict-errors`: every
+//! correct implementation gets no finding; every buggy one gets at least
+//! one, and none of its findings is new (the corpus already fails it the
+//! same way), so a green `run` and a green `fuzz` mean the same.
+//!
+//! The population: the built-in reference, the Python and JavaScript
+//! example adapters, and every deliberately buggy adapter in
+//! `tests/buggy_adapters/` (`packed_only.py`, which answers `unsupported`
+//! to named GUIDs, is correct). The C, C++, C#, Java and Go adapters are
+//! fuzzed by `conformance/adapters/ci.sh` in CI with the same rule.
+//! `docs/fuzzing.md` gives the command for a longer run over all of them.
+//!
+//! Without `python3` or `node` a test is skipped with a message, and fails
+//! when `CI` is set.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const RUNNER: &str = env!("CARGO_BIN_EXE_wow-guid-conformance");
+
+/// Requests per implementation: enough for every planted bug at seed 1.
+const COUNT: &str = "3000";
+
+fn in_ci() -> bool {
+    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
+}
+
+fn found(tool: &str) -> bool {
+    let ok = Command::new(tool)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(
+        ok || !in_ci(),
+        "{tool} is missing, and CI must run the population"
+    );
+    if !ok {
+        eprintln!("SKIPPED: {tool} is missing");
+    }
+    ok
+}
+
+fn path(relative: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
+}
+
+/// `fuzz --strict-errors --seed 1 --count COUNT` with `extra` options
+/// against `command` (the built-in reference when empty): exit code and
+/// stdout.
+fn fuzz(extra: &[&str], command: &[&str]) -> (i32, String) {
+    let mut cmd = Command::new(RUNNER);
+    cmd.args(["fuzz", "--strict-errors", "--seed", "1", "--count", COUNT]);
+    cmd.args(extra);
+    if !command.is_empty() {
+        cmd.arg("--").args(command);
+    }
+    let out = cmd
+        .stdin(Stdio::null())
+        .output()
+        .expect("the runner starts");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+fn correct(command: &[&str]) {
+    let (code, stdout) = fuzz(&[], command);
+    assert_eq!(code, 0, "{command:?} is correct:\n{stdout}");
+    assert!(
+        stdout.contains("# no disagreement with the reference codec"),
+        "{stdout}"
+    );
+}
+
+fn buggy(script: &str) {
+    if !found("python3") {
+        return;
+    }
+    // The adapter that hangs is waited out at each hang: a short timeout
+    // keeps its run as short as the others'.
+    let extra: &[&str] = if script == "hang" {
+        &["--timeout", "200ms", "--startup-timeout", "1s"]
+    } else {
+        &[]
+    };
+    let script = path(&format!("tests/buggy_adapters/{script}.py"));
+    let (code, stdout) = fuzz(extra, &["python3", script.to_str().unwrap()]);
+    assert_eq!(code, 1, "{} has a planted bug:\n{stdout}", script.display());
+    let summary = stdout
+        .lines()
+        .find(|l| l.starts_with("# ") && l.contains(" finding(s), "))
+        .unwrap_or_else(|| panic!("no findings line:\n{stdout}"));
+    assert!(
+        summary.contains(" finding(s), 0 new "),
+        "every finding must be one the corpus already shows: {summary}\n{stdout}"
+    );
+}
+
+#[test]
+fn the_reference_gets_no_finding() {
+    correct(&[]);
+}
+
+#[test]
+fn the_python_adapter_gets_no_finding() {
+    if found("python3") {
+        correct(&[
+            "python3",
+            path("adapters/python/adapter.py").to_str().unwrap(),
+        ]);
+    }
+}
+
+#[test]
+fn the_javascript_adapter_gets_no_finding() {
+    if found("node") {
+        correct(&["node", path("adapters/js/adapter.js").to_str().unwrap()]);
+    }
+}
+
+#[test]
+fn an_adapter_of_packed_guids_only_gets_no_finding() {
+    if found("python3") {
+        let script = path("tests/buggy_adapters/packed_only.py");
+        correct(&["python3", script.to_str().unwrap()]);
+    }
+}
+
+/// One test per buggy adapter, named after its script.
+macro_rules! buggy_adapters {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                buggy(stringify!($name));
+            }
+        )*
+        /// Every script of the folder is in the list above.
+        #[test]
+        fn every_buggy_adapter_is_in_the_population() {
+            let listed = [$(stringify!($name)),*];
+            for entry in std::fs::read_dir(path("tests/buggy_adapters")).unwrap() {
+                let name = entry.unwrap().file_name().into_string().unwrap();
+                if let Some(stem) = name.strip_suffix(".py") {
+                    assert!(
+                        listed.contains(&stem) || ["_base", "packed_only"].contains(&stem),
+                        "{name} is not in the population"
+                    );
+                }
+            }
+        }
+    };
+}
+
+buggy_adapters!(
+    bom_dropping,
+    empty_name_no_utf8,
+    fixed_buffer,
+    hang,
+    index_error,
+    mask_as_count,
+    missing_nul,
+    name_cap,
+    sign_extend,
+    stateful_encoder,
+    utf8_first,
+    zero_keeps_mask,
+);
