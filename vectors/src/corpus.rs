@@ -27,7 +27,7 @@ pub struct Corpus {
 }
 
 /// Where one file's text comes from.
-enum Source<'a> {
+enum FileInput<'a> {
     /// The text is at hand (embedded, or given as a string).
     Text(Cow<'a, str>),
     /// The text is read from this path when its turn comes, so that only one
@@ -38,7 +38,7 @@ enum Source<'a> {
 }
 
 /// One file to load: its relative name and where its text comes from.
-type Input<'a> = (String, Source<'a>);
+type Input<'a> = (String, FileInput<'a>);
 
 impl Corpus {
     /// The corpus compiled into this crate: every vector file that was below
@@ -60,8 +60,8 @@ impl Corpus {
             .iter()
             .map(|(name, bytes)| {
                 let source = match decode_utf8(name, bytes) {
-                    Ok(text) => Source::Text(Cow::Borrowed(text)),
-                    Err(error) => Source::Failed(error),
+                    Ok(text) => FileInput::Text(Cow::Borrowed(text)),
+                    Err(error) => FileInput::Failed(error),
                 };
                 ((*name).to_owned(), source)
             })
@@ -101,13 +101,13 @@ impl Corpus {
                     name
                 };
                 let error = io_error(&name, &err);
-                (name, Source::Failed(error))
+                (name, FileInput::Failed(error))
             })
             .collect();
         inputs.extend(
             walk.files
                 .into_iter()
-                .map(|(name, path)| (name, Source::Path(path))),
+                .map(|(name, path)| (name, FileInput::Path(path))),
         );
         load(inputs, &dir.display().to_string())
     }
@@ -120,7 +120,7 @@ impl Corpus {
     pub fn from_sources(files: &[(String, String)]) -> Result<Corpus, LoadErrors> {
         let inputs = files
             .iter()
-            .map(|(name, text)| (name.clone(), Source::Text(Cow::Borrowed(text.as_str()))))
+            .map(|(name, text)| (name.clone(), FileInput::Text(Cow::Borrowed(text.as_str()))))
             .collect();
         into_result(load(inputs, "(no files)"))
     }
@@ -138,8 +138,8 @@ impl Corpus {
             .iter()
             .map(|&(name, bytes)| {
                 let source = match decode_utf8(name, bytes) {
-                    Ok(text) => Source::Text(Cow::Borrowed(text)),
-                    Err(error) => Source::Failed(error),
+                    Ok(text) => FileInput::Text(Cow::Borrowed(text)),
+                    Err(error) => FileInput::Failed(error),
                 };
                 (name.to_owned(), source)
             })
@@ -276,7 +276,7 @@ fn load(mut inputs: Vec<Input<'_>>, origin: &str) -> (Corpus, Vec<LoadError>) {
             continue;
         }
         let name = &*previous.insert(name);
-        if let Source::Failed(error) = source {
+        if let FileInput::Failed(error) = source {
             errors.push(*error);
             continue;
         }
@@ -288,15 +288,15 @@ fn load(mut inputs: Vec<Input<'_>>, origin: &str) -> (Corpus, Vec<LoadError>) {
             continue;
         }
         let text = match source {
-            Source::Text(text) => text,
-            Source::Path(path) => match read_text(name, &path) {
+            FileInput::Text(text) => text,
+            FileInput::Path(path) => match read_text(name, &path) {
                 Ok(text) => Cow::Owned(text),
                 Err(error) => {
                     errors.push(*error);
                     continue;
                 }
             },
-            Source::Failed(_) => continue,
+            FileInput::Failed(_) => continue,
         };
         if text.len() as u64 > MAX_FILE_BYTES {
             errors.push(*file_error(

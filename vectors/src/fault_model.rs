@@ -24,6 +24,9 @@ use crate::vocab::ErrorCode;
 /// vectors.
 pub const FILE: &str = crate::files::MODEL_FILE;
 
+/// The words an axis may use for a computed set of values.
+const AXIS_WORDS: [&str; 4] = ["all-bytes", "buffer-lengths", "classes", "any"];
+
 /// The model's text, as checked in.
 const TEXT: &str = include_str!("../fault-model.yaml");
 
@@ -39,7 +42,7 @@ pub struct FaultModel {
     /// The values of the `class` axis.
     pub classes: Vec<Described>,
     /// Every fault, by name, with the code it is answered with alone.
-    pub faults: BTreeMap<String, Fault>,
+    pub faults: BTreeMap<String, InputFault>,
     /// Every pair of faults one input can carry, with its one code.
     pub pairs: Vec<Pair>,
     /// The grids whose every cell needs a vector.
@@ -94,7 +97,7 @@ pub struct Described {
 /// A fault.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Fault {
+pub struct InputFault {
     /// What the fault is.
     pub about: String,
     /// The error code an input with this fault alone is answered with.
@@ -151,7 +154,7 @@ pub struct NotCrossed {
 
 /// One cell: a grid and one value on each of its axes.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Cell {
+pub struct FaultCell {
     /// The grid's name.
     pub grid: String,
     /// The request kind.
@@ -160,7 +163,7 @@ pub struct Cell {
     pub values: Vec<(String, String)>,
 }
 
-impl fmt::Display for Cell {
+impl fmt::Display for FaultCell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} [", self.grid)?;
         for (i, (axis, value)) in self.values.iter().enumerate() {
@@ -194,6 +197,15 @@ pub enum ModelError {
         /// The value.
         value: String,
     },
+    /// An axis or grid names its values with a word that means nothing:
+    /// an axis takes `all-bytes`, `buffer-lengths`, `classes` or `any`, a
+    /// grid `all`.
+    UnknownWord {
+        /// Where: the axis, or the grid and axis.
+        place: String,
+        /// The word.
+        word: String,
+    },
     /// A grid's request is not a request kind.
     UnknownRequest {
         /// The grid.
@@ -223,6 +235,11 @@ impl fmt::Display for ModelError {
             ModelError::UnknownRequest { grid, request } => write!(
                 f,
                 "grid {grid}: {request:?} is not a request (decode/encode packed_guid/named_guid)"
+            ),
+            ModelError::UnknownWord { place, word } => write!(
+                f,
+                "{place}: {word:?} names no set of values (an axis takes all-bytes, \
+                 buffer-lengths, classes or any; a grid takes all or a list)"
             ),
             ModelError::DuplicateGrid(name) => write!(f, "two grids are named {name}"),
             ModelError::UnknownGrid(name) => write!(f, "left_out names no grid {name}"),
@@ -285,17 +302,29 @@ impl FaultModel {
                     .collect(),
                 "classes" => self.classes.iter().map(|c| c.name.clone()).collect(),
                 // Fault sets: each fault, each pair, and none.
-                _ => {
+                "any" => {
                     let mut all = vec!["none".to_owned()];
                     all.extend(self.faults.keys().cloned());
                     all.extend(self.pairs.iter().map(|p| fault_set(&p.faults)));
                     all
                 }
+                // Refused by `check`.
+                _ => Vec::new(),
             },
         })
     }
 
     fn check(&self) -> Result<(), ModelError> {
+        for (name, axis) in &self.axes {
+            if let Values::Word(word) = &axis.values {
+                if !AXIS_WORDS.contains(&word.as_str()) {
+                    return Err(ModelError::UnknownWord {
+                        place: format!("axis {name}"),
+                        word: word.clone(),
+                    });
+                }
+            }
+        }
         let mut names = BTreeSet::new();
         for grid in &self.grids {
             if !names.insert(grid.name.as_str()) {
@@ -314,6 +343,14 @@ impl FaultModel {
                         axis: axis.clone(),
                     });
                 };
+                if let Values::Word(word) = values {
+                    if word != "all" {
+                        return Err(ModelError::UnknownWord {
+                            place: format!("grid {}, axis {axis}", grid.name),
+                            word: word.clone(),
+                        });
+                    }
+                }
                 if let Values::List(values) = values {
                     for value in values {
                         if !known.contains(value) {
@@ -366,7 +403,7 @@ impl FaultModel {
     /// Every cell the model asks for: the product of each grid's axes,
     /// without the cells left out.
     #[must_use]
-    pub fn cells(&self) -> Vec<Cell> {
+    pub fn cells(&self) -> Vec<FaultCell> {
         let mut out = Vec::new();
         for grid in &self.grids {
             let Some(request) = request_kind(&grid.request) else {
@@ -397,7 +434,7 @@ impl FaultModel {
                         })
                 });
                 if !left_out {
-                    out.push(Cell {
+                    out.push(FaultCell {
                         grid: grid.name.clone(),
                         request,
                         values,
@@ -410,7 +447,7 @@ impl FaultModel {
 
     /// The cells no vector of `vectors` covers, in the model's order.
     #[must_use]
-    pub fn missing(&self, vectors: &[Vector]) -> Vec<Cell> {
+    pub fn missing(&self, vectors: &[Vector]) -> Vec<FaultCell> {
         let covered: Vec<(RequestKind, Coordinates)> = vectors
             .iter()
             .map(|v| (v.request.kind(), coordinates(&v.request)))
@@ -577,7 +614,7 @@ impl Coordinates {
 
     /// Whether these coordinates have the cell's value on each of its axes.
     #[must_use]
-    pub fn covers(&self, cell: &Cell) -> bool {
+    pub fn covers(&self, cell: &FaultCell) -> bool {
         cell.values.iter().all(|(axis, value)| {
             if axis == "fault" {
                 fault_set(&self.faults) == *value

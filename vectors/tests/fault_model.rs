@@ -102,6 +102,16 @@ fn a_model_naming_what_does_not_exist_is_refused() {
             axis: "zero-byte-att".into()
         }
     );
+    let text = MODEL.replace("      mask: all\n", "      mask: every\n");
+    assert!(matches!(
+        FaultModel::parse(&text).unwrap_err(),
+        ModelError::UnknownWord { .. }
+    ));
+    let text = MODEL.replace("values: all-bytes", "values: all-bites");
+    assert!(matches!(
+        FaultModel::parse(&text).unwrap_err(),
+        ModelError::UnknownWord { .. }
+    ));
     let text = MODEL.replace("class: [ends-multibyte]", "class: [ends-multibite]");
     assert!(matches!(
         FaultModel::parse(&text).unwrap_err(),

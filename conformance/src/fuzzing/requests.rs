@@ -147,7 +147,7 @@ fn weighted<T: Copy>(u: &mut Unstructured<'_>, table: &[(u32, T)]) -> Draw<T> {
 }
 
 #[derive(Clone, Copy)]
-enum Source {
+enum Recipe {
     Structured,
     Mutation,
     Uniform,
@@ -162,18 +162,18 @@ fn build(
     let drawn = weighted(
         u,
         &[
-            (6, Source::Structured),
-            (3, Source::Mutation),
-            (1, Source::Uniform),
+            (6, Recipe::Structured),
+            (3, Recipe::Mutation),
+            (1, Recipe::Uniform),
         ],
     )
     .and_then(|source| match source {
-        Source::Mutation if !pool.is_empty() => {
+        Recipe::Mutation if !pool.is_empty() => {
             let base = u.choose(pool)?.clone();
             mutate(u, base)
         }
-        Source::Structured | Source::Mutation => structured(u, kind, lengths),
-        Source::Uniform => uniform(u, kind),
+        Recipe::Structured | Recipe::Mutation => structured(u, kind, lengths),
+        Recipe::Uniform => uniform(u, kind),
     });
     // Out of entropy (it never happens with `ENTROPY` bytes, but the type
     // says it could): the smallest request of the kind is still a request.

@@ -39,7 +39,7 @@ pub struct Cause {
     /// The smallest of them.
     pub example: Example,
     /// A smaller request the shrinker found, when the example was long.
-    pub shrunk: Option<Shrunk>,
+    pub shrunk: Option<ShrunkExample>,
 }
 
 /// A corpus vector that shows a cause.
@@ -57,7 +57,7 @@ pub struct Example {
 
 /// A request smaller than any vector of its cause, failing the same way.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Shrunk {
+pub struct ShrunkExample {
     /// The request line (id `shrunk`).
     pub request: String,
     /// What the reference codec answers.
@@ -128,7 +128,7 @@ fn shrink_example<I: Implementation>(
     signature: Signature,
     launch: &mut dyn FnMut() -> I,
     options: JudgeOptions,
-) -> Result<Option<Shrunk>, HarnessError> {
+) -> Result<Option<ShrunkExample>, HarnessError> {
     if !signature.difference.is_about_one_request() {
         return Ok(None);
     }
@@ -154,7 +154,7 @@ fn shrink_example<I: Implementation>(
         return Ok(None);
     }
     let expected = crate::classify::oracle::corpus_expectation(&result.request);
-    Ok(Some(Shrunk {
+    Ok(Some(ShrunkExample {
         request: protocol::request_line("shrunk", &result.request),
         expected: expectation_text(&expected),
         got: result

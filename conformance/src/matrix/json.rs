@@ -31,7 +31,7 @@ struct Document<'m> {
     strict_errors: bool,
     implementations_file: &'m str,
     disagreements: usize,
-    implementations: Vec<Implementation<'m>>,
+    implementations: Vec<ImplementationOut<'m>>,
     vectors: Vec<VectorRow<'m>>,
 }
 
@@ -48,7 +48,7 @@ struct CorpusInfo<'m> {
 }
 
 #[derive(Serialize)]
-struct Implementation<'m> {
+struct ImplementationOut<'m> {
     name: &'m str,
     language: &'m str,
     version: &'m str,
@@ -116,13 +116,13 @@ struct CellOut<'m> {
     why: Option<&'m str>,
 }
 
-fn implementation(column: &Column) -> Implementation<'_> {
+fn implementation(column: &Column) -> ImplementationOut<'_> {
     let entry = &column.entry;
     let (command, builtin) = match &entry.launch {
         Launch::Command { written, .. } => (Some(written.as_slice()), None),
         Launch::Builtin(b) => (None, Some(b.as_str())),
     };
-    Implementation {
+    ImplementationOut {
         name: &entry.name,
         language: &entry.language,
         version: &entry.version,

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use rustix::process::{Pid, Signal, WaitId, WaitIdOptions};
 
-use super::pipes::{self, PipeReader, PipeWriter, Stop};
+use super::pipes::{self, PipeReader, PipeWriter, StopRaiser};
 use super::stderr::{self, StderrTail};
 use super::transport::{Ended, Transport};
 use crate::implementation::{Excerpt, HarnessError};
@@ -88,7 +88,7 @@ pub struct Child {
     pid: Pid,
     reaped: Option<String>,
     /// Raised once the process is killed: the pipe threads end.
-    stop: Stop,
+    stop: StopRaiser,
     writer: Option<Sender<Vec<u8>>>,
     lines: Option<Receiver<ReadEvent>>,
     chunk: Vec<u8>,

@@ -255,7 +255,7 @@ enum Halt {
 }
 
 /// How a pipelined stretch of requests ended early.
-struct Stop {
+struct EarlyEnd {
     /// Requests that had been sent without an answer, the faulted one included.
     in_flight: usize,
     fault: Fault,
@@ -580,7 +580,7 @@ impl<T: Transport> ProcessImplementation<T> {
         queries: &[Query<'_>],
         window: usize,
         answers: &mut Vec<Answer>,
-    ) -> Result<Result<(), Stop>, HarnessError> {
+    ) -> Result<Result<(), EarlyEnd>, HarnessError> {
         let timeout = self.config.timeout;
         let first_timeout = self.first_timeout();
         let record_raw = self.config.record_raw;
@@ -698,7 +698,7 @@ impl<T: Transport> ProcessImplementation<T> {
             }
             Halt::Ended(ended) => self.fail(ended, waited),
         };
-        Ok(Err(Stop {
+        Ok(Err(EarlyEnd {
             in_flight: sent - got,
             fault,
             stderr_tail,

@@ -11,7 +11,7 @@
 //!
 //! So the threads never block on a pipe alone: [`PipeReader`] and
 //! [`PipeWriter`] wait with `poll` on their pipe and on a [`StopSignal`]
-//! that the owner raises with [`Stop::raise`] once the process is dead and
+//! that the owner raises with [`StopRaiser::raise`] once the process is dead and
 //! reaped. After that a writer fails at once, and a reader returns what is
 //! already in the pipe (what the process wrote before it died, up to
 //! [`DRAIN_LIMIT`] bytes, which an escaped descendant cannot stretch) and
@@ -40,19 +40,19 @@ pub(crate) const DRAIN_LIMIT: usize = 4 << 20;
 /// The owner's side of the stop signal: raising it (or dropping it) wakes
 /// every thread waiting on a pipe with the matching [`StopSignal`].
 #[derive(Debug)]
-pub(crate) struct Stop(Option<OwnedFd>);
+pub(crate) struct StopRaiser(Option<OwnedFd>);
 
 /// The threads' side of the stop signal; cloned into each thread.
 #[derive(Clone, Debug)]
 pub(crate) struct StopSignal(Arc<OwnedFd>);
 
 /// A fresh stop signal, not raised.
-pub(crate) fn stop_signal() -> io::Result<(Stop, StopSignal)> {
+pub(crate) fn stop_signal() -> io::Result<(StopRaiser, StopSignal)> {
     let (read, write) = rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)?;
-    Ok((Stop(Some(write)), StopSignal(Arc::new(read))))
+    Ok((StopRaiser(Some(write)), StopSignal(Arc::new(read))))
 }
 
-impl Stop {
+impl StopRaiser {
     /// Raises the signal: every reader drains and ends, every writer ends.
     /// Idempotent.
     pub(crate) fn raise(&mut self) {

@@ -38,13 +38,13 @@ struct Document<'a> {
     jobs: usize,
     expect_fail_file: Option<&'a str>,
     duration_ms: f64,
-    counts: Counts<'a>,
+    counts: CountsOut<'a>,
     conforms: bool,
     results: Vec<Item<'a>>,
 }
 
 #[derive(Serialize)]
-struct Counts<'a> {
+struct CountsOut<'a> {
     total: usize,
     #[serde(flatten)]
     by_outcome: NamedCounts<'a>,
@@ -90,7 +90,7 @@ impl ReportFormat for Json {
             jobs: report.options.jobs.get(),
             expect_fail_file: report.expect_fail_file(),
             duration_ms: run.duration.as_secs_f64() * 1000.0,
-            counts: Counts {
+            counts: CountsOut {
                 total: c.total(),
                 by_outcome: c.named(&RunOutcome::ALL),
             },

@@ -16,7 +16,7 @@ use super::fields::{
     expect_fields, input_fields, EXPECT_FIELDS, FILE_FIELDS, INPUT_FIELDS, VECTOR_FIELDS,
     VECTOR_FIELDS_WITHOUT_WHY,
 };
-use super::tree::{Node, Source};
+use super::tree::{FileText, Node};
 use crate::error::{Expected, IdError, LoadError, LoadErrorKind, Section};
 use crate::hex_text::{self, GuidTextError};
 use crate::interner::Interner;
@@ -26,7 +26,7 @@ use crate::vocab::{ErrorCode, Flag, GuidType, Op, Outcome, ParseWordError, Versi
 
 /// Reads vectors from one file's tree, appending every fault to `errors`.
 pub(super) struct Reader<'a> {
-    src: Source<'a>,
+    src: FileText<'a>,
     errors: &'a mut Vec<LoadError>,
     /// One copy of each flag list, version list and source of the load.
     interner: &'a mut Interner,
@@ -85,7 +85,7 @@ impl<'a> Reader<'a> {
         interner: &'a mut Interner,
     ) -> Self {
         Reader {
-            src: Source {
+            src: FileText {
                 file: file.into(),
                 text,
             },

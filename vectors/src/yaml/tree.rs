@@ -176,13 +176,13 @@ fn to_usize(n: u64) -> usize {
 }
 
 /// The text of one file, for turning parser positions into error locations.
-pub(super) struct Source<'a> {
+pub(super) struct FileText<'a> {
     /// Shared by the location of every node of the file.
     pub(super) file: std::sync::Arc<str>,
     pub(super) text: &'a str,
 }
 
-impl Source<'_> {
+impl FileText<'_> {
     /// Where a node is used (for an alias, the alias), as an error location.
     pub(super) fn location(&self, node: &Spanned<Node>) -> Location {
         let at = if node.referenced.line() > 0 {
