@@ -72,9 +72,12 @@ fn failures_come_grouped_by_cause_with_the_first_few_in_full() {
         .collect();
     assert_eq!(
         overview[0].1,
-        "decode packed_guid: error instead of a value"
+        "decode packed_guid: `error eof` instead of a value"
     );
-    assert_eq!(overview[1].1, "decode packed_guid: wrong byte count");
+    assert_eq!(
+        overview[1].1,
+        "decode packed_guid: wrong byte count (too many)"
+    );
     assert_eq!(overview[0].0 + overview[1].0, failing);
     assert!(overview[0].0 > overview[1].0);
     for (n, cause) in &overview {
