@@ -19,6 +19,20 @@
 //! the ones after it go on as usual. If none fails alone, the fault needs
 //! several requests in flight ([`Fault::OnlyWhenPipelined`]).
 //!
+//! Waiting out a hang costs time but no CPU, and an implementation that
+//! hangs on one input shape hangs on many requests, often near each other.
+//! So once a process of the command has hung, the suspects are re-sent
+//! [`PARALLEL_ISOLATION`] at a time, each to a fresh process of its own, all
+//! of a group started together and their answers read in order, each
+//! against its own deadline (the allowance for a first response, plus the
+//! group's start-up time spread over the cores, so that slow starters such
+//! as a virtual machine are not pushed past it): hangs in one group are waited out at the same
+//! time. Once one has failed alone, groups go on, past the requests that
+//! were in flight, while each group has a request that fails alone; every
+//! answer so got is its request's, and the requests after the first group
+//! without a fault go on as usual. [`ProcessStats::timeout_waits`] counts
+//! the waits that did not overlap.
+//!
 //! A fresh process gets one request at first, and its window opens as it
 //! answers (1, 3, 5, ... requests in flight), so a process restarted right
 //! before another crashing request has little in flight to re-send.
@@ -276,6 +290,9 @@ pub struct ProcessStats {
     pub lingered: usize,
     /// Liveness probes sent (see the module docs).
     pub probes: usize,
+    /// Timeouts waited out one after another: waits that ran at the same
+    /// time, in a group of parallel isolation, count once.
+    pub timeout_waits: usize,
 }
 
 /// The requests that check whether a command can answer anything at all,
@@ -302,12 +319,27 @@ fn probe_requests() -> [Request; 4] {
 /// When a wait of `waited` from now ends, and whether `deadline` rather
 /// than `waited` decides it.
 fn wait_until(deadline: Option<Instant>, waited: Duration) -> (Instant, bool) {
-    let at = Instant::now() + waited;
+    wait_from(Instant::now(), deadline, waited)
+}
+
+/// When a wait of `waited` from `start` ends, and whether `deadline` rather
+/// than `waited` decides it.
+fn wait_from(start: Instant, deadline: Option<Instant>, waited: Duration) -> (Instant, bool) {
+    let at = start + waited;
     match deadline {
         Some(deadline) if deadline < at => (deadline, true),
         _ => (at, false),
     }
 }
+
+/// Fresh processes started at once to isolate the suspects of a fault, once
+/// a process of the command has hung (see the module docs): enough that a
+/// run of hangs is waited out a few groups at a time, few enough for the
+/// memory and open files of as many virtual machines. Each gets the
+/// start-up time of the whole group, spread over the machine's cores, on
+/// top of its own allowance, since they compete for the cores while they
+/// start.
+pub const PARALLEL_ISOLATION: usize = 16;
 
 /// The protocol id of the liveness probes.
 pub const PROBE_ID: &str = "liveness-probe";
@@ -322,6 +354,8 @@ pub struct ProcessImplementation<T: Transport = Child> {
     alive: bool,
     /// Whether the process that failed last had not answered anything yet.
     failed_fresh: bool,
+    /// Whether a process of this command has hung (a response timed out).
+    hung: bool,
     /// Output a process wrote after its input ended that answers no
     /// request, seen when it was closed and not yet reported.
     unsolicited: Option<Excerpt>,
@@ -349,6 +383,7 @@ impl<T: Transport> ProcessImplementation<T> {
             stats: ProcessStats::default(),
             alive: false,
             failed_fresh: false,
+            hung: false,
             unsolicited: None,
         }
     }
@@ -546,22 +581,79 @@ impl<T: Transport> ProcessImplementation<T> {
     fn answer_alone(&mut self, query: &Query<'_>) -> Result<Answer, HarnessError> {
         self.close();
         let answer = match self.config.mode {
-            Mode::Persistent { .. } => {
-                let mut answers = Vec::with_capacity(1);
-                match self.pipeline(std::slice::from_ref(query), 1, &mut answers)? {
-                    Ok(()) => answers.remove(0),
-                    Err(stop) => Answer {
-                        reply: Err(stop.fault),
-                        raw: None,
-                        stderr_tail: stop.stderr_tail,
-                        elapsed: Some(stop.elapsed),
-                    },
-                }
-            }
+            Mode::Persistent { .. } => self.receive_alone(query, None)?,
             Mode::OneShot => self.one_shot(query)?,
         };
+        Ok(self.end_alone(answer))
+    }
+
+    /// Answers each of `queries` alone, each in a fresh process of its own,
+    /// all started before any answer is read (see the module docs), in
+    /// persistent mode: a group costs about as long as its slowest member.
+    fn answer_group_alone(&mut self, queries: &[Query<'_>]) -> Result<Vec<Answer>, HarnessError> {
         self.close();
-        let answer = match self.unsolicited.take() {
+        let mut started = Vec::with_capacity(queries.len());
+        for q in queries {
+            self.stats.starts += 1;
+            let mut child = (self.connect)(&self.config.command, &self.config.env)?;
+            let mut line = Vec::with_capacity(48);
+            protocol::write_request(&mut line, q.id, q.request);
+            child.send(line);
+            started.push((child, Instant::now()));
+        }
+        let waits_before = self.stats.timeout_waits;
+        // Started together, they compete for the machine's cores while they
+        // start: each gets the start-up time of the whole group, spread over
+        // the cores, on top of its own allowance.
+        let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+        let crowd = self.config.startup_seen.get().unwrap_or_default()
+            * u32::try_from(queries.len().div_ceil(cores)).unwrap_or(u32::MAX);
+        let mut answers = Vec::with_capacity(queries.len());
+        let mut hung = false;
+        // Taken in order, so that a failure to read one ends the others
+        // (dropping a process ends it).
+        for (q, (child, sent_at)) in queries.iter().zip(started) {
+            self.child = Some(child);
+            let answer = self.receive_alone(q, Some((sent_at, crowd)))?;
+            hung |= answer
+                .reply
+                .as_ref()
+                .is_err_and(|f| f.kind() == FaultKind::TimedOut);
+            answers.push(self.end_alone(answer));
+        }
+        // The group's waits ran at the same time: one wait.
+        self.stats.timeout_waits = waits_before + usize::from(hung);
+        Ok(answers)
+    }
+
+    /// The answer to `query` from the current process (a fresh one is
+    /// started and sent the query when `sent_at` is `None`; otherwise the
+    /// current one was sent it then, in a crowd that needs that much more
+    /// time to start), in persistent mode.
+    fn receive_alone(
+        &mut self,
+        query: &Query<'_>,
+        sent_at: Option<(Instant, Duration)>,
+    ) -> Result<Answer, HarnessError> {
+        let mut answers = Vec::with_capacity(1);
+        Ok(
+            match self.pipeline(std::slice::from_ref(query), 1, &mut answers, sent_at)? {
+                Ok(()) => answers.remove(0),
+                Err(stop) => Answer {
+                    reply: Err(stop.fault),
+                    raw: None,
+                    stderr_tail: stop.stderr_tail,
+                    elapsed: Some(stop.elapsed),
+                },
+            },
+        )
+    }
+
+    /// Ends the process that answered a query alone, and turns output it
+    /// wrote after its answer into the query's fault.
+    fn end_alone(&mut self, answer: Answer) -> Answer {
+        self.close();
+        match self.unsolicited.take() {
             Some(line) if answer.reply.is_ok() => Answer {
                 reply: Err(Fault::Unsolicited { line }),
                 raw: None,
@@ -569,17 +661,21 @@ impl<T: Transport> ProcessImplementation<T> {
                 elapsed: answer.elapsed,
             },
             _ => answer,
-        };
-        Ok(answer)
+        }
     }
 
     /// Sends `queries` with up to `window` in flight and appends one answer
     /// per response. Stops at the first fault, having killed the process.
+    /// `first_sent`: the current process was already sent the first query,
+    /// at that instant, and started beside others that need this much more
+    /// time to start (its first wait counts from that instant, and a
+    /// timeout in it is the caller's to count).
     fn pipeline(
         &mut self,
         queries: &[Query<'_>],
         window: usize,
         answers: &mut Vec<Answer>,
+        first_sent: Option<(Instant, Duration)>,
     ) -> Result<Result<(), EarlyEnd>, HarnessError> {
         let timeout = self.config.timeout;
         let first_timeout = self.first_timeout();
@@ -591,10 +687,13 @@ impl<T: Transport> ProcessImplementation<T> {
         } else {
             first_timeout
         };
-        let (mut deadline, mut cut) = wait_until(budget_end, waited);
-        let (mut sent, mut got) = (0, 0);
+        let (start, crowd) = first_sent.unwrap_or((Instant::now(), Duration::ZERO));
+        waited += crowd;
+        let (mut deadline, mut cut) = wait_from(start, budget_end, waited);
+        let (mut sent, mut got) = (usize::from(first_sent.is_some()), 0);
         // When each request sent so far was handed to the writer.
         let mut sent_at: Vec<Instant> = Vec::with_capacity(queries.len().min(window));
+        sent_at.extend(first_sent.map(|(at, _)| at));
         let mut first_answer = None;
         let stop = loop {
             // The window opens as the process answers: one request, then
@@ -682,8 +781,14 @@ impl<T: Transport> ProcessImplementation<T> {
         let Some(stop) = stop else {
             return Ok(Ok(()));
         };
-        if cut && matches!(stop, Halt::Ended(Ended::Timeout)) {
-            return Err(self.out_of_time(queries.len() - got));
+        if matches!(stop, Halt::Ended(Ended::Timeout)) {
+            if cut {
+                return Err(self.out_of_time(queries.len() - got));
+            }
+            self.hung = true;
+            if first_sent.is_none() {
+                self.stats.timeout_waits += 1;
+            }
         }
         let (fault, stderr_tail) = match stop {
             Halt::Malformed(malformed) => (malformed, self.reject()),
@@ -714,7 +819,7 @@ impl<T: Transport> ProcessImplementation<T> {
         let mut answers = Vec::with_capacity(queries.len());
         while answers.len() < queries.len() {
             let start = answers.len();
-            let stop = match self.pipeline(&queries[start..], window, &mut answers)? {
+            let stop = match self.pipeline(&queries[start..], window, &mut answers, None)? {
                 Ok(()) => continue,
                 Err(stop) => stop,
             };
@@ -732,35 +837,66 @@ impl<T: Transport> ProcessImplementation<T> {
             // the one that caused it, so the requests that were in flight
             // are sent again in order, each on its own to a fresh process,
             // until one fails alone. That one caused it; the requests after
-            // it go on as usual, in a fresh process.
+            // it go on as usual, in a fresh process. Once a process has
+            // hung, they go a group at a time, and on while each group has
+            // a fault (see the module docs).
             let at = answers.len();
+            let suspects = &queries[at..];
             let mut caught = false;
-            for (i, query) in queries[at..at + stop.in_flight].iter().enumerate() {
-                let mut answer = self.answer_alone(query)?;
-                if let Err(fault) = &answer.reply {
-                    self.confirm_alive(fault, answer.stderr_tail.as_ref())?;
-                    caught = true;
-                    // The request the first fault showed up on failed alone
-                    // too, but only by going quiet (an adapter that answers
-                    // out of order waits for a next request that never
-                    // comes): what it did first, a wrong id or a crash, is
-                    // the better evidence, and is what gets reported.
-                    if i == 0
-                        && fault.kind() == FaultKind::TimedOut
-                        && stop.fault.kind() != FaultKind::TimedOut
-                    {
-                        answer = Answer {
-                            reply: Err(stop.fault.clone()),
-                            raw: None,
-                            stderr_tail: stop.stderr_tail.clone(),
-                            elapsed: Some(stop.elapsed),
-                        };
-                    }
+            let mut next = 0;
+            // The requests in flight, and once one has failed alone, after
+            // a hang, those not sent yet too, while each group has a fault.
+            while next
+                < if caught {
+                    suspects.len()
+                } else {
+                    stop.in_flight
                 }
-                answers.push(answer);
-                if caught {
+            {
+                let size = if self.hung { PARALLEL_ISOLATION } else { 1 };
+                let end = if caught {
+                    suspects.len()
+                } else {
+                    stop.in_flight
+                };
+                let group = &suspects[next..end.min(next + size)];
+                let group_answers = match group {
+                    [query] => vec![self.answer_alone(query)?],
+                    _ => self.answer_group_alone(group)?,
+                };
+                let mut faulted = false;
+                for (i, mut answer) in (next..).zip(group_answers) {
+                    if let Err(fault) = &answer.reply {
+                        self.confirm_alive(fault, answer.stderr_tail.as_ref())?;
+                        faulted = true;
+                        // The request the first fault showed up on failed
+                        // alone too, but only by going quiet (an adapter
+                        // that answers out of order waits for a next
+                        // request that never comes): what it did first, a
+                        // wrong id or a crash, is the better evidence, and
+                        // is what gets reported.
+                        if i == 0
+                            && fault.kind() == FaultKind::TimedOut
+                            && stop.fault.kind() != FaultKind::TimedOut
+                        {
+                            answer = Answer {
+                                reply: Err(stop.fault.clone()),
+                                raw: None,
+                                stderr_tail: stop.stderr_tail.clone(),
+                                elapsed: Some(stop.elapsed),
+                            };
+                        }
+                    }
+                    answers.push(answer);
+                }
+                next += group.len();
+                // Before any hang, the first fault ends the search; after
+                // one, the first group without a fault does.
+                if (faulted && !self.hung) || (caught && !faulted) {
+                    caught |= faulted;
                     break;
                 }
+                caught |= faulted;
             }
             if !caught {
                 // Nothing failed on its own: the fault needs pipelining.

@@ -1,0 +1,103 @@
+//! An implementation that hangs on one input shape costs about one timeout
+//! per group of hangs, not two per hang: once a process has hung, the
+//! suspects of the next faults are isolated in several processes at once.
+//! Counted in waits (`ProcessStats::timeout_waits`), not seconds, so that a
+//! loaded machine cannot make the test flaky; the verdicts are checked too.
+//!
+//! The adapter is `tests/buggy_adapters/hang.py`, which loops forever on a
+//! packed GUID to decode whose mask byte is `ff` (36 vectors of corpus
+//! 1.1.0, in five runs). Without `python3` the test is skipped with a
+//! message, and fails when `CI` is set.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use wow_guid_conformance::implementation::{Fault, Implementation, Query};
+use wow_guid_conformance::process::{ProcessConfig, ProcessImplementation, PARALLEL_ISOLATION};
+use wow_guid_vectors::{Corpus, Request};
+
+fn python() -> bool {
+    let ok = Command::new("python3")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    let in_ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0");
+    assert!(
+        ok || !in_ci,
+        "python3 is missing, and CI must run this test"
+    );
+    if !ok {
+        eprintln!("SKIPPED: python3 is missing");
+    }
+    ok
+}
+
+/// Whether `request` is one `hang.py` never answers.
+fn hangs_on(request: &Request) -> bool {
+    matches!(request, Request::DecodePacked { bytes } if bytes.first() == Some(&0xff))
+}
+
+#[test]
+fn hangs_are_waited_out_a_group_at_a_time_with_the_same_verdicts() {
+    if !python() {
+        return;
+    }
+    let corpus = Corpus::embedded().expect("the corpus loads");
+    let queries: Vec<Query<'_>> = corpus
+        .vectors
+        .iter()
+        .map(|v| Query {
+            id: &v.id,
+            request: &v.request,
+        })
+        .collect();
+    let hanging = queries.iter().filter(|q| hangs_on(q.request)).count();
+    assert!(
+        hanging >= 30,
+        "only {hanging} requests hang: the test needs a run of them"
+    );
+
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/buggy_adapters/hang.py");
+    // The default timeout (5 s): a loaded machine still answers every other
+    // request in time, and the group size is what a user gets.
+    let config = ProcessConfig::new(vec!["python3".into(), script.into()]);
+    let mut implementation = ProcessImplementation::new(config);
+    let answers = implementation
+        .answer_all(&queries)
+        .expect("the adapter answers");
+
+    // The verdicts: exactly the hanging requests time out.
+    assert_eq!(answers.len(), queries.len());
+    for (query, answer) in queries.iter().zip(&answers) {
+        if hangs_on(query.request) {
+            assert!(
+                matches!(answer.reply, Err(Fault::Timeout { .. })),
+                "{}: {:?}",
+                query.id,
+                answer.reply
+            );
+        } else {
+            assert!(answer.reply.is_ok(), "{}: {:?}", query.id, answer.reply);
+        }
+    }
+
+    // One after another, each hang costs two waits (the one it shows up
+    // on, and its isolation alone): 72. In groups, a run of hangs costs one
+    // wait where it shows up, then one per group of suspects with a hang
+    // (up to PARALLEL_ISOLATION in a group): about a dozen on a quiet
+    // machine, at most one per two hangs on a loaded one.
+    let waits = implementation.stats().timeout_waits;
+    let bound = hanging / 2;
+    eprintln!("{waits} timeouts waited out one after another for {hanging} hangs");
+    assert!(
+        waits <= bound,
+        "{waits} timeouts waited out one after another for {hanging} hangs (at most {bound}, \
+         groups of up to {PARALLEL_ISOLATION})"
+    );
+    assert!(
+        waits >= 5,
+        "{waits} waits: each run of hangs costs at least one"
+    );
+}
