@@ -49,7 +49,7 @@ fn implementations_file(dir: &Path) -> PathBuf {
     command: [{py}, \"{}\"]
   - name: crash-on-empty
     language: Python
-    version: planted
+    version: planted in a copy of the Python adapter that exits on an empty packed GUID input
     source: {{ path: crash_on_empty.py }}
     command: [{py}, ./crash_on_empty.py]
     window: 1
@@ -532,9 +532,17 @@ fn chromium() -> Option<&'static str> {
 /// Chromium, headless and isolated (a fresh profile, nothing fetched), with
 /// `extra` arguments and the page at `fragment`.
 fn headless(extra: &[&str], fragment: &str) -> String {
+    headless_page(&built().join("index.html"), extra, fragment)
+}
+
+/// [`headless`] on the page at `page`.
+fn headless_page(page: &Path, extra: &[&str], fragment: &str) -> String {
     let browser = chromium().expect("checked by the caller");
-    let page = built().join("index.html");
-    let profile = scratch(&format!("chromium-{}", fragment.len() + extra.len()));
+    let profile = scratch(&format!(
+        "chromium-{}-{}",
+        fragment.len() + extra.len(),
+        extra.concat().len()
+    ));
     let output = Command::new(browser)
         .args([
             "--headless",
@@ -683,5 +691,146 @@ fn the_page_styles_every_cell_outcome_by_its_report_name() {
     for outcome in wow_guid_conformance::internal::matrix::model::CELL_OUTCOMES {
         let rule = format!(".{} {{", outcome.as_str());
         assert!(css.contains(&rule), "page.css lacks `{rule}`");
+    }
+}
+
+/// What the probe script measures in the laid-out page, once it has loaded
+/// (its scripts run, the address's fragment applied).
+const PROBE: &str = r#"<script>
+window.addEventListener("load", function () {
+  function box(el) { var r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }
+  var heads = Array.prototype.map.call(document.querySelectorAll("thead th.impl"), function (th) {
+    return {th: box(th), name: box(th.querySelector(".name"))};
+  });
+  var causes = Array.prototype.map.call(document.querySelectorAll("details.causes"), function (d) {
+    return {name: d.getAttribute("data-name"), causes: d.querySelectorAll("li.cause").length};
+  });
+  var out = {
+    scrollY: window.scrollY, height: window.innerHeight, width: window.innerWidth,
+    h1: box(document.querySelector("h1")), summary: box(document.getElementById("summary")),
+    filters: box(document.getElementById("filters")), table: box(document.querySelector("table.matrix")),
+    heads: heads, causes: causes,
+    visible: Number(document.getElementById("shown").getAttribute("data-visible"))
+  };
+  var pre = document.createElement("pre");
+  pre.id = "probe";
+  pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+});
+</script>"#;
+
+/// The matrix page with [`PROBE`] added, at `width` by `height`, opened at
+/// `fragment`: the probe's measurements.
+fn measured(width: u32, height: u32, fragment: &str) -> Json {
+    let source = std::fs::read_to_string(built().join("index.html")).unwrap();
+    let page = built().join(format!("probe-{width}x{height}.html"));
+    std::fs::write(&page, source.replace("</body>", &format!("{PROBE}</body>"))).unwrap();
+    let dom = headless_page(
+        &page,
+        &["--dump-dom", &format!("--window-size={width},{height}")],
+        fragment,
+    );
+    let at = dom.find("<pre id=\"probe\">").expect("the probe ran") + "<pre id=\"probe\">".len();
+    let text = &dom[at..at + dom[at..].find("</pre>").unwrap()];
+    serde_json::from_str(&text.replace("&quot;", "\"").replace("&amp;", "&")).unwrap()
+}
+
+/// The page as laid out at two window sizes: opened at `#disagree` it
+/// starts at the top (the summary on the first screen, not a blank one),
+/// no rotated implementation name spills out of its heading over the text
+/// above the table, and the failure causes of every implementation are on
+/// the page, as many as `matrix.json` has. A screenshot of each size is
+/// kept beside the build output as an artefact.
+#[test]
+fn the_page_is_laid_out_at_two_window_sizes() {
+    if chromium().is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromium is missing, and CI must run the page test (apt-get install chromium)"
+        );
+        eprintln!("SKIPPED: chromium is missing (on Debian: apt-get install chromium)");
+        return;
+    }
+    let doc = json();
+    let implementations = doc["implementations"].as_array().unwrap();
+    let failing: Vec<(&str, usize)> = implementations
+        .iter()
+        .map(|i| {
+            (
+                i["name"].as_str().unwrap(),
+                i["causes"].as_array().unwrap().len(),
+            )
+        })
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    assert!(failing.len() >= 3, "{failing:?}");
+    let px = |v: &Json| v.as_f64().unwrap();
+    for (width, height) in [(1400, 1000), (800, 600)] {
+        let size = format!("{width}x{height}");
+        let m = measured(width, height, "#disagree");
+        assert_eq!(px(&m["width"]), f64::from(width), "{size}: {m}");
+        assert_eq!(
+            m["visible"], doc["disagreements"],
+            "{size}: the filter is on"
+        );
+        // The first screen is the page's top.
+        assert_eq!(px(&m["scrollY"]), 0.0, "{size}: {m}");
+        assert!(px(&m["h1"]["top"]) >= 0.0, "{size}: {m}");
+        assert!(
+            px(&m["summary"]["bottom"]) <= px(&m["height"]),
+            "{size}: {m}"
+        );
+        // Headings stay inside their cells, below the filters.
+        let heads = m["heads"].as_array().unwrap();
+        assert_eq!(heads.len(), implementations.len());
+        for head in heads {
+            let (th, name) = (&head["th"], &head["name"]);
+            assert!(
+                px(&th["top"]) >= px(&m["filters"]["bottom"]) - 0.5,
+                "{size}: {head}"
+            );
+            assert!(
+                px(&name["top"]) >= px(&th["top"]) - 0.5,
+                "{size}: spills up: {head}"
+            );
+            assert!(
+                px(&name["bottom"]) <= px(&th["bottom"]) + 0.5,
+                "{size}: {head}"
+            );
+            assert!(px(&name["left"]) >= px(&th["left"]) - 0.5, "{size}: {head}");
+            assert!(
+                px(&name["right"]) <= px(&th["right"]) + 0.5,
+                "{size}: {head}"
+            );
+        }
+        // Every failing implementation's causes, as many as in the JSON.
+        let causes: Vec<(&str, usize)> = m["causes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                (
+                    c["name"].as_str().unwrap(),
+                    c["causes"].as_u64().unwrap() as usize,
+                )
+            })
+            .collect();
+        assert_eq!(causes, failing, "{size}");
+
+        let shot = std::env::var_os("CARGO_TARGET_DIR")
+            .map_or_else(|| manifest_dir().join("../target"), PathBuf::from)
+            .join(format!("matrix-page-{size}.png"));
+        let _ = std::fs::remove_file(&shot);
+        headless(
+            &[
+                &format!("--screenshot={}", shot.display()),
+                &format!("--window-size={width},{height}"),
+                "--hide-scrollbars",
+            ],
+            "#disagree",
+        );
+        let png = std::fs::read(&shot).expect("chromium wrote the screenshot");
+        assert!(png.starts_with(b"\x89PNG"), "{}", shot.display());
+        eprintln!("screenshot: {}", shot.display());
     }
 }

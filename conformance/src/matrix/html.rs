@@ -1,8 +1,10 @@
 //! `index.html`: the matrix as one self-contained page.
 //!
-//! A summary header, then every vector down the side (grouped by corpus
-//! file and first flag) and every implementation across the top, one
-//! coloured cell each with a symbol, so colour is never the only cue. The
+//! A summary header with each implementation's failure causes (each with
+//! its count and smallest vector, folded until opened), then every vector
+//! down the side (grouped by corpus file and first flag) and every
+//! implementation across the top, one coloured cell each with a symbol, so
+//! colour is never the only cue. The
 //! table is plain HTML: it reads with scripts disabled, and each cell's
 //! `title` shows the request, the expected answer and the answer received
 //! on hover. The inline script ([`SCRIPT`]) adds what needs one: a click
@@ -10,13 +12,16 @@
 //! where implementations disagree, one per request kind hides the others,
 //! and the state lives in the address's fragment (`#disagree`,
 //! `#kinds=decode-packed_guid,...`, `#show=ID@COLUMN`), so a view can be
-//! shared. The page loads nothing: no network, no external script or style.
+//! shared; no element has one of those words as its id, so opening such an
+//! address starts at the top of the page. The page loads nothing: no
+//! network, no external script or style.
 
 use std::fmt::Write as _;
 use std::io;
 
+use super::causes::Cause;
 use super::implementations::Launch;
-use super::model::{Matrix, Row, CELL_OUTCOMES};
+use super::model::{Column, Matrix, Row, CELL_OUTCOMES};
 use crate::run::RunOutcome;
 use wow_guid_vectors::RequestKind;
 
@@ -154,12 +159,14 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
     let _ = writeln!(
         o,
         "</p>\n<p>Hover over a cell for the request, the expected answer and the answer received; \
-         click it for all of them in full.</p>\n</header>"
+         click it for all of them in full.</p>"
     );
+    causes(o, matrix);
+    let _ = writeln!(o, "</header>");
     // Filters: they need the script, which shows them.
     let _ = write!(
         o,
-        "<nav id=\"filters\" hidden>\n<label><input type=\"checkbox\" id=\"disagree\"> only where implementations disagree</label>"
+        "<nav id=\"filters\" hidden>\n<label><input type=\"checkbox\" id=\"only-disagree\"> only where implementations disagree</label>"
     );
     for kind in RequestKind::ALL {
         let _ = write!(
@@ -178,7 +185,7 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
     for c in &matrix.columns {
         let _ = write!(
             o,
-            "<th class=\"impl\" data-name=\"{0}\" title=\"{0} {1} ({2})\">{0} <span class=\"kind\">{1}</span></th>",
+            "<th class=\"impl\" data-name=\"{0}\" title=\"{0} {1} ({2})\"><div class=\"name\">{0} <span class=\"kind\">{1}</span></div></th>",
             esc(&c.entry.name),
             esc(&c.entry.version),
             esc(&c.entry.language),
@@ -261,6 +268,79 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
         "<aside id=\"detail\" hidden><button type=\"button\">close</button><dl></dl></aside>\n<script>\n{SCRIPT}</script>\n</body>\n</html>"
     );
     out
+}
+
+/// The failure causes of every implementation that has some: one folded
+/// section each, its summary the name and the number of causes and failing
+/// vectors; inside, each cause with its count, its smallest vector (a link
+/// to its row) and, when the shrinker found one, a smaller request.
+fn causes(o: &mut String, matrix: &Matrix) {
+    let failing: Vec<&Column> = matrix
+        .columns
+        .iter()
+        .filter(|c| !c.causes.is_empty())
+        .collect();
+    let _ = writeln!(o, "<section id=\"causes\">\n<h2>Failure causes</h2>");
+    if failing.is_empty() {
+        let _ = writeln!(o, "<p>No implementation fails a vector.</p>\n</section>");
+        return;
+    }
+    let _ = writeln!(
+        o,
+        "<p>Each implementation's failures grouped by request kind and what differed, \
+         each cause with its smallest vector; where that one is longer than 16 bytes, the \
+         fuzzer's shrinker looked for a smaller request that fails the same way.</p>"
+    );
+    for c in failing {
+        let vectors: usize = c.causes.iter().map(|cause| cause.vectors.len()).sum();
+        let _ = writeln!(
+            o,
+            "<details class=\"causes\" data-name=\"{0}\"><summary><b>{0}</b> {1}: {2} cause{3}, {4} failing vector{5}</summary>\n<ul>",
+            esc(&short(&c.entry.name)),
+            esc(&short(&c.entry.version)),
+            c.causes.len(),
+            if c.causes.len() == 1 { "" } else { "s" },
+            vectors,
+            if vectors == 1 { "" } else { "s" },
+        );
+        for cause in &c.causes {
+            cause_item(o, cause);
+        }
+        let _ = writeln!(o, "</ul>\n</details>");
+    }
+    let _ = writeln!(o, "</section>");
+}
+
+/// One cause as a list item.
+fn cause_item(o: &mut String, cause: &Cause) {
+    let n = cause.vectors.len();
+    let example = &cause.example;
+    let _ = write!(
+        o,
+        "<li class=\"cause\" data-count=\"{n}\"><b>{}</b>: {n} vector{}; smallest <a href=\"#v-{}\"><code>{}</code></a>\n<dl class=\"mono\"><dt>request</dt><dd>{}</dd>",
+        esc(&cause.signature.to_string()),
+        if n == 1 { "" } else { "s" },
+        esc(&example.id),
+        esc(&example.id),
+        esc(&short(&example.request)),
+    );
+    if let Some(got) = &example.got {
+        let _ = write!(o, "<dt>got</dt><dd>{}</dd>", esc(&short(got)));
+    }
+    let _ = write!(o, "<dt>why</dt><dd>{}</dd></dl>", esc(&short(&example.why)));
+    if let Some(shrunk) = &cause.shrunk {
+        let _ = write!(
+            o,
+            "\nShrunk to a smaller request that fails the same way:\n<dl class=\"mono\"><dt>request</dt><dd>{}</dd><dt>expected</dt><dd>{}</dd>",
+            esc(&short(&shrunk.request)),
+            esc(&short(&shrunk.expected)),
+        );
+        if let Some(got) = &shrunk.got {
+            let _ = write!(o, "<dt>got</dt><dd>{}</dd>", esc(&short(got)));
+        }
+        let _ = write!(o, "<dt>why</dt><dd>{}</dd></dl>", esc(&short(&shrunk.why)));
+    }
+    let _ = writeln!(o, "</li>");
 }
 
 /// Writes [`render`]'s page to `out`.

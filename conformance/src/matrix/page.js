@@ -5,7 +5,7 @@
   "use strict";
   var rows = Array.prototype.slice.call(document.querySelectorAll("tr.vector"));
   var groups = Array.prototype.slice.call(document.querySelectorAll("tbody.group"));
-  var disagree = document.getElementById("disagree");
+  var disagree = document.getElementById("only-disagree");
   var kinds = Array.prototype.slice.call(document.querySelectorAll("input.kind"));
   var shown = document.getElementById("shown");
   var detail = document.getElementById("detail");
