@@ -1,0 +1,246 @@
+//! Failures that depend on earlier requests.
+//!
+//! In persistent mode a process answers many requests, so a failure may be
+//! the work of an earlier request (a buffer or a mask kept between calls)
+//! rather than of the vector it shows on. Sent alone to a fresh process, as
+//! `repro ID` sends it, such a vector passes, and the reproduce line would
+//! say PASS. So after a run, [`check`] sends a sample of the failures again,
+//! each alone (after the earlier steps of its sequence, if it is a step of
+//! one) to a fresh implementation. One that passes alone is marked
+//! ([`PassesAlone`]), and the requests its process answered before it are
+//! cut down ([`minimize_history`]) to a few after which it still fails the
+//! same way (same cause) in a fresh implementation: `repro ID --after IDS`
+//! replays exactly those.
+//!
+//! The sample is bounded ([`Budget`]): per cause (the report's grouping of
+//! failures by signature) the first [`Budget::per_cause`] failures that had
+//! earlier requests in their process, and a cause whose first checked
+//! failure fails alone is checked no further; cutting down one history
+//! takes at most about [`Budget::replays`] replays. A failure that was the
+//! first request of its process ran alone already and is not replayed. This
+//! module sits above `run` and `classify`, whose judging and search it
+//! reuses, and prints nothing.
+
+use std::num::NonZeroUsize;
+use std::ops::Range;
+use std::time::Duration;
+
+use wow_guid_vectors::Vector;
+
+use crate::classify::shrink::{minimize_history, Limits};
+use crate::classify::Signature;
+use crate::implementation::{HarnessError, Implementation};
+use crate::judge::Verdict;
+use crate::run::{self, PassesAlone, RunOutcome, RunPlan, RunResults, VectorResult};
+
+/// How much checking failures alone may cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Failures checked per cause, at most.
+    pub per_cause: usize,
+    /// Replays spent cutting down one failure's earlier requests, at most
+    /// (plus the few a bisection of the requests before it takes).
+    pub replays: usize,
+}
+
+impl Budget {
+    /// What `run` spends: 3 failures per cause, 24 replays per history.
+    pub const DEFAULT: Self = Self {
+        per_cause: 3,
+        replays: 24,
+    };
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// What [`check`] did.
+#[derive(Debug, Default)]
+pub struct Checked {
+    /// Failures sent again alone.
+    pub checked: usize,
+    /// Of those, the ones that passed alone.
+    pub passed_alone: usize,
+    /// Fresh implementations started for replays.
+    pub replays: usize,
+    /// The harness error that stopped the checks early, if one did; the
+    /// run's own results stand.
+    pub stopped: Option<HarnessError>,
+}
+
+/// The cause of a failure, as the report groups failures.
+fn cause(result: &VectorResult<'_>) -> Option<Signature> {
+    match &result.verdict {
+        Verdict::Fail(mismatch) => Some(Signature::of(result.vector.request.kind(), mismatch)),
+        Verdict::Pass | Verdict::Skip => None,
+    }
+}
+
+/// Whether `outcome` is a failure of the implementation worth checking.
+const fn checked_outcome(outcome: RunOutcome) -> bool {
+    matches!(
+        outcome,
+        RunOutcome::Failed | RunOutcome::Crashed | RunOutcome::TimedOut | RunOutcome::Malformed
+    )
+}
+
+/// For each result of `results` (in `plan` order), the requests its
+/// process answered before it, outside its own sequence: the range of
+/// `plan.vectors` from the start of its job, or the request after the last
+/// fault (which restarts the process), to the first step of its sequence.
+/// Empty when `persistent` is false: a process then answers one request
+/// (or one sequence).
+fn histories(
+    plan: &RunPlan<'_, '_>,
+    results: &[VectorResult<'_>],
+    persistent: bool,
+) -> Vec<Range<usize>> {
+    let mut out = Vec::with_capacity(results.len());
+    for job in plan.job_ranges() {
+        let mut fresh = job.start;
+        for i in job.clone() {
+            let vector = plan.vectors[i];
+            let mut first_step = i;
+            while first_step > fresh && plan.vectors[first_step - 1].same_sequence(vector) {
+                first_step -= 1;
+            }
+            out.push(if persistent { fresh..first_step } else { i..i });
+            if results[i].answer.reply.is_err() {
+                fresh = i + 1;
+            }
+        }
+    }
+    out
+}
+
+/// The earlier steps of `plan.vectors[i]`'s sequence and the vector, in order.
+fn steps<'p, 'c>(plan: &'p RunPlan<'c, '_>, i: usize) -> &'p [&'c Vector] {
+    let vector = plan.vectors[i];
+    let mut start = i;
+    while start > 0 && plan.vectors[start - 1].same_sequence(vector) {
+        start -= 1;
+    }
+    &plan.vectors[start..=i]
+}
+
+/// Sends `before`, then `steps`, to one fresh implementation from `start`,
+/// and judges the last as `run` does.
+fn replay<'c, I, F>(
+    plan: &RunPlan<'c, '_>,
+    before: &[&'c Vector],
+    steps: &[&'c Vector],
+    start: &F,
+) -> Result<Option<VectorResult<'c>>, HarnessError>
+where
+    I: Implementation,
+    F: Fn() -> I + Sync,
+{
+    let replay = RunPlan {
+        vectors: before.iter().chain(steps).copied().collect(),
+        judge: plan.judge,
+        expected_failures: plan.expected_failures,
+        jobs: NonZeroUsize::MIN,
+    };
+    Ok(run::run(&replay, start, None)?.results.pop())
+}
+
+/// Checks a sample of the failures in `results` (the results of `plan`,
+/// run with implementations from `start`) alone, as the module docs say,
+/// and marks those that pass alone with [`PassesAlone`]. `persistent`:
+/// whether one implementation answered many requests; when not (one-shot
+/// mode), every request ran alone already and nothing is replayed.
+pub fn check<'c, I, F>(
+    plan: &RunPlan<'c, '_>,
+    results: &mut RunResults<'c>,
+    persistent: bool,
+    start: F,
+    budget: Budget,
+) -> Checked
+where
+    I: Implementation,
+    F: Fn() -> I + Sync,
+{
+    let mut checked = Checked::default();
+    if !persistent || results.results.len() != plan.vectors.len() {
+        return checked;
+    }
+    let histories = histories(plan, &results.results, persistent);
+    // Per cause: failures checked, and whether one failed alone.
+    let mut causes: Vec<(Signature, usize, bool)> = Vec::new();
+    for (i, history) in histories.into_iter().enumerate() {
+        let result = &results.results[i];
+        if history.is_empty() || !checked_outcome(result.outcome) {
+            continue;
+        }
+        let Some(target) = cause(result) else {
+            continue;
+        };
+        let slot = match causes.iter().position(|(c, ..)| *c == target) {
+            Some(slot) => slot,
+            None => {
+                causes.push((target, 0, false));
+                causes.len() - 1
+            }
+        };
+        let (_, count, failed_alone) = &mut causes[slot];
+        if *failed_alone || *count >= budget.per_cause {
+            continue;
+        }
+        *count += 1;
+        match check_one(plan, i, history, &target, &start, budget, &mut checked) {
+            Ok(Some(passes)) => {
+                checked.passed_alone += 1;
+                results.results[i].passes_alone = Some(Box::new(passes));
+            }
+            Ok(None) => causes[slot].2 = true,
+            Err(error) => {
+                checked.stopped = Some(error);
+                break;
+            }
+        }
+    }
+    checked
+}
+
+/// Checks `plan.vectors[i]`, which failed as `target` after the requests
+/// `history` in its process: `None` when it fails alone too.
+fn check_one<'c, I, F>(
+    plan: &RunPlan<'c, '_>,
+    i: usize,
+    history: Range<usize>,
+    target: &Signature,
+    start: &F,
+    budget: Budget,
+    checked: &mut Checked,
+) -> Result<Option<PassesAlone>, HarnessError>
+where
+    I: Implementation,
+    F: Fn() -> I + Sync,
+{
+    checked.checked += 1;
+    let steps = steps(plan, i);
+    checked.replays += 1;
+    let alone = replay(plan, &[], steps, start)?;
+    if !alone.is_some_and(|a| matches!(a.verdict, Verdict::Pass)) {
+        return Ok(None);
+    }
+    let mut replays = 0;
+    let mut reproduces = |before: &[&'c Vector]| -> Result<bool, HarnessError> {
+        replays += 1;
+        let result = replay(plan, before, steps, start)?;
+        Ok(result.and_then(|r| cause(&r)).as_ref() == Some(target))
+    };
+    let limits = Limits {
+        max_tests: budget.replays,
+        max_time: Duration::from_secs(60),
+        deadline: None,
+    };
+    let after = minimize_history(&plan.vectors[history], &mut reproduces, &limits)?;
+    checked.replays += replays;
+    Ok(Some(PassesAlone {
+        after: after.map(|vectors| vectors.iter().map(|v| v.id.clone()).collect()),
+    }))
+}
