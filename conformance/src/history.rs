@@ -17,7 +17,8 @@
 //! earlier requests in their process, and a cause whose first checked
 //! failure fails alone is checked no further; cutting down one history
 //! takes at most about [`Budget::replays`] replays. A failure that was the
-//! first request of its process ran alone already and is not replayed. This
+//! first request of its process ran alone already and is not replayed, nor
+//! is a timeout (a replay would cost a whole timeout). This
 //! module sits above `run` and `classify`, whose judging and search it
 //! reuses, and prints nothing.
 
@@ -79,11 +80,13 @@ fn cause(result: &VectorResult<'_>) -> Option<Signature> {
     }
 }
 
-/// Whether `outcome` is a failure of the implementation worth checking.
+/// Whether a failure with `outcome` is checked. Not a timeout: replaying
+/// one costs a whole timeout, and a fault with requests in flight was sent
+/// alone to a fresh process already (`process`).
 const fn checked_outcome(outcome: RunOutcome) -> bool {
     matches!(
         outcome,
-        RunOutcome::Failed | RunOutcome::Crashed | RunOutcome::TimedOut | RunOutcome::Malformed
+        RunOutcome::Failed | RunOutcome::Crashed | RunOutcome::Malformed
     )
 }
 
@@ -91,13 +94,7 @@ const fn checked_outcome(outcome: RunOutcome) -> bool {
 /// process answered before it, outside its own sequence: the range of
 /// `plan.vectors` from the start of its job, or the request after the last
 /// fault (which restarts the process), to the first step of its sequence.
-/// Empty when `persistent` is false: a process then answers one request
-/// (or one sequence).
-fn histories(
-    plan: &RunPlan<'_, '_>,
-    results: &[VectorResult<'_>],
-    persistent: bool,
-) -> Vec<Range<usize>> {
+fn histories(plan: &RunPlan<'_, '_>, results: &[VectorResult<'_>]) -> Vec<Range<usize>> {
     let mut out = Vec::with_capacity(results.len());
     for job in plan.job_ranges() {
         let mut fresh = job.start;
@@ -107,7 +104,7 @@ fn histories(
             while first_step > fresh && plan.vectors[first_step - 1].same_sequence(vector) {
                 first_step -= 1;
             }
-            out.push(if persistent { fresh..first_step } else { i..i });
+            out.push(fresh..first_step);
             if results[i].answer.reply.is_err() {
                 fresh = i + 1;
             }
@@ -167,7 +164,7 @@ where
     if !persistent || results.results.len() != plan.vectors.len() {
         return checked;
     }
-    let histories = histories(plan, &results.results, persistent);
+    let histories = histories(plan, &results.results);
     // Per cause: failures checked, and whether one failed alone.
     let mut causes: Vec<(Signature, usize, bool)> = Vec::new();
     for (i, history) in histories.into_iter().enumerate() {
