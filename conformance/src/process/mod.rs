@@ -985,9 +985,9 @@ impl<T: Transport> Implementation for ProcessImplementation<T> {
         }
     }
 
-    /// In one-shot mode, the steps of each sequence share one process
-    /// ([`ProcessImplementation::one_shot_steps`]); in persistent mode every
-    /// query does already.
+    /// In one-shot mode, the steps of each sequence share one fresh
+    /// process, which gets their lines and then end of input; in persistent
+    /// mode every query shares one already.
     fn answer_sequences(
         &mut self,
         queries: &[Query<'_>],
