@@ -9,8 +9,8 @@
 //! one) to a fresh implementation. One that passes alone is marked
 //! ([`PassesAlone`]), and the requests its process answered before it are
 //! cut down ([`minimize_history`]) to a few after which it still fails the
-//! same way (same cause) in a fresh implementation: `repro ID --after IDS`
-//! replays exactly those.
+//! same way (the same wrong answer, or a fault of the same cause) in a
+//! fresh implementation: `repro ID --after IDS` replays exactly those.
 //!
 //! The sample is bounded ([`Budget`]): per cause (the report's grouping of
 //! failures by signature) the first [`Budget::per_cause`] failures that had
@@ -18,7 +18,8 @@
 //! failure fails alone is checked no further; cutting down one history
 //! takes at most about [`Budget::replays`] replays. A failure that was the
 //! first request of its process ran alone already and is not replayed, nor
-//! is a timeout (a replay would cost a whole timeout). This
+//! is a timeout (a replay would cost a whole timeout) or a fault that shows
+//! only with pipelined requests (checked alone already). This
 //! module sits above `run` and `classify`, whose judging and search it
 //! reuses, and prints nothing.
 
@@ -30,8 +31,8 @@ use wow_guid_vectors::Vector;
 
 use crate::classify::shrink::{minimize_history, Limits};
 use crate::classify::Signature;
-use crate::implementation::{HarnessError, Implementation};
-use crate::judge::Verdict;
+use crate::implementation::{Fault, HarnessError, Implementation};
+use crate::judge::{Mismatch, Verdict};
 use crate::run::{self, PassesAlone, RunOutcome, RunPlan, RunResults, VectorResult};
 
 /// How much checking failures alone may cost.
@@ -165,34 +166,61 @@ where
         return checked;
     }
     let histories = histories(plan, &results.results);
-    // Per cause: failures checked, and whether one failed alone.
-    let mut causes: Vec<(Signature, usize, bool)> = Vec::new();
+    // Per cause: failures checked, whether one failed alone, and the
+    // earlier requests found for the last one that passed alone.
+    let mut causes: Vec<Cause<'c>> = Vec::new();
     for (i, history) in histories.into_iter().enumerate() {
         let result = &results.results[i];
-        if history.is_empty() || !checked_outcome(result.outcome) {
+        // A fault that needs pipelining was checked alone already, and
+        // is not state.
+        let pipelined = matches!(result.answer.reply, Err(Fault::OnlyWhenPipelined { .. }));
+        if history.is_empty() || !checked_outcome(result.outcome) || pipelined {
             continue;
         }
         let Some(target) = cause(result) else {
             continue;
         };
-        let slot = match causes.iter().position(|(c, ..)| *c == target) {
+        let slot = match causes.iter().position(|c| c.signature == target) {
             Some(slot) => slot,
             None => {
-                causes.push((target, 0, false));
+                causes.push(Cause {
+                    signature: target,
+                    checked: 0,
+                    failed_alone: false,
+                    after: None,
+                });
                 causes.len() - 1
             }
         };
-        let (_, count, failed_alone) = &mut causes[slot];
-        if *failed_alone || *count >= budget.per_cause {
+        let cause = &mut causes[slot];
+        if cause.failed_alone || cause.checked >= budget.per_cause {
             continue;
         }
-        *count += 1;
-        match check_one(plan, i, history, &target, &start, budget, &mut checked) {
-            Ok(Some(passes)) => {
+        cause.checked += 1;
+        let hint = cause.after.clone();
+        let verdict = result.verdict.clone();
+        let found = check_one(
+            plan,
+            i,
+            history,
+            &verdict,
+            hint,
+            &start,
+            budget,
+            &mut checked,
+        );
+        match found {
+            Ok(Some(after)) => {
                 checked.passed_alone += 1;
-                results.results[i].passes_alone = Some(Box::new(passes));
+                let ids = after
+                    .as_ref()
+                    .map(|vectors| vectors.iter().map(|v| v.id.clone()).collect());
+                results.results[i].passes_alone = Some(Box::new(PassesAlone { after: ids }));
+                if after.is_some() {
+                    causes[slot].after = after;
+                }
             }
-            Ok(None) => causes[slot].2 = true,
+            Ok(None) => causes[slot].failed_alone = true,
             Err(error) => {
                 checked.stopped = Some(error);
                 break;
@@ -202,17 +230,47 @@ where
     checked
 }
 
-/// Checks `plan.vectors[i]`, which failed as `target` after the requests
-/// `history` in its process: `None` when it fails alone too.
+/// Whether `replayed` fails the way `failed` did: the same wrong answer
+/// (so the reproduce line shows what the run showed), or a fault of the
+/// same cause (a fault's evidence, such as a process's exit, may differ in
+/// detail from one process to the next).
+fn same_way(failed: &Verdict, replayed: &VectorResult<'_>) -> bool {
+    match (failed, &replayed.verdict) {
+        (Verdict::Fail(a @ Mismatch::Fault(_)), Verdict::Fail(b @ Mismatch::Fault(_))) => {
+            let kind = replayed.vector.request.kind();
+            Signature::of(kind, a) == Signature::of(kind, b)
+        }
+        (failed, replayed) => failed == replayed,
+    }
+}
+
+/// What [`check`] knows of one cause.
+struct Cause<'c> {
+    signature: Signature,
+    /// Failures checked.
+    checked: usize,
+    /// Whether one failed alone: the cause is checked no further.
+    failed_alone: bool,
+    /// The earlier requests found for the last failure that passed alone.
+    after: Option<Vec<&'c Vector>>,
+}
+
+/// Checks `plan.vectors[i]`, which failed with `failed` after the requests
+/// `history` in its process: `None` when it fails alone too, else the
+/// earlier requests after which it fails again, if found. `hint`: those
+/// found for another failure of the same cause, tried first when they are
+/// all in `history` (one replay rather than a search).
+#[allow(clippy::too_many_arguments)]
 fn check_one<'c, I, F>(
     plan: &RunPlan<'c, '_>,
     i: usize,
     history: Range<usize>,
-    target: &Signature,
+    failed: &Verdict,
+    hint: Option<Vec<&'c Vector>>,
     start: &F,
     budget: Budget,
     checked: &mut Checked,
-) -> Result<Option<PassesAlone>, HarnessError>
+) -> Result<Option<Option<Vec<&'c Vector>>>, HarnessError>
 where
     I: Implementation,
     F: Fn() -> I + Sync,
@@ -228,16 +286,25 @@ where
     let mut reproduces = |before: &[&'c Vector]| -> Result<bool, HarnessError> {
         replays += 1;
         let result = replay(plan, before, steps, start)?;
-        Ok(result.and_then(|r| cause(&r)).as_ref() == Some(target))
+        Ok(result.is_some_and(|r| same_way(failed, &r)))
     };
+    let history = &plan.vectors[history];
+    let in_history = |hint: &[&Vector]| {
+        hint.iter()
+            .all(|h| history.iter().any(|v| std::ptr::eq(*v, *h)))
+    };
+    if let Some(hint) = hint.filter(|hint| in_history(hint)) {
+        if reproduces(&hint)? {
+            checked.replays += replays;
+            return Ok(Some(Some(hint)));
+        }
+    }
     let limits = Limits {
         max_tests: budget.replays,
         max_time: Duration::from_secs(60),
         deadline: None,
     };
-    let after = minimize_history(&plan.vectors[history], &mut reproduces, &limits)?;
+    let after = minimize_history(history, &mut reproduces, &limits)?;
     checked.replays += replays;
-    Ok(Some(PassesAlone {
-        after: after.map(|vectors| vectors.iter().map(|v| v.id.clone()).collect()),
-    }))
+    Ok(Some(after))
 }

@@ -162,7 +162,8 @@ pub struct VectorResult<'c> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PassesAlone {
     /// Earlier requests, as vector ids in the order to send them, after
-    /// which the vector fails the same way (same cause) in a fresh
+    /// which the vector fails the same way (the same wrong answer, or a
+    /// fault of the same cause) in a fresh
     /// implementation: cut down from every request its process answered
     /// before it. `None` when even all of those, replayed, did not make it
     /// fail the same way (the failure depends on something else, timing
