@@ -414,6 +414,26 @@ pub trait Implementation {
     /// [`HarnessError`] when the implementation cannot be run at all.
     fn answer_all(&mut self, queries: &[Query<'_>]) -> Result<Vec<Answer>, HarnessError>;
 
+    /// Answers every query, in order, as [`Implementation::answer_all`]
+    /// does, where each range of `sequences` (in order, not overlapping) is
+    /// the steps of one stateful sequence: requests that must reach one
+    /// state, in order, with nothing in between. An implementation that
+    /// gives each request a fresh state (a process per request) gives each
+    /// sequence one state instead; the default, right for an
+    /// implementation that keeps one state for every query, is
+    /// `answer_all`.
+    ///
+    /// # Errors
+    /// [`HarnessError`] when the implementation cannot be run at all.
+    fn answer_sequences(
+        &mut self,
+        queries: &[Query<'_>],
+        sequences: &[std::ops::Range<usize>],
+    ) -> Result<Vec<Answer>, HarnessError> {
+        let _ = sequences;
+        self.answer_all(queries)
+    }
+
     /// Ends the session after the last query. For an implementation that
     /// speaks through a stream (a process), this reads the stream to its end,
     /// and output that answers no request is a fault: the caller fails the
@@ -426,6 +446,14 @@ pub trait Implementation {
 impl<I: Implementation + ?Sized> Implementation for Box<I> {
     fn answer_all(&mut self, queries: &[Query<'_>]) -> Result<Vec<Answer>, HarnessError> {
         (**self).answer_all(queries)
+    }
+
+    fn answer_sequences(
+        &mut self,
+        queries: &[Query<'_>],
+        sequences: &[std::ops::Range<usize>],
+    ) -> Result<Vec<Answer>, HarnessError> {
+        (**self).answer_sequences(queries, sequences)
     }
 
     fn finish(&mut self) -> Option<Fault> {

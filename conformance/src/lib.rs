@@ -22,6 +22,8 @@
 //!   timeouts, restarts and process-group kills), [`reference`](mod@reference)
 //!   for the reference codec in process, [`protocol`] for the wire format;
 //! - run: [`run`], jobs and outcomes, with its [`options`];
+//! - [`history`]: which failures show only after earlier requests (state
+//!   carried between requests), and after which;
 //! - judge: [`judge`], whether an answer satisfies a vector
 //!   ([`run::judge_vector`] is the one judging path every command takes);
 //! - report: [`report`], human, JSON and JUnit output.
@@ -54,6 +56,7 @@ mod duration;
 pub mod expect_fail;
 mod export;
 mod fuzzing;
+pub mod history;
 pub mod implementation;
 pub mod judge;
 mod known_failures;

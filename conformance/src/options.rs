@@ -234,6 +234,10 @@ pub struct ReproOptions {
     pub corpus: Corpus,
     /// The vector, known to be in `corpus`.
     pub id: String,
+    /// Vectors to send first, in this order, to the same process (each
+    /// known to be in `corpus`): the earlier requests after which a
+    /// failure shows ([`crate::run::PassesAlone`]).
+    pub after: Vec<String>,
 }
 
 impl ReproOptions {
@@ -242,5 +246,15 @@ impl ReproOptions {
     #[must_use]
     pub fn steps(&self) -> &[Vector] {
         self.corpus.steps_through(&self.id).unwrap_or_default()
+    }
+
+    /// The vectors of [`ReproOptions::after`], in order (ids the corpus
+    /// lacks left out).
+    #[must_use]
+    pub fn after_vectors(&self) -> Vec<&Vector> {
+        self.after
+            .iter()
+            .filter_map(|id| self.corpus.get(id))
+            .collect()
     }
 }

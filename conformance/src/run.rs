@@ -148,6 +148,27 @@ pub struct VectorResult<'c> {
     pub vector_bug: Option<Box<(Response, Mismatch)>>,
     /// The reason given in the expected-failure list, if the vector is listed.
     pub expected_failure: Option<Option<std::sync::Arc<str>>>,
+    /// Set on a failure that does not show when the vector is sent alone
+    /// (see [`PassesAlone`]); `None` for every other result, and for
+    /// failures that were not checked. Boxed: it is rare.
+    pub passes_alone: Option<Box<PassesAlone>>,
+}
+
+/// A failure that does not show when the vector is sent alone to a fresh
+/// implementation (after the earlier steps of its sequence, if it is a
+/// step of one): it shows only after earlier requests, so the
+/// implementation carries state from one request to the next. `run` checks
+/// a sample of its failures for this after the run (`crate::history`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassesAlone {
+    /// Earlier requests, as vector ids in the order to send them, after
+    /// which the vector fails the same way (the same wrong answer, or a
+    /// fault of the same cause) in a fresh
+    /// implementation: cut down from every request its process answered
+    /// before it. `None` when even all of those, replayed, did not make it
+    /// fail the same way (the failure depends on something else, timing
+    /// say).
+    pub after: Option<Vec<String>>,
 }
 
 /// The outcome vocabulary, one row per [`RunOutcome`] in declaration (and
@@ -325,6 +346,7 @@ pub fn judge_vector<'c>(
         outcome,
         vector_bug,
         expected_failure,
+        passes_alone: None,
     }
 }
 
@@ -353,7 +375,13 @@ pub fn reference_disagreement(vector: &Vector) -> Option<(Response, Mismatch)> {
 #[doc(hidden)]
 #[must_use]
 pub fn chunks(vectors: &[&Vector], jobs: usize) -> Vec<std::ops::Range<usize>> {
-    let per_job = vectors.len().div_ceil(jobs.max(1)).max(1);
+    split(vectors, vectors.len().div_ceil(jobs.max(1)).max(1))
+}
+
+/// Splits `vectors` into contiguous ranges of `per` vectors, a range
+/// running on past that to the end of a sequence it would cut.
+fn split(vectors: &[&Vector], per: usize) -> Vec<std::ops::Range<usize>> {
+    let per_job = per.max(1);
     let mut ranges = Vec::new();
     let mut start = 0;
     while start < vectors.len() {
@@ -365,6 +393,26 @@ pub fn chunks(vectors: &[&Vector], jobs: usize) -> Vec<std::ops::Range<usize>> {
         start = end;
     }
     ranges
+}
+
+/// The ranges of `vectors` that are the steps of one sequence (two or more
+/// consecutive vectors with the same `sequence`).
+fn sequences(vectors: &[&Vector]) -> Vec<std::ops::Range<usize>> {
+    split(vectors, 1)
+        .into_iter()
+        .filter(|range| range.len() > 1)
+        .collect()
+}
+
+impl RunPlan<'_, '_> {
+    /// The ranges of [`RunPlan::vectors`] that [`run()`] gives one
+    /// implementation each, in order ([`chunks`] for as many jobs as there
+    /// are vectors to share).
+    #[must_use]
+    pub fn job_ranges(&self) -> Vec<std::ops::Range<usize>> {
+        let jobs = self.jobs.get().min(self.vectors.len().max(1));
+        chunks(&self.vectors, jobs)
+    }
 }
 
 /// Runs `plan`, starting one implementation per job with `start`.
@@ -382,8 +430,8 @@ where
 {
     let began = Instant::now();
     let vectors = &plan.vectors;
-    let jobs = plan.jobs.get().min(vectors.len().max(1));
-    let chunks = chunks(vectors, jobs);
+    let chunks = plan.job_ranges();
+    let jobs = chunks.len();
     // Each batch is judged as soon as it is answered, so a run holds one
     // result per vector and never all the answers beside them.
     let judge_answer = |vector: &'c Vector, answer: Answer| {
@@ -392,7 +440,10 @@ where
     let answer_chunk = |chunk: &[&'c Vector]| -> Result<Vec<VectorResult<'c>>, HarnessError> {
         let mut implementation = start();
         let mut results: Vec<VectorResult<'c>> = Vec::with_capacity(chunk.len());
-        for batch in chunk.chunks(BATCH) {
+        // A batch never cuts a sequence, so that the steps of each reach
+        // the implementation in one call, marked as one.
+        for range in split(chunk, BATCH) {
+            let batch = &chunk[range];
             let queries: Vec<Query<'_>> = batch
                 .iter()
                 .map(|v| Query {
@@ -400,7 +451,7 @@ where
                     request: &v.request,
                 })
                 .collect();
-            let answers = implementation.answer_all(&queries)?;
+            let answers = implementation.answer_sequences(&queries, &sequences(batch))?;
             results.extend(
                 batch
                     .iter()
@@ -425,7 +476,7 @@ where
         }
         Ok(results)
     };
-    let results: Vec<VectorResult<'c>> = if jobs == 1 {
+    let results: Vec<VectorResult<'c>> = if jobs <= 1 {
         answer_chunk(vectors)?
     } else {
         std::thread::scope(|scope| {
@@ -478,8 +529,31 @@ where
     I: Implementation,
     F: Fn() -> I + Sync,
 {
+    reproduce_after(&[], steps, start, judge, expected_failures)
+}
+
+/// [`reproduce`] after earlier requests: the vectors of `after`, in order,
+/// then `steps`, sent to one fresh implementation from `start`, every
+/// answer judged by [`judge_vector`]. `repro ID --after IDS` replays a
+/// failure that shows only after earlier requests
+/// ([`PassesAlone::after`]) this way. The results of `after` come first,
+/// the vector's last.
+///
+/// # Errors
+/// The [`HarnessError`] that kept the implementation from answering.
+pub fn reproduce_after<'c, I, F>(
+    after: &[&'c Vector],
+    steps: &'c [Vector],
+    start: F,
+    judge: JudgeOptions,
+    expected_failures: Option<&ExpectedFailures>,
+) -> Result<RunResults<'c>, HarnessError>
+where
+    I: Implementation,
+    F: Fn() -> I + Sync,
+{
     let plan = RunPlan {
-        vectors: steps.iter().collect(),
+        vectors: after.iter().copied().chain(steps).collect(),
         judge,
         expected_failures,
         jobs: NonZeroUsize::MIN,

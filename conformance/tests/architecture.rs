@@ -82,6 +82,9 @@ const LAYERS: &[(&str, &[&[&str]])] = &[
             &["process", "reference"],
             &["judge", "serve"],
             &["classify", "run"],
+            // Checks `run`'s failures alone, with `run`'s judging and
+            // `classify`'s search: above both.
+            &["history"],
             &["options", "lint", "doctor"],
             &["report"],
             &["matrix", "fuzzing"],

@@ -169,6 +169,7 @@ macro_rules! buggy_adapters {
 
 buggy_adapters!(
     bom_dropping,
+    decoder_leaks_mask,
     empty_name_no_utf8,
     fixed_buffer,
     hang,

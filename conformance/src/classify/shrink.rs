@@ -689,8 +689,7 @@ pub fn shrink(
 /// before the shortest sufficient tail of `history` is known, that error is
 /// returned; after, the list as cut down by then.
 ///
-/// The shortest sufficient tail of `history` is found by doubling and
-/// bisection, then each request in it is dropped if the rest still suffices.
+/// The search is [`minimize_history`]'s.
 ///
 /// # Errors
 /// [`HarnessError`] when the implementation cannot be run.
@@ -702,27 +701,53 @@ pub fn minimize_prefix<I: Implementation>(
     options: JudgeOptions,
     limits: &Limits,
 ) -> Result<Option<Vec<Request>>, HarnessError> {
-    let started = Instant::now();
-    let runs = std::cell::Cell::new(0usize);
-    let reproduces = |prefix: &[Request], launch: &mut dyn FnMut() -> I| {
-        runs.set(runs.get() + 1);
+    let mut reproduces = |prefix: &[Request]| {
         let mut sequence = prefix.to_vec();
         sequence.push(request.clone());
         replay(launch, &sequence, options).map(|d| d.is_some_and(|d| d.signature == target))
     };
-    if history.is_empty() || !reproduces(history, launch)? {
+    minimize_history(history, &mut reproduces, limits)
+}
+
+/// Finds a short sublist of `history`, in its order, for which
+/// `reproduces` holds (a failure still shows after those earlier requests):
+/// `None` when it does not hold for the whole `history` (or that is empty).
+/// The one search behind [`minimize_prefix`] (fuzz findings) and `run`'s
+/// failures that show only after earlier requests.
+///
+/// The shortest sufficient tail of `history` is found by doubling and
+/// bisection (state is most often left by the requests just before), then
+/// each element in it is dropped if the rest still suffices, while
+/// `limits` allow. When the run's time runs out
+/// ([`HarnessError::OutOfTime`]) before the shortest sufficient tail is
+/// known, that error is returned; after, the list as cut down by then.
+///
+/// # Errors
+/// The first error `reproduces` returns, as above.
+pub fn minimize_history<T: Clone>(
+    history: &[T],
+    reproduces: &mut dyn FnMut(&[T]) -> Result<bool, HarnessError>,
+    limits: &Limits,
+) -> Result<Option<Vec<T>>, HarnessError> {
+    let started = Instant::now();
+    let runs = std::cell::Cell::new(0usize);
+    let mut reproduces = |prefix: &[T]| {
+        runs.set(runs.get() + 1);
+        reproduces(prefix)
+    };
+    if history.is_empty() || !reproduces(history)? {
         return Ok(None);
     }
     let tail = |n: usize| &history[history.len() - n..];
     // The shortest tail that suffices, assuming a longer tail never hurts.
     let (mut lo, mut hi) = (0, 1);
-    while hi < history.len() && !reproduces(tail(hi), launch)? {
+    while hi < history.len() && !reproduces(tail(hi))? {
         lo = hi;
         hi = (hi * 2).min(history.len());
     }
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
-        if reproduces(tail(mid), launch)? {
+        if reproduces(tail(mid))? {
             hi = mid;
         } else {
             lo = mid;
@@ -739,7 +764,7 @@ pub fn minimize_prefix<I: Implementation>(
         }
         let mut without = prefix.clone();
         without.remove(i);
-        let Some(reproduces) = unless_out_of_time(reproduces(&without, launch))? else {
+        let Some(reproduces) = unless_out_of_time(reproduces(&without))? else {
             break;
         };
         if reproduces {

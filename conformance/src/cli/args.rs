@@ -40,6 +40,12 @@ pub struct Cli {
 pub enum Command {
     /// Run the corpus against an implementation (default: the built-in reference codec)
     ///
+    /// After the run, up to 3 failures per cause (not timeouts) are sent again, each alone to a
+    /// fresh process (after the earlier steps of its sequence). One that passes alone is marked "passes alone:
+    /// fails only after earlier requests", with a few earlier requests after which it fails again
+    /// (at most about 24 replays to find them); its reproduce line sends them first (`repro ID
+    /// --after IDS`).
+    ///
     /// Examples:
     ///   wow-guid-conformance run
     ///   wow-guid-conformance run -- python3 conformance/adapters/python/adapter.py
@@ -181,7 +187,8 @@ pub struct ProcessArgs {
     /// The time limits.
     #[command(flatten)]
     pub timeouts: TimeoutArgs,
-    /// Start a fresh process for every request (one line, then end of input).
+    /// Start a fresh process for every request (one line, then end of input); the steps of a
+    /// stateful sequence share one fresh process (their lines, then end of input).
     #[arg(long)]
     pub one_shot: bool,
     /// Requests in flight at most in persistent mode; 1 waits for each response.
@@ -334,6 +341,10 @@ pub struct ReproArgs {
     /// The vector's id.
     #[arg(value_name = "ID")]
     pub id: String,
+    /// Vectors to send first, in this order, to the same fresh process (ids, comma-separated):
+    /// the earlier requests after which a failure that passes alone shows, as `run` names them.
+    #[arg(long, value_name = "IDS", value_delimiter = ',')]
+    pub after: Vec<String>,
     /// Vectors expected to fail, as `run --expect-fail` reads them: a listed vector that fails
     /// is an expected failure, one that passes is stale.
     #[arg(long, value_name = "FILE")]

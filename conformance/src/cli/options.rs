@@ -48,16 +48,19 @@ pub(super) fn run_options(args: &RunArgs) -> Result<RunOptions, CliError> {
 /// `repro`'s options.
 pub(super) fn repro_options(args: &ReproArgs) -> Result<ReproOptions, CliError> {
     let (conditions, corpus) = conditions(&args.conditions, args.expect_fail.as_deref())?;
-    if corpus.get(&args.id).is_none() {
-        return Err(CliError::UnknownVector {
-            id: args.id.clone(),
-            similar: similar_ids(&args.id, corpus.vectors.iter().map(|v| v.id.as_str())),
-        });
+    for id in std::iter::once(&args.id).chain(&args.after) {
+        if corpus.get(id).is_none() {
+            return Err(CliError::UnknownVector {
+                id: id.clone(),
+                similar: similar_ids(id, corpus.vectors.iter().map(|v| v.id.as_str())),
+            });
+        }
     }
     Ok(ReproOptions {
         conditions,
         corpus,
         id: args.id.clone(),
+        after: args.after.clone(),
     })
 }
 

@@ -19,13 +19,18 @@ pub(super) fn repro(options: &ReproOptions, program: &str) -> Result<Exit, CliEr
     let mut config = conditions.process_config();
     // The raw line, as received, goes in the block.
     config.record_raw = true;
-    let results = run::reproduce(
+    let after = options.after_vectors();
+    let results = run::reproduce_after(
+        &after,
         options.steps(),
         || ProcessImplementation::new(config.clone()),
         conditions.judge,
         conditions.expected_failures.as_ref(),
     )?;
-    let Some((result, before)) = results.results.split_last() else {
+    let (earlier, results) = results
+        .results
+        .split_at(after.len().min(results.results.len()));
+    let Some((result, before)) = results.split_last() else {
         return Err(CliError::UnknownVector {
             id: options.id.clone(),
             similar: Vec::new(),
@@ -37,6 +42,22 @@ pub(super) fn repro(options: &ReproOptions, program: &str) -> Result<Exit, CliEr
     };
     let mut text = String::new();
     // Writing to a String cannot fail.
+    if !earlier.is_empty() {
+        let _ = writeln!(
+            text,
+            "after {} earlier request(s) (--after), sent first to the same process:",
+            earlier.len()
+        );
+        for request in earlier {
+            let _ = writeln!(
+                text,
+                "  {:<10} {}",
+                block::label(request.outcome),
+                request.vector.id
+            );
+        }
+        let _ = writeln!(text);
+    }
     if let (false, Some(sequence)) = (before.is_empty(), &result.vector.sequence) {
         let _ = writeln!(
             text,
@@ -54,7 +75,8 @@ pub(super) fn repro(options: &ReproOptions, program: &str) -> Result<Exit, CliEr
         let _ = writeln!(text);
     }
     let mut out = Vec::new();
-    block::write(&mut out, result, &rerun).expect("writing to a Vec cannot fail");
+    let reproduce = rerun.repro_after(&options.id, &options.after);
+    block::write_with(&mut out, result, &rerun, &reproduce).expect("writing to a Vec cannot fail");
     text.push_str(&String::from_utf8_lossy(&out));
     let verdict = match result.outcome {
         RunOutcome::VectorBug => "NO VERDICT: the reference codec disagrees with this vector",

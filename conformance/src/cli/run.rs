@@ -6,9 +6,10 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use wow_guid_conformance::history;
 use wow_guid_conformance::internal::report::expect_fail_list::ExpectFailList;
 use wow_guid_conformance::options::RunOptions;
-use wow_guid_conformance::process::ProcessImplementation;
+use wow_guid_conformance::process::{Mode, ProcessImplementation};
 use wow_guid_conformance::report::human::Human;
 use wow_guid_conformance::report::json::Json;
 use wow_guid_conformance::report::junit::Junit;
@@ -25,13 +26,27 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
     let plan = options.plan();
     let config = options.conditions.process_config();
     let progress = Progress::default();
-    let results = with_progress(&progress, plan.vectors.len(), || {
+    let mut results = with_progress(&progress, plan.vectors.len(), || {
         run::run(
             &plan,
             || ProcessImplementation::new(config.clone()),
             Some(&progress),
         )
     })?;
+    // Failures that pass alone: the replays start processes that have been
+    // seen to answer, so a command that stopped working ends the checks,
+    // not the run.
+    let persistent = matches!(options.conditions.mode, Mode::Persistent { .. });
+    let checked = history::check(
+        &plan,
+        &mut results,
+        persistent,
+        || ProcessImplementation::new(config.clone()),
+        history::Budget::DEFAULT,
+    );
+    if let Some(error) = checked.stopped {
+        eprintln!("note: checking failures alone stopped early: {error}");
+    }
     let report = RunReport::new(options, program, &results);
     let human = Human {
         max_blocks: args.max_failures,

@@ -6,7 +6,9 @@
 //! time (see `child.rs`), so neither side's pipe can fill up and deadlock, and
 //! responses, which come back in order, are matched to requests by position
 //! and checked by id. In one-shot mode every request gets a fresh process
-//! that sees one line and then end of input.
+//! that sees one line and then end of input, except the steps of a stateful
+//! sequence ([`Implementation::answer_sequences`]): they share one fresh
+//! process, which sees their lines and then end of input.
 //!
 //! Faults (a timeout, a crash, a line that is not a response) end the
 //! process; it is killed with its process group, reaped, and a fresh one is
@@ -992,6 +994,113 @@ impl<T: Transport> ProcessImplementation<T> {
         }
         Ok(answers)
     }
+
+    /// One-shot mode with sequences: each range of `sequences` goes to
+    /// [`ProcessImplementation::one_shot_steps`], every other query to a
+    /// process of its own.
+    fn answer_one_shot_sequences(
+        &mut self,
+        queries: &[Query<'_>],
+        sequences: &[std::ops::Range<usize>],
+    ) -> Result<Vec<Answer>, HarnessError> {
+        let mut answers = Vec::with_capacity(queries.len());
+        let mut at = 0;
+        for steps in sequences
+            .iter()
+            .chain(std::iter::once(&(queries.len()..queries.len())))
+        {
+            answers.extend(self.answer_one_shot(&queries[at..steps.start])?);
+            answers.extend(self.one_shot_steps(&queries[steps.clone()])?);
+            at = steps.end;
+        }
+        Ok(answers)
+    }
+
+    /// The steps of one sequence in one-shot mode: a fresh process gets
+    /// every step's line, then end of input, and must answer each in order
+    /// and exit, so the steps still share one state, as the corpus means
+    /// them to. A fault fails the step it showed up on (each step is
+    /// answered in order, with nothing in flight to re-send); the steps
+    /// after it go on in the same way in a fresh process.
+    fn one_shot_steps(&mut self, queries: &[Query<'_>]) -> Result<Vec<Answer>, HarnessError> {
+        let mut answers = Vec::with_capacity(queries.len());
+        while answers.len() < queries.len() {
+            let rest = &queries[answers.len()..];
+            let mut lines = Vec::with_capacity(rest.len() * 48);
+            for q in rest {
+                protocol::write_request(&mut lines, q.id, q.request);
+            }
+            let (first, timeout) = (self.first_timeout(), self.config.timeout);
+            let (record_raw, budget_end) = (self.config.record_raw, self.config.deadline);
+            self.close();
+            // One-shot times count the process's start, as for one request.
+            let mut since = Instant::now();
+            let child = self.running()?;
+            child.send(lines);
+            child.close_input();
+            let (mut got, mut first_answer) = (0, None);
+            let stop = loop {
+                let Some(q) = rest.get(got) else {
+                    break None;
+                };
+                let waited = if got == 0 { first } else { timeout };
+                let (deadline, cut) = wait_until(budget_end, waited);
+                let range = match child.next_line(deadline) {
+                    Ok(range) => range,
+                    Err(ended) => break Some((Err(ended), waited, cut)),
+                };
+                let line = child.line(range);
+                match protocol::parse_response(line, q.id, q.request) {
+                    Ok(response) => {
+                        let raw = record_raw.then(|| line.to_vec());
+                        if !child.answered() {
+                            child.mark_answered();
+                            first_answer = Some(child.started().elapsed());
+                        }
+                        answers.push(Answer {
+                            reply: Ok(response),
+                            raw,
+                            stderr_tail: child.stderr_tail(),
+                            elapsed: Some(since.elapsed()),
+                        });
+                        since = Instant::now();
+                        got += 1;
+                    }
+                    Err(error) => {
+                        let line = Excerpt::of(line);
+                        break Some((Ok(Fault::Malformed { line, error }), waited, cut));
+                    }
+                }
+            };
+            if let Some(startup) = first_answer {
+                self.answered(startup);
+            }
+            let (fault, stderr_tail) = match stop {
+                None => {
+                    self.close();
+                    if let (Some(line), Some(last)) = (self.unsolicited.take(), answers.last_mut())
+                    {
+                        last.reply = Err(Fault::Unsolicited { line });
+                        last.raw = None;
+                    }
+                    continue;
+                }
+                Some((Ok(malformed), _, _)) => (malformed, self.reject()),
+                Some((Err(Ended::Timeout), _, true)) => {
+                    return Err(self.out_of_time(rest.len() - got));
+                }
+                Some((Err(ended), waited, _)) => self.fail(ended, waited),
+            };
+            self.confirm_alive(&fault, stderr_tail.as_ref())?;
+            answers.push(Answer {
+                reply: Err(fault),
+                raw: None,
+                stderr_tail,
+                elapsed: Some(since.elapsed()),
+            });
+        }
+        Ok(answers)
+    }
 }
 
 impl<T: Transport> Implementation for ProcessImplementation<T> {
@@ -1009,6 +1118,20 @@ impl<T: Transport> Implementation for ProcessImplementation<T> {
         match self.config.mode {
             Mode::Persistent { window } => self.answer_persistent(queries, window.get()),
             Mode::OneShot => self.answer_one_shot(queries),
+        }
+    }
+
+    /// In one-shot mode, the steps of each sequence share one fresh
+    /// process, which gets their lines and then end of input; in persistent
+    /// mode every query shares one already.
+    fn answer_sequences(
+        &mut self,
+        queries: &[Query<'_>],
+        sequences: &[std::ops::Range<usize>],
+    ) -> Result<Vec<Answer>, HarnessError> {
+        match self.config.mode {
+            Mode::OneShot => self.answer_one_shot_sequences(queries, sequences),
+            Mode::Persistent { .. } => self.answer_all(queries),
         }
     }
 }

@@ -13,7 +13,7 @@ use std::io;
 use anstyle::{AnsiColor, Style};
 
 use super::rerun::Rerun;
-use super::{expected_text, got_text, reason_text};
+use super::{expected_text, got_text, passes_alone_text, reason_text};
 use crate::protocol;
 use crate::run::{RunOutcome, VectorResult};
 use crate::terminal::escape_line;
@@ -69,6 +69,20 @@ pub fn write(
     result: &VectorResult<'_>,
     rerun: &Rerun<'_>,
 ) -> io::Result<()> {
+    write_with(out, result, rerun, &rerun.repro_result(result))
+}
+
+/// [`write`], with `reproduce` as the block's last line: `repro` names
+/// the earlier requests it was given (`--after`) again there.
+///
+/// # Errors
+/// Whatever `out` returns.
+pub fn write_with(
+    out: &mut dyn io::Write,
+    result: &VectorResult<'_>,
+    rerun: &Rerun<'_>,
+    reproduce: &str,
+) -> io::Result<()> {
     let v = result.vector;
     let conditions = rerun.conditions;
     let style = style(result.outcome);
@@ -102,12 +116,15 @@ pub fn write(
     if let Some(why) = reason_text(result, expect_fail_file) {
         writeln!(out, "  why          {why}")?;
     }
+    if let Some(state) = passes_alone_text(result) {
+        writeln!(out, "  state        {state}")?;
+    }
     if let Some(tail) = &result.answer.stderr_tail {
         writeln!(out, "  stderr       (last lines)")?;
         for line in tail.lines() {
             writeln!(out, "    | {line}")?;
         }
     }
-    writeln!(out, "  reproduce    {}", rerun.repro(&v.id))?;
+    writeln!(out, "  reproduce    {reproduce}")?;
     writeln!(out)
 }

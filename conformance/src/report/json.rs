@@ -14,7 +14,7 @@ use std::io;
 
 use serde::Serialize;
 
-use super::{expected_text, got_text, reason_text, ReportFormat, RunReport};
+use super::{expected_text, got_text, passes_alone_text, reason_text, ReportFormat, RunReport};
 use crate::protocol;
 use crate::run::{NamedCounts, RunOutcome};
 
@@ -61,6 +61,9 @@ struct Item<'a> {
     got: Option<String>,
     reason: Option<String>,
     stderr_tail: Option<&'a str>,
+    passes_alone: bool,
+    after: Option<Vec<&'a str>>,
+    state: Option<String>,
     repro: String,
 }
 
@@ -112,7 +115,14 @@ impl ReportFormat for Json {
                     } else {
                         None
                     },
-                    repro: report.rerun.repro(&r.vector.id),
+                    passes_alone: r.passes_alone.is_some(),
+                    after: r
+                        .passes_alone
+                        .as_deref()
+                        .and_then(|passes| passes.after.as_ref())
+                        .map(|after| after.iter().map(String::as_str).collect()),
+                    state: passes_alone_text(r),
+                    repro: report.rerun.repro_result(r),
                 })
                 .collect(),
         };

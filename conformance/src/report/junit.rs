@@ -27,7 +27,7 @@ use std::time::Duration;
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
-use super::{expected_text, got_text, reason_text, ReportFormat, RunReport};
+use super::{expected_text, got_text, passes_alone_text, reason_text, ReportFormat, RunReport};
 use crate::protocol;
 use crate::run::{RunOutcome, VectorResult};
 
@@ -44,6 +44,9 @@ fn details(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> String {
         expected_text(result, report.conditions().judge.strict_errors),
         got_text(result).as_deref().unwrap_or("(no response)"),
     );
+    if let Some(state) = passes_alone_text(result) {
+        text.push_str(&format!("state:     {state}\n"));
+    }
     if let Some(tail) = &result.answer.stderr_tail {
         text.push_str("stderr (last lines):\n");
         for line in tail.lines() {
@@ -52,7 +55,10 @@ fn details(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> String {
             text.push('\n');
         }
     }
-    text.push_str(&format!("reproduce: {}\n", report.rerun.repro(&v.id)));
+    text.push_str(&format!(
+        "reproduce: {}\n",
+        report.rerun.repro_result(result)
+    ));
     text
 }
 

@@ -122,6 +122,31 @@ pub fn got_text(result: &VectorResult<'_>) -> Option<String> {
     }
 }
 
+/// For a failure that passes alone ([`crate::run::PassesAlone`]), the one
+/// wording of that finding and of the earlier requests after which it fails
+/// again: the block's `state` line, the JSON report's `state`, the JUnit
+/// text.
+#[must_use]
+pub fn passes_alone_text(result: &VectorResult<'_>) -> Option<String> {
+    let passes = result.passes_alone.as_deref()?;
+    let mut text =
+        "passes alone: fails only after earlier requests — state carried between requests"
+            .to_owned();
+    match &passes.after {
+        Some(after) => {
+            text.push_str(&format!(
+                "; fails again after {} earlier request(s), sent first to the same process: {}",
+                after.len(),
+                after.join(", ")
+            ));
+        }
+        None => text.push_str(
+            "; replaying the requests its process answered before it did not fail it again",
+        ),
+    }
+    Some(text)
+}
+
 /// Why the vector ended up where it did, for every outcome but a plain pass
 /// or skip.
 #[must_use]

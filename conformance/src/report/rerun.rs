@@ -16,6 +16,7 @@ use crate::duration::DisplayDuration;
 use crate::judge::JudgeOptions;
 use crate::options::{Conditions, CorpusSource};
 use crate::process::{Mode, ProcessConfig};
+use crate::run::VectorResult;
 use crate::shell;
 
 /// Writes the command lines that repeat a verdict under `conditions`.
@@ -34,6 +35,31 @@ impl Rerun<'_> {
     #[must_use]
     pub fn repro(&self, id: &str) -> String {
         self.line(&["repro", id], true)
+    }
+
+    /// The command that replays `result`'s vector as it failed: as
+    /// [`Rerun::repro`], and for a failure that shows only after earlier
+    /// requests ([`PassesAlone`](crate::run::PassesAlone)), with `--after`
+    /// naming them, so that they are sent first to the same process.
+    #[must_use]
+    pub fn repro_result(&self, result: &VectorResult<'_>) -> String {
+        let after = result
+            .passes_alone
+            .as_deref()
+            .and_then(|passes| passes.after.as_ref())
+            .filter(|after| !after.is_empty());
+        self.repro_after(&result.vector.id, after.map_or(&[], Vec::as_slice))
+    }
+
+    /// The command that replays vector `id` as [`Rerun::repro`] does, after
+    /// the vectors `after` (`--after`, left out when empty), sent first to
+    /// the same process.
+    #[must_use]
+    pub fn repro_after(&self, id: &str, after: &[String]) -> String {
+        if after.is_empty() {
+            return self.repro(id);
+        }
+        self.line(&["repro", id, "--after", &after.join(",")], true)
     }
 
     /// The command that runs the same fuzzing session again: the same seed

@@ -23,6 +23,7 @@ fn result(vector: &Vector, verdict: Verdict) -> VectorResult<'_> {
         verdict,
         vector_bug: None,
         expected_failure: None,
+        passes_alone: None,
     }
 }
 

@@ -1,0 +1,310 @@
+//! Failures that depend on earlier requests.
+//!
+//! In persistent mode a process answers many requests, so a failure may be
+//! the work of an earlier request (a buffer or a mask kept between calls)
+//! rather than of the vector it shows on. Sent alone to a fresh process, as
+//! `repro ID` sends it, such a vector passes, and the reproduce line would
+//! say PASS. So after a run, [`check`] sends a sample of the failures again,
+//! each alone (after the earlier steps of its sequence, if it is a step of
+//! one) to a fresh implementation. One that passes alone is marked
+//! ([`PassesAlone`]), and the requests its process answered before it are
+//! cut down ([`minimize_history`]) to a few after which it still fails the
+//! same way (the same wrong answer, or a fault of the same cause) in a
+//! fresh implementation: `repro ID --after IDS` replays exactly those.
+//!
+//! The sample is bounded ([`Budget`]): per cause (the report's grouping of
+//! failures by signature) the first [`Budget::per_cause`] failures that had
+//! earlier requests in their process, and a cause whose first checked
+//! failure fails alone is checked no further; cutting down one history
+//! takes at most about [`Budget::replays`] replays. A failure that was the
+//! first request of its process ran alone already and is not replayed, nor
+//! is a timeout (a replay would cost a whole timeout) or a fault that shows
+//! only with pipelined requests (checked alone already). This
+//! module sits above `run` and `classify`, whose judging and search it
+//! reuses, and prints nothing.
+
+use std::num::NonZeroUsize;
+use std::ops::Range;
+use std::time::Duration;
+
+use wow_guid_vectors::Vector;
+
+use crate::classify::shrink::{minimize_history, Limits};
+use crate::classify::Signature;
+use crate::implementation::{Fault, HarnessError, Implementation};
+use crate::judge::{Mismatch, Verdict};
+use crate::run::{self, PassesAlone, RunOutcome, RunPlan, RunResults, VectorResult};
+
+/// How much checking failures alone may cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Failures checked per cause, at most.
+    pub per_cause: usize,
+    /// Replays spent cutting down one failure's earlier requests, at most
+    /// (plus the few a bisection of the requests before it takes).
+    pub replays: usize,
+}
+
+impl Budget {
+    /// What `run` spends: 3 failures per cause, 24 replays per history.
+    pub const DEFAULT: Self = Self {
+        per_cause: 3,
+        replays: 24,
+    };
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// What [`check`] did.
+#[derive(Debug, Default)]
+pub struct Checked {
+    /// Failures sent again alone.
+    pub checked: usize,
+    /// Of those, the ones that passed alone.
+    pub passed_alone: usize,
+    /// Fresh implementations started for replays.
+    pub replays: usize,
+    /// The harness error that stopped the checks early, if one did; the
+    /// run's own results stand.
+    pub stopped: Option<HarnessError>,
+}
+
+/// The cause of a failure, as the report groups failures.
+fn cause(result: &VectorResult<'_>) -> Option<Signature> {
+    match &result.verdict {
+        Verdict::Fail(mismatch) => Some(Signature::of(result.vector.request.kind(), mismatch)),
+        Verdict::Pass | Verdict::Skip => None,
+    }
+}
+
+/// Whether a failure with `outcome` is checked. Not a timeout: replaying
+/// one costs a whole timeout, and a fault with requests in flight was sent
+/// alone to a fresh process already (`process`).
+const fn checked_outcome(outcome: RunOutcome) -> bool {
+    matches!(
+        outcome,
+        RunOutcome::Failed | RunOutcome::Crashed | RunOutcome::Malformed
+    )
+}
+
+/// For each result of `results` (in `plan` order), the requests its
+/// process answered before it, outside its own sequence: the range of
+/// `plan.vectors` from the start of its job, or the request after the last
+/// fault (which restarts the process), to the first step of its sequence.
+fn histories(plan: &RunPlan<'_, '_>, results: &[VectorResult<'_>]) -> Vec<Range<usize>> {
+    let mut out = Vec::with_capacity(results.len());
+    for job in plan.job_ranges() {
+        let mut fresh = job.start;
+        for i in job.clone() {
+            let vector = plan.vectors[i];
+            let mut first_step = i;
+            while first_step > fresh && plan.vectors[first_step - 1].same_sequence(vector) {
+                first_step -= 1;
+            }
+            out.push(fresh..first_step);
+            if results[i].answer.reply.is_err() {
+                fresh = i + 1;
+            }
+        }
+    }
+    out
+}
+
+/// The earlier steps of `plan.vectors[i]`'s sequence and the vector, in order.
+fn steps<'p, 'c>(plan: &'p RunPlan<'c, '_>, i: usize) -> &'p [&'c Vector] {
+    let vector = plan.vectors[i];
+    let mut start = i;
+    while start > 0 && plan.vectors[start - 1].same_sequence(vector) {
+        start -= 1;
+    }
+    &plan.vectors[start..=i]
+}
+
+/// Sends `before`, then `steps`, to one fresh implementation from `start`,
+/// and judges the last as `run` does.
+fn replay<'c, I, F>(
+    plan: &RunPlan<'c, '_>,
+    before: &[&'c Vector],
+    steps: &[&'c Vector],
+    start: &F,
+) -> Result<Option<VectorResult<'c>>, HarnessError>
+where
+    I: Implementation,
+    F: Fn() -> I + Sync,
+{
+    let replay = RunPlan {
+        vectors: before.iter().chain(steps).copied().collect(),
+        judge: plan.judge,
+        expected_failures: plan.expected_failures,
+        jobs: NonZeroUsize::MIN,
+    };
+    Ok(run::run(&replay, start, None)?.results.pop())
+}
+
+/// Checks a sample of the failures in `results` (the results of `plan`,
+/// run with implementations from `start`) alone, as the module docs say,
+/// and marks those that pass alone with [`PassesAlone`]. `persistent`:
+/// whether one implementation answered many requests; when not (one-shot
+/// mode), every request ran alone already and nothing is replayed.
+pub fn check<'c, I, F>(
+    plan: &RunPlan<'c, '_>,
+    results: &mut RunResults<'c>,
+    persistent: bool,
+    start: F,
+    budget: Budget,
+) -> Checked
+where
+    I: Implementation,
+    F: Fn() -> I + Sync,
+{
+    let mut checked = Checked::default();
+    if !persistent || results.results.len() != plan.vectors.len() {
+        return checked;
+    }
+    let histories = histories(plan, &results.results);
+    // Per cause: failures checked, whether one failed alone, and the
+    // earlier requests found for the last one that passed alone.
+    let mut causes: Vec<Cause<'c>> = Vec::new();
+    for (i, history) in histories.into_iter().enumerate() {
+        let result = &results.results[i];
+        // A fault that needs pipelining was checked alone already, and
+        // is not state.
+        let pipelined = matches!(result.answer.reply, Err(Fault::OnlyWhenPipelined { .. }));
+        if history.is_empty() || !checked_outcome(result.outcome) || pipelined {
+            continue;
+        }
+        let Some(target) = cause(result) else {
+            continue;
+        };
+        let slot = match causes.iter().position(|c| c.signature == target) {
+            Some(slot) => slot,
+            None => {
+                causes.push(Cause {
+                    signature: target,
+                    checked: 0,
+                    failed_alone: false,
+                    after: None,
+                });
+                causes.len() - 1
+            }
+        };
+        let cause = &mut causes[slot];
+        if cause.failed_alone || cause.checked >= budget.per_cause {
+            continue;
+        }
+        cause.checked += 1;
+        let hint = cause.after.clone();
+        let verdict = result.verdict.clone();
+        let found = check_one(
+            plan,
+            i,
+            history,
+            &verdict,
+            hint,
+            &start,
+            budget,
+            &mut checked,
+        );
+        match found {
+            Ok(Some(after)) => {
+                checked.passed_alone += 1;
+                let ids = after
+                    .as_ref()
+                    .map(|vectors| vectors.iter().map(|v| v.id.clone()).collect());
+                results.results[i].passes_alone = Some(Box::new(PassesAlone { after: ids }));
+                if after.is_some() {
+                    causes[slot].after = after;
+                }
+            }
+            Ok(None) => causes[slot].failed_alone = true,
+            Err(error) => {
+                checked.stopped = Some(error);
+                break;
+            }
+        }
+    }
+    checked
+}
+
+/// Whether `replayed` fails the way `failed` did: the same wrong answer
+/// (so the reproduce line shows what the run showed), or a fault of the
+/// same cause (a fault's evidence, such as a process's exit, may differ in
+/// detail from one process to the next).
+fn same_way(failed: &Verdict, replayed: &VectorResult<'_>) -> bool {
+    match (failed, &replayed.verdict) {
+        (Verdict::Fail(a @ Mismatch::Fault(_)), Verdict::Fail(b @ Mismatch::Fault(_))) => {
+            let kind = replayed.vector.request.kind();
+            Signature::of(kind, a) == Signature::of(kind, b)
+        }
+        (failed, replayed) => failed == replayed,
+    }
+}
+
+/// What [`check`] knows of one cause.
+struct Cause<'c> {
+    signature: Signature,
+    /// Failures checked.
+    checked: usize,
+    /// Whether one failed alone: the cause is checked no further.
+    failed_alone: bool,
+    /// The earlier requests found for the last failure that passed alone.
+    after: Option<Vec<&'c Vector>>,
+}
+
+/// Checks `plan.vectors[i]`, which failed with `failed` after the requests
+/// `history` in its process: `None` when it fails alone too, else the
+/// earlier requests after which it fails again, if found. `hint`: those
+/// found for another failure of the same cause, tried first when they are
+/// all in `history` (one replay rather than a search).
+#[allow(clippy::too_many_arguments)]
+fn check_one<'c, I, F>(
+    plan: &RunPlan<'c, '_>,
+    i: usize,
+    history: Range<usize>,
+    failed: &Verdict,
+    hint: Option<Vec<&'c Vector>>,
+    start: &F,
+    budget: Budget,
+    checked: &mut Checked,
+) -> Result<Option<Option<Vec<&'c Vector>>>, HarnessError>
+where
+    I: Implementation,
+    F: Fn() -> I + Sync,
+{
+    checked.checked += 1;
+    let steps = steps(plan, i);
+    checked.replays += 1;
+    let alone = replay(plan, &[], steps, start)?;
+    if !alone.is_some_and(|a| matches!(a.verdict, Verdict::Pass)) {
+        return Ok(None);
+    }
+    let mut replays = 0;
+    let mut reproduces = |before: &[&'c Vector]| -> Result<bool, HarnessError> {
+        replays += 1;
+        let result = replay(plan, before, steps, start)?;
+        Ok(result.is_some_and(|r| same_way(failed, &r)))
+    };
+    let history = &plan.vectors[history];
+    let in_history = |hint: &[&Vector]| {
+        hint.iter()
+            .all(|h| history.iter().any(|v| std::ptr::eq(*v, *h)))
+    };
+    if let Some(hint) = hint.filter(|hint| in_history(hint)) {
+        if reproduces(&hint)? {
+            checked.replays += replays;
+            return Ok(Some(Some(hint)));
+        }
+    }
+    let limits = Limits {
+        max_tests: budget.replays,
+        max_time: Duration::from_secs(60),
+        deadline: None,
+    };
+    let after = minimize_history(history, &mut reproduces, &limits)?;
+    checked.replays += replays;
+    Ok(Some(after))
+}
