@@ -117,7 +117,10 @@ pub fn got_text(result: &VectorResult<'_>) -> Option<String> {
     }
     match &answer.reply {
         Ok(response) => Some(protocol::response_line(&result.vector.id, response)),
-        Err(crate::implementation::Fault::Malformed { line, .. }) => Some(line.printable(300)),
+        Err(
+            crate::implementation::Fault::Malformed { line, .. }
+            | crate::implementation::Fault::StrayLine { line },
+        ) => Some(line.printable(300)),
         Err(_) => None,
     }
 }
