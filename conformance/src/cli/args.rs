@@ -301,6 +301,10 @@ pub struct RunArgs {
     /// Print only the counts and the verdict.
     #[arg(long, short)]
     pub quiet: bool,
+    /// List every expected failure with its reason, even on a green run (which otherwise
+    /// counts them in one line).
+    #[arg(long, short, conflicts_with = "quiet")]
+    pub verbose: bool,
     /// Colour the summary: `auto` when stdout is a terminal and NO_COLOR is not set, `always`,
     /// or `never`.
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorWhen::Auto)]
