@@ -242,6 +242,48 @@ fn a_green_run_counts_its_expected_failures_in_one_line() {
 }
 
 #[test]
+fn long_fields_are_cut_around_the_difference_in_text_and_whole_in_json() {
+    let run = run_against(
+        "long-fields",
+        &["--flag", "long-name"],
+        &buggy("name_cap"),
+        &[],
+    );
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    let fields: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| {
+            ["  request ", "  expected ", "  got "]
+                .iter()
+                .any(|p| l.starts_with(p))
+        })
+        .collect();
+    assert!(!fields.is_empty(), "{}", run.describe());
+    for line in &fields {
+        assert!(line.chars().count() < 320, "{line}");
+    }
+    // The window names where the two lines part and both lengths.
+    assert!(
+        fields
+            .iter()
+            .any(|l| l.contains("; first difference from expected at ")
+                && l.contains(", which has ")),
+        "{}",
+        run.describe()
+    );
+    // JSON keeps every field whole.
+    let longest = run
+        .results()
+        .iter()
+        .filter_map(|r| r["got"].as_str())
+        .map(str::len)
+        .max()
+        .unwrap_or_default();
+    assert!(longest > 1000, "{longest}");
+}
+
+#[test]
 fn usage_tips_point_at_the_right_option() {
     let format = runner(&args(&["run", "--format", "json"]), &[]);
     assert_eq!(format.code, Some(2), "{}", format.describe());
