@@ -633,17 +633,20 @@ impl<T: Transport> ProcessImplementation<T> {
             Ok(_) => {}
         }
         self.stats.probes += 1;
+        let unflushed = HarnessError::Unflushed {
+            command: crate::shell::words(&self.config.command),
+            waited: silent_for,
+            answered_in,
+        };
+        // The deadline cutting the wait short leaves the same evidence:
+        // silent twice with its input open, answering once it ended.
         let open = match self.answer_alone(&query) {
-            Err(HarnessError::OutOfTime { .. }) => return Ok(Silence::Quiet(None)),
+            Err(HarnessError::OutOfTime { .. }) => return Err(unflushed),
             other => other?,
         };
         match open.reply {
             _ if self.alive => Ok(Silence::Answered),
-            Err(fault) if fault.kind() == FaultKind::TimedOut => Err(HarnessError::Unflushed {
-                command: crate::shell::words(&self.config.command),
-                waited: silent_for,
-                answered_in,
-            }),
+            Err(fault) if fault.kind() == FaultKind::TimedOut => Err(unflushed),
             Err(fault) => Ok(Silence::Other((fault, open.stderr_tail))),
             Ok(_) => Ok(Silence::Answered),
         }
