@@ -406,7 +406,8 @@ pub struct FuzzArgs {
     /// With --out, append every finding, the ones the corpus already shows too.
     #[arg(long, requires = "out")]
     pub out_all: bool,
-    /// Time allowed for shrinking each finding.
+    /// Time allowed for replaying and shrinking each finding; with --time, at most half the time
+    /// left when the finding is made, so that hunting keeps the other half.
     #[arg(long, value_name = "DURATION", value_parser = duration,
           default_value_t = DurationArg(Limits::DEFAULT.max_time))]
     pub shrink_time: DurationArg,
