@@ -288,18 +288,26 @@ enum Silence {
 /// rather than a malformed response.
 const STRAY_GRACE: Duration = Duration::from_secs(1);
 
-/// The fault for `line`, which is not a response to `query`: when the next
-/// line, read within [`STRAY_GRACE`] (and `deadline`), is that response,
-/// the implementation wrote something else before its answer
+/// The fault for `line`, which is not a response to `queries[due]`: when
+/// it does not start with the id of any of `queries` (so it is no response
+/// at all, not even one out of order) and the next line, read within
+/// [`STRAY_GRACE`] (and `deadline`), is the response that was due, the
+/// implementation wrote something else before its answer
 /// ([`Fault::StrayLine`], whose advice differs); otherwise the line is the
 /// malformed response.
 fn stray_or_malformed<T: Transport>(
     child: &mut T,
-    query: &Query<'_>,
+    queries: &[Query<'_>],
+    due: usize,
     line: Excerpt,
     error: ResponseError,
     deadline: Instant,
 ) -> Fault {
+    let first_word = line.head().split(|&b| b == b' ').next().unwrap_or_default();
+    let query = &queries[due];
+    if queries.iter().any(|q| q.id.as_bytes() == first_word) {
+        return Fault::Malformed { line, error };
+    }
     let grace = deadline.min(Instant::now() + STRAY_GRACE);
     let answered = child.next_line(grace).is_ok_and(|next| {
         protocol::parse_response(child.line(next), query.id, query.request).is_ok()
@@ -779,7 +787,8 @@ impl<T: Transport> ProcessImplementation<T> {
                                 answered.raw = None;
                                 break Some(Halt::Repeated);
                             }
-                            let fault = stray_or_malformed(child, q, line, error, deadline);
+                            let fault =
+                                stray_or_malformed(child, queries, got, line, error, deadline);
                             break Some(Halt::Malformed(fault));
                         }
                     }
@@ -931,8 +940,9 @@ impl<T: Transport> ProcessImplementation<T> {
                         });
                     }
                     Err(error) => {
-                        let fault =
-                            stray_or_malformed(child, q, Excerpt::of(&raw), error, deadline);
+                        let queries = std::slice::from_ref(q);
+                        let line = Excerpt::of(&raw);
+                        let fault = stray_or_malformed(child, queries, 0, line, error, deadline);
                         return Ok(Answer {
                             reply: Err(fault),
                             raw: None,
