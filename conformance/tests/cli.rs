@@ -1165,7 +1165,7 @@ fn untrusted_descriptions_and_reasons_reach_the_terminal_escaped() {
     let list = list.display().to_string();
     let run = run_against(
         "escapes-xfail",
-        &["--vectors", &corpus, "--expect-fail", &list],
+        &["--vectors", &corpus, "--expect-fail", &list, "--verbose"],
         &broken("garbage"),
         &env,
     );
