@@ -297,16 +297,16 @@ impl Finding {
                 format!("{} or any error", reply_text(&Ok(Response::Ok(value))))
             }
         };
-        // Long fields are cut around where the two part, as in `run`.
-        let shown = |text: &str, other| comment_text(&field::shown(text, Some(other)), 400);
-        line(format!(
-            "answer:   {}",
-            shown(&answer, ("expected", &expected))
-        ));
-        line(format!(
-            "expected: {}",
-            shown(&expected, ("answer", &answer))
-        ));
+        // Long responses are cut around where the two part, as in `run`; a
+        // fault's words are already bounded, and are no response to compare.
+        let response = self.disagreement.reply.is_ok().then_some(answer.as_str());
+        let answer_line = match response {
+            Some(text) => comment_text(&field::shown(text, Some(("expected", &expected))), 400),
+            None => comment_text(&answer, 200),
+        };
+        line(format!("answer:   {answer_line}"));
+        let expected = field::shown(&expected, response.map(|r| ("answer", r)));
+        line(format!("expected: {}", comment_text(&expected, 400)));
         match (&self.reproduction, &self.shrink) {
             (Reproduction::NotReproduced, _) => line(
                 "did not reproduce in a fresh process, alone or after the requests before it: \
