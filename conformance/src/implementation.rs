@@ -98,6 +98,13 @@ pub enum Fault {
         /// What is wrong with it.
         error: ResponseError,
     },
+    /// A line that is not a response came where the response was due, and
+    /// the response came right after it: the implementation writes
+    /// something else (debug or log output, say) to stdout.
+    StrayLine {
+        /// The line that is not a response, terminator removed.
+        line: Excerpt,
+    },
     /// The response line grew past the runner's bound without a newline.
     LineTooLong {
         /// The bound, in bytes.
@@ -221,9 +228,10 @@ impl Fault {
         match self {
             Self::Timeout { .. } => FaultKind::TimedOut,
             Self::Exited { .. } | Self::ReadFailed { .. } => FaultKind::Crashed,
-            Self::Malformed { .. } | Self::LineTooLong { .. } | Self::Unsolicited { .. } => {
-                FaultKind::Malformed
-            }
+            Self::Malformed { .. }
+            | Self::StrayLine { .. }
+            | Self::LineTooLong { .. }
+            | Self::Unsolicited { .. } => FaultKind::Malformed,
             Self::OnlyWhenPipelined { fault, .. } => fault.kind(),
         }
     }
@@ -245,6 +253,10 @@ impl Fault {
             Self::Malformed { line, error } => {
                 format!("malformed response `{}`: {error}", line.printable(120))
             }
+            Self::StrayLine { line } => format!(
+                "a line that is not a response, `{}`, came before the response",
+                line.printable(120)
+            ),
             Self::LineTooLong { limit, .. } => {
                 format!("the response line grew past {limit} bytes without a newline")
             }
@@ -292,6 +304,10 @@ impl fmt::Display for Fault {
             Self::LineTooLong { prefix, .. } => {
                 write!(f, " (it starts `{}`)", prefix.printable(60))
             }
+            Self::StrayLine { .. } => f.write_str(
+                ": stdout carries responses only, one line per request; write debug and log \
+                 output to stderr (PROTOCOL.md, \"Responses\")",
+            ),
             Self::Unsolicited { .. } => f.write_str(
                 ", written after its last answer once its input had ended: an adapter writes \
                  exactly one line per request (PROTOCOL.md, \"Responses\")",
@@ -340,6 +356,19 @@ pub enum HarnessError {
         /// The last lines it wrote to stderr, if any.
         stderr_tail: Option<Arc<str>>,
     },
+    /// The command answers only once its input ends: a fresh process left
+    /// with its input open answered nothing within its start-up allowance,
+    /// a process sent one request and then end of input answered it, and
+    /// another process with its input open again did not. Its output stays
+    /// in a buffer it never flushes; no time limit helps.
+    Unflushed {
+        /// The command as a shell would show it.
+        command: String,
+        /// How long the first process waited with its input open.
+        waited: Duration,
+        /// How long the process given end of input took to answer.
+        answered_in: Duration,
+    },
     /// The caller's deadline passed while responses were still missing
     /// ([`crate::process::ProcessConfig::deadline`]); the process was
     /// killed. Not the implementation's fault: the caller's time is up.
@@ -363,17 +392,52 @@ impl fmt::Display for HarnessError {
                 f,
                 "the time budget ran out with {unanswered} request(s) still unanswered"
             ),
+            Self::Unflushed {
+                command,
+                waited,
+                answered_in,
+            } => write!(
+                f,
+                "`{command}` answers only when its input ends: with its input left open, no \
+                 response came within {} (--startup-timeout), but sent one request and then end \
+                 of input it answered in {}. It does not flush stdout after answering, so its \
+                 answers wait in a buffer: flush after each response, or at least whenever it has \
+                 answered every request it has read (PROTOCOL.md, \"Flushing\"). A longer \
+                 --timeout or --startup-timeout does not help; until then only --one-shot works",
+                DisplayDuration(*waited),
+                DisplayDuration(*answered_in)
+            ),
             Self::NeverAnswered {
                 command,
                 starts,
                 fault,
                 stderr_tail,
             } => {
-                write!(
-                    f,
-                    "`{command}` never answered a request: {starts} fresh processes, each sent a \
-                     simple request, ended without a valid response. The last one: {fault}"
-                )?;
+                match &**fault {
+                    // It does answer, after something else: say so rather
+                    // than "never answered".
+                    Fault::StrayLine { .. } => write!(
+                        f,
+                        "`{command}` writes something other than responses to stdout: in each of \
+                         {starts} fresh processes, sent a simple request, {fault}"
+                    )?,
+                    _ => write!(
+                        f,
+                        "`{command}` never answered a request: {starts} fresh processes, each sent \
+                         a simple request, ended without a valid response. The last one: "
+                    )?,
+                }
+                match &**fault {
+                    Fault::StrayLine { .. } => {}
+                    // A fresh process's wait is the start-up allowance, not
+                    // the per-request timeout.
+                    Fault::Timeout { .. } => write!(
+                        f,
+                        "{}. If it starts slowly rather than being stuck, raise --startup-timeout",
+                        fault.summary()
+                    )?,
+                    _ => write!(f, "{fault}")?,
+                }
                 match stderr_tail {
                     Some(tail) => {
                         write!(f, ". Its stderr ends with:")?;
@@ -396,7 +460,10 @@ impl std::error::Error for HarnessError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Self::Spawn { error, .. } | Self::Thread { error } => Some(error),
-            Self::Pipe { .. } | Self::NeverAnswered { .. } | Self::OutOfTime { .. } => None,
+            Self::Pipe { .. }
+            | Self::NeverAnswered { .. }
+            | Self::Unflushed { .. }
+            | Self::OutOfTime { .. } => None,
         }
     }
 }

@@ -78,6 +78,10 @@ pub enum Mismatch {
         expected: ErrorCode,
         /// What came back.
         got: Value,
+        /// `(consumed, input length)` when the value claims more bytes
+        /// than the request's input has: the clearest sign of a read past
+        /// the end, so the reason says so first.
+        past_end: Option<(usize, usize)>,
     },
     /// `error` with another code than the vector's, under strict errors.
     WrongErrorCode {
@@ -251,10 +255,18 @@ impl fmt::Display for Mismatch {
             Self::RejectedValid { code, .. } => {
                 write!(f, "rejected valid input with `error {code}`")
             }
-            Self::AcceptedInvalid { expected, .. } => write!(
-                f,
-                "accepted invalid input (expected `error`, the reference gives `error {expected}`)"
-            ),
+            Self::AcceptedInvalid {
+                expected, past_end, ..
+            } => {
+                f.write_str("accepted invalid input")?;
+                if let Some((consumed, len)) = past_end {
+                    write!(f, ": consumed {consumed} bytes of a {len}-byte input")?;
+                }
+                write!(
+                    f,
+                    " (expected `error`, the reference gives `error {expected}`)"
+                )
+            }
             Self::WrongErrorCode { expected, got } => write!(
                 f,
                 "wrong error code `{got}`, expected `{expected}` (--strict-errors)"
@@ -262,6 +274,17 @@ impl fmt::Display for Mismatch {
             Self::Fault(fault) => fault.fmt(f),
         }
     }
+}
+
+/// `(consumed, input length)` when `got` claims more bytes than
+/// `request`'s input holds.
+fn past_end(request: &Request, got: &Value) -> Option<(usize, usize)> {
+    let consumed = match got {
+        Value::Packed { consumed, .. } | Value::Named { consumed, .. } => *consumed,
+        Value::Encoded { .. } => return None,
+    };
+    let len = request.input_bytes()?.len();
+    (consumed > len).then_some((consumed, len))
 }
 
 /// Judges one reply to `request` against its expectation.
@@ -311,6 +334,7 @@ pub fn judge(
             Verdict::Fail(Mismatch::AcceptedInvalid {
                 expected: *expected,
                 got: got.clone(),
+                past_end: past_end(request, got),
             })
         }
         (Expectation::Invalid(expected), Response::Error(got)) => {
@@ -490,6 +514,51 @@ mod tests {
             judge(&e, &Ok(Response::Ok(Value::Encoded { bytes: vec![] })), LAX),
             Verdict::Fail(Mismatch::AcceptedInvalid { .. })
         ));
+    }
+
+    #[test]
+    fn a_value_that_consumed_more_than_the_input_says_so() {
+        let request = Request::DecodePacked {
+            bytes: vec![0x03, 0x01],
+        };
+        let e = Expectation::Invalid(ErrorCode::Eof);
+        let past_end =
+            |value: Value| match super::judge(&request, &e, &Ok(Response::Ok(value)), LAX) {
+                Verdict::Fail(Mismatch::AcceptedInvalid { past_end, .. }) => past_end,
+                other => panic!("{other:?}"),
+            };
+        assert_eq!(past_end(packed(1, 3)), Some((3, 2)));
+        assert_eq!(past_end(packed(1, 2)), None);
+        assert_eq!(past_end(packed(1, 1)), None);
+        let named = |consumed| Value::Named {
+            guid: 1,
+            consumed,
+            name: Some(vec![]),
+        };
+        assert_eq!(past_end(named(9)), Some((9, 2)));
+        assert_eq!(past_end(named(2)), None);
+        assert_eq!(past_end(Value::Encoded { bytes: vec![0; 9] }), None);
+        // An encode request has no input to run past.
+        let encode = Request::EncodePacked { guid: 1 };
+        assert!(matches!(
+            super::judge(&encode, &e, &Ok(Response::Ok(packed(1, 9))), LAX),
+            Verdict::Fail(Mismatch::AcceptedInvalid { past_end: None, .. })
+        ));
+
+        let mismatch = |past_end| Mismatch::AcceptedInvalid {
+            expected: ErrorCode::Eof,
+            got: packed(1, 15),
+            past_end,
+        };
+        assert_eq!(
+            mismatch(Some((15, 14))).to_string(),
+            "accepted invalid input: consumed 15 bytes of a 14-byte input (expected `error`, \
+             the reference gives `error eof`)"
+        );
+        assert_eq!(
+            mismatch(None).to_string(),
+            "accepted invalid input (expected `error`, the reference gives `error eof`)"
+        );
     }
 
     #[test]

@@ -158,7 +158,9 @@ fn expected_failures_allow_known_failures_and_catch_stale_entries() {
     fs::write(&list, format!("# garbage on purpose\n{BROKEN_ON}\n")).expect("write the list");
     let list_arg = list.display().to_string();
     options.extend(["--expect-fail", &list_arg]);
-    let run = run_against("xfail", &options, &broken("garbage"), &env);
+    let mut verbose = options.clone();
+    verbose.push("--verbose");
+    let run = run_against("xfail", &verbose, &broken("garbage"), &env);
     assert_eq!(run.code, Some(0), "{}", run.describe());
     assert_eq!(run.ids("xfail"), [BROKEN_ON]);
     assert!(
@@ -187,6 +189,128 @@ fn expected_failures_allow_known_failures_and_catch_stale_entries() {
         )),
         "{}",
         bad.describe()
+    );
+}
+
+#[test]
+fn a_green_run_counts_its_expected_failures_in_one_line() {
+    let dir = scratch("xfail-green-list");
+    let env = [("BROKEN_ON", BROKEN_ON)];
+    let list = dir.join("known.txt");
+    let list_arg = list.display().to_string();
+    let mut write = SMALL.to_vec();
+    write.extend(["--write-expect-fail", &list_arg]);
+    let first = run_against("xfail-green-write", &write, &broken("garbage"), &env);
+    assert_eq!(first.code, Some(1), "{}", first.describe());
+    assert!(
+        first
+            .stderr
+            .contains(&format!("wrote 1 id(s) to {list_arg}")),
+        "{}",
+        first.describe()
+    );
+
+    let mut options = SMALL.to_vec();
+    options.extend(["--expect-fail", &list_arg]);
+    let green = run_against("xfail-green", &options, &broken("garbage"), &env);
+    assert_eq!(green.code, Some(0), "{}", green.describe());
+    assert!(
+        green.stdout.contains(&format!(
+            "1 expected failure(s) held, as listed in {list_arg} (each one: --verbose)"
+        )),
+        "{}",
+        green.describe()
+    );
+    assert!(!green.stdout.contains("XFAIL"), "{}", green.describe());
+
+    options.push("--verbose");
+    let listed = run_against("xfail-green-verbose", &options, &broken("garbage"), &env);
+    assert_eq!(listed.code, Some(0), "{}", listed.describe());
+    let lines: Vec<&str> = listed
+        .stdout
+        .lines()
+        .filter(|l| l.contains("XFAIL"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{}", listed.describe());
+    // The list's reason is the failure's own words: said once, not twice.
+    assert_eq!(
+        lines[0].matches("response lines are ASCII").count(),
+        1,
+        "{}",
+        listed.describe()
+    );
+}
+
+#[test]
+fn long_fields_are_cut_around_the_difference_in_text_and_whole_in_json() {
+    let run = run_against(
+        "long-fields",
+        &["--flag", "long-name"],
+        &buggy("name_cap"),
+        &[],
+    );
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    let fields: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| {
+            ["  request ", "  expected ", "  got "]
+                .iter()
+                .any(|p| l.starts_with(p))
+        })
+        .collect();
+    assert!(!fields.is_empty(), "{}", run.describe());
+    for line in &fields {
+        assert!(line.chars().count() < 320, "{line}");
+    }
+    // The window names where the two lines part and both lengths.
+    assert!(
+        fields
+            .iter()
+            .any(|l| l.contains("; first difference from expected at ")
+                && l.contains(", which has ")),
+        "{}",
+        run.describe()
+    );
+    // JSON keeps every field whole.
+    let longest = run
+        .results()
+        .iter()
+        .filter_map(|r| r["got"].as_str())
+        .map(str::len)
+        .max()
+        .unwrap_or_default();
+    assert!(longest > 1000, "{longest}");
+}
+
+#[test]
+fn usage_tips_point_at_the_right_option() {
+    let format = runner(&args(&["run", "--format", "json"]), &[]);
+    assert_eq!(format.code, Some(2), "{}", format.describe());
+    assert!(
+        format.stderr.contains("--report-json FILE") && !format.stderr.contains("-- --format"),
+        "{}",
+        format.describe()
+    );
+    let no_dashes = runner(
+        &args(&["run", "--timeout", "2s", "java", "-jar", "a.jar"]),
+        &[],
+    );
+    assert_eq!(no_dashes.code, Some(2), "{}", no_dashes.describe());
+    assert!(
+        no_dashes.stderr.contains(
+            "the implementation's command goes after `--`: wow-guid-conformance run [OPTIONS] -- java"
+        ),
+        "{}",
+        no_dashes.describe()
+    );
+    let doctor = runner(&args(&["doctor", "python3", "x.py"]), &[]);
+    assert!(
+        doctor
+            .stderr
+            .contains("wow-guid-conformance doctor [OPTIONS] -- python3"),
+        "{}",
+        doctor.describe()
     );
 }
 
@@ -1041,7 +1165,7 @@ fn untrusted_descriptions_and_reasons_reach_the_terminal_escaped() {
     let list = list.display().to_string();
     let run = run_against(
         "escapes-xfail",
-        &["--vectors", &corpus, "--expect-fail", &list],
+        &["--vectors", &corpus, "--expect-fail", &list, "--verbose"],
         &broken("garbage"),
         &env,
     );

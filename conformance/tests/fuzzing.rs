@@ -378,6 +378,34 @@ fn mask_as_count_is_found_and_shrunk_to_02_00() {
     );
 }
 
+/// The summary says of each finding whether it was shrunk fully; a shrink
+/// limit too small to finish says so too.
+#[test]
+fn each_finding_says_whether_it_was_shrunk_fully() {
+    let Some((run, _)) = fuzz_buggy("mask_as_count", "3000", &[]) else {
+        return;
+    };
+    let findings: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("#   found-") || l.contains(" request(s)) ["))
+        .collect();
+    assert_eq!(findings.len(), 2, "{}", run.stdout);
+    for line in &findings {
+        assert!(line.ends_with("; shrunk fully]"), "{line}");
+    }
+    let Some((cut, _)) = fuzz_buggy("mask_as_count", "3000", &["--shrink-time", "1ms"]) else {
+        return;
+    };
+    assert!(
+        cut.stdout
+            .lines()
+            .any(|l| l.ends_with("; shrunk partly: its share of the time ran out (--shrink-time)]")),
+        "{}",
+        cut.stdout
+    );
+}
+
 /// An encoder whose mask byte survives between calls. No request disagrees
 /// on its own, so the finding is a sequence: the smallest GUID that sets a
 /// mask bit (1), then the smallest GUID of all (0), which must encode as

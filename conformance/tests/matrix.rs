@@ -362,6 +362,37 @@ fn names_reach_the_terminal_with_their_controls_spelled_out() {
 }
 
 #[test]
+fn the_console_table_stays_in_line_with_a_long_name_and_version() {
+    let dir = scratch("matrix-console-table");
+    let entry = |name: &str, version: &str| {
+        format!(
+            "  - name: \"{name}\"\n    language: Rust\n    version: \"{version}\"\n    \
+             source: {{ path: x }}\n    builtin: reference\n"
+        )
+    };
+    let yaml = format!(
+        "implementations:\n{}{}{}",
+        entry("ref", "1"),
+        entry("reference with a name longer than the usual column", "1"),
+        entry("ref2", "2.0.0-rc.1+build.20261126.a-very-long-tag"),
+    );
+    let (_, output) = matrix_of(&dir, &yaml);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let rows: Vec<&str> = stdout.lines().filter(|l| l.contains(" pass")).collect();
+    assert_eq!(rows.len(), 3, "{stdout}");
+    // The counts start in one column on every row.
+    let counts: Vec<Option<usize>> = rows
+        .iter()
+        .map(|r| r.find(" pass").and_then(|end| r[..end].rfind(' ')))
+        .collect();
+    assert!(
+        counts.iter().all(|c| *c == counts[0] && c.is_some()),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn a_duplicate_name_error_spells_out_controls_even_off_a_terminal() {
     let dir = scratch("matrix-duplicate-escape");
     let evil = r"x\e]0;pwned\a\e[2J";

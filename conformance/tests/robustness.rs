@@ -216,8 +216,8 @@ fn an_adapter_that_never_flushes_fails_fast_and_works_one_shot() {
     assert_eq!(run.code, Some(2), "{}", run.describe());
     assert!(run.elapsed < Duration::from_secs(10), "{}", run.describe());
     assert!(
-        run.stderr.contains("never answered a request")
-            && run.stderr.contains("it must flush stdout"),
+        run.stderr.contains("answers only when its input ends")
+            && run.stderr.contains("does not flush stdout"),
         "{}",
         run.describe()
     );
@@ -226,6 +226,105 @@ fn an_adapter_that_never_flushes_fails_fast_and_works_one_shot() {
     options.push("--one-shot");
     let once = run_against("no-flush-one-shot", &options, &broken("no_flush"), &[]);
     assert_eq!(once.code, Some(0), "{}", once.describe());
+}
+
+#[test]
+fn an_adapter_that_never_flushes_is_diagnosed_in_seconds_naming_the_right_option() {
+    // A start-up allowance of 3 s: the diagnosis takes the allowance once,
+    // then a start-up time and a timeout, not a second allowance.
+    let mut options = SMALL.to_vec();
+    options.extend(["--timeout", "1s", "--startup-timeout", "3s"]);
+    let run = run_against("no-flush-default", &options, &broken("no_flush"), &[]);
+    assert_eq!(run.code, Some(2), "{}", run.describe());
+    assert!(run.elapsed < Duration::from_secs(6), "{}", run.describe());
+    for words in [
+        "answers only when its input ends",
+        "no response came within 3s (--startup-timeout)",
+        "flush after each response",
+        "A longer --timeout or --startup-timeout does not help",
+        "only --one-shot works",
+    ] {
+        assert!(
+            run.stderr.contains(words),
+            "no `{words}`: {}",
+            run.describe()
+        );
+    }
+    assert!(
+        !run.stderr.contains("raise --timeout"),
+        "{}",
+        run.describe()
+    );
+}
+
+#[test]
+fn an_adapter_that_never_answers_is_told_about_the_startup_timeout() {
+    let mut options = SMALL.to_vec();
+    options.extend(["--startup-timeout", "1s"]);
+    let silent = ["sleep".to_owned(), "600".to_owned()];
+    let run = run_against("hang-startup", &options, &silent, &[]);
+    assert_eq!(run.code, Some(2), "{}", run.describe());
+    assert!(
+        run.stderr.contains("never answered a request")
+            && run.stderr.contains("raise --startup-timeout")
+            && !run.stderr.contains("raise --timeout"),
+        "{}",
+        run.describe()
+    );
+}
+
+#[test]
+fn a_first_request_that_hangs_is_not_taken_for_buffered_output() {
+    // The first request of the run hangs the adapter before any process
+    // has answered: the probes show that the adapter answers with its
+    // input open, so that request times out and the run goes on.
+    let first = "packed.decode.doc-example";
+    let mut options = SMALL.to_vec();
+    options.extend(["--timeout", "1s", "--startup-timeout", "1s"]);
+    let run = run_against(
+        "hang-first",
+        &options,
+        &broken("hang"),
+        &[("BROKEN_ON", first)],
+    );
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    assert_eq!(run.ids("timed_out"), [first], "{}", run.describe());
+}
+
+#[test]
+fn debug_output_on_stdout_is_named_as_such() {
+    let run = run_against("debug-stdout", SMALL, &broken("debug_stdout"), &[]);
+    assert_eq!(run.code, Some(2), "{}", run.describe());
+    for words in [
+        "writes something other than responses to stdout",
+        "a line that is not a response, `DEBUG: handling liveness-probe`, came before the response",
+        "write debug and log output to stderr",
+    ] {
+        assert!(
+            run.stderr.contains(words),
+            "no `{words}`: {}",
+            run.describe()
+        );
+    }
+    assert!(!run.stderr.contains("never answered"), "{}", run.describe());
+
+    // Once, on one vector: that vector fails with the same advice; the
+    // rest pass.
+    let once = run_against(
+        "debug-stdout-once",
+        SMALL,
+        &broken("debug_stdout"),
+        &[("BROKEN_ON", BROKEN_ON)],
+    );
+    assert_eq!(once.code, Some(1), "{}", once.describe());
+    assert_eq!(once.ids("malformed"), [BROKEN_ON], "{}", once.describe());
+    let why = once.result(BROKEN_ON)["reason"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        why.contains("came before the response") && why.contains("to stderr"),
+        "{why}"
+    );
 }
 
 #[test]

@@ -218,7 +218,9 @@ impl Difference {
             Mismatch::Fault(fault) => match fault {
                 Fault::Timeout { .. } => Self::Timeout,
                 Fault::Exited { .. } => Self::Crash,
-                Fault::Malformed { .. } | Fault::Unsolicited { .. } => Self::Malformed,
+                Fault::Malformed { .. } | Fault::StrayLine { .. } | Fault::Unsolicited { .. } => {
+                    Self::Malformed
+                }
                 Fault::LineTooLong { .. } => Self::LineTooLong,
                 Fault::ReadFailed { .. } => Self::ReadFailed,
                 Fault::OnlyWhenPipelined { .. } => Self::OnlyWhenPipelined,

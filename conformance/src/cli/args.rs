@@ -308,6 +308,10 @@ pub struct RunArgs {
     /// Print only the counts and the verdict.
     #[arg(long, short)]
     pub quiet: bool,
+    /// List every expected failure with its reason, even on a green run (which otherwise
+    /// counts them in one line).
+    #[arg(long, short, conflicts_with = "quiet")]
+    pub verbose: bool,
     /// Colour the summary: `auto` when stdout is a terminal and NO_COLOR is not set, `always`,
     /// or `never`.
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorWhen::Auto)]
@@ -413,7 +417,8 @@ pub struct FuzzArgs {
     /// With --out, append every finding, the ones the corpus already shows too.
     #[arg(long, requires = "out")]
     pub out_all: bool,
-    /// Time allowed for shrinking each finding.
+    /// Time allowed for replaying and shrinking each finding; with --time, at most half the time
+    /// left when the finding is made, so that hunting keeps the other half.
     #[arg(long, value_name = "DURATION", value_parser = duration,
           default_value_t = DurationArg(Limits::DEFAULT.max_time))]
     pub shrink_time: DurationArg,

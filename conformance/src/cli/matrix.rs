@@ -81,7 +81,21 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
         started.elapsed().as_secs_f64(),
         built.disagreements()
     );
-    for c in &built.columns {
+    // Each column as wide as its widest cell, so that a long name or
+    // version moves the whole column rather than one row out of line.
+    let names: Vec<String> = built
+        .columns
+        .iter()
+        .map(|c| escape_bounded(&c.entry.name, 60))
+        .collect();
+    let versions: Vec<String> = built
+        .columns
+        .iter()
+        .map(|c| escape_bounded(&c.entry.version, 30))
+        .collect();
+    let width = |cells: &[String]| cells.iter().map(|s| s.chars().count()).max().unwrap_or(0);
+    let (name_width, version_width) = (width(&names), width(&versions));
+    for ((c, name), version) in built.columns.iter().zip(&names).zip(&versions) {
         let parts: Vec<String> = CELL_OUTCOMES
             .iter()
             .filter(|o| c.counts.get(**o) > 0)
@@ -89,9 +103,7 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
             .collect();
         let _ = writeln!(
             summary,
-            "  {:<28} {:<10} {}; {} cause(s)",
-            escape_bounded(&c.entry.name, 60),
-            escape_bounded(&c.entry.version, 30),
+            "  {name:<name_width$} {version:<version_width$} {}; {} cause(s)",
             parts.join(", "),
             c.causes.len()
         );

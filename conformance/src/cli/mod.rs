@@ -24,6 +24,57 @@ use args::{Cli, Command};
 pub use error::CliError;
 pub use exit::Exit;
 
+/// The subcommands that run an implementation given after `--`.
+const TAKE_A_COMMAND: [&str; 4] = ["run", "repro", "doctor", "fuzz"];
+
+/// Replaces clap's tip where it would mislead: for an unknown `--format`
+/// on a subcommand that runs an implementation, clap suggests
+/// `-- --format`, which hands the flag to the implementation, so the tip
+/// names the report options instead; an unexpected word there is most
+/// likely the implementation's command without the `--` before it.
+fn advise(mut error: clap::Error, args: &[OsString]) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+
+    if error.kind() != ErrorKind::UnknownArgument {
+        return error;
+    }
+    let subcommand = args
+        .iter()
+        .skip(1)
+        .filter_map(|a| a.to_str())
+        .find(|a| !a.starts_with('-'));
+    let Some(subcommand) = subcommand.filter(|s| TAKE_A_COMMAND.contains(s)) else {
+        return error;
+    };
+    let Some(ContextValue::String(found)) = error.get(ContextKind::InvalidArg) else {
+        return error;
+    };
+    let tip = if found == "--format" || found.starts_with("--format=") {
+        if subcommand == "run" {
+            "a report as JSON goes to a file: --report-json FILE (JUnit XML: --junit FILE); \
+             `--format` is an option of `list` and `export`"
+                .to_owned()
+        } else {
+            format!(
+                "`{subcommand}` has no --format (a JSON report comes from `run --report-json \
+                 FILE`); anything after `--` goes to the implementation"
+            )
+        }
+    } else if found.starts_with('-') {
+        return error;
+    } else {
+        format!(
+            "the implementation's command goes after `--`: wow-guid-conformance {subcommand} \
+             [OPTIONS] -- {found} ..."
+        )
+    };
+    let _ = error.insert(
+        ContextKind::Suggested,
+        ContextValue::StyledStrs(vec![tip.into()]),
+    );
+    error
+}
+
 /// Runs the command line `args` (program name first).
 ///
 /// # Errors
@@ -39,7 +90,7 @@ where
         || "wow-guid-conformance".to_owned(),
         |p| p.to_string_lossy().into_owned(),
     );
-    let cli = Cli::try_parse_from(&args).map_err(CliError::Usage)?;
+    let cli = Cli::try_parse_from(&args).map_err(|e| CliError::Usage(advise(e, &args)))?;
     if matches!(
         cli.command,
         Command::Run(_)

@@ -51,6 +51,7 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
     let human = Human {
         max_blocks: args.max_failures,
         quiet: args.quiet,
+        verbose: args.verbose,
         ..Human::default()
     };
     let choice = match args.color {
@@ -74,6 +75,13 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
     }
     if let Some(path) = &args.write_expect_fail {
         write_file(path, &ExpectFailList, &report)?;
+        let ids = ExpectFailList::ids(&report);
+        // On stderr, so that stdout stays the summary alone.
+        let _ = writeln!(
+            io::stderr(),
+            "wrote {ids} id(s) to {}: review the reasons, then pass it to --expect-fail",
+            path.display()
+        );
     }
     Ok(if results.counts.get(run::RunOutcome::VectorBug) > 0 {
         Exit::NoVerdict

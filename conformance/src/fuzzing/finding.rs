@@ -27,6 +27,7 @@ use crate::duration::DisplayDuration;
 use crate::implementation::Fault;
 use crate::judge::Mismatch;
 use crate::protocol::{self, Response};
+use crate::report::field;
 
 /// How a finding was reproduced after it was first seen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -288,10 +289,7 @@ impl Finding {
             line(format!("step {}:  {}", i + 1, request_words(r)));
         }
         line(format!("request:  {}", request_words(&self.request)));
-        line(format!(
-            "answer:   {}",
-            comment_text(&reply_text(&self.disagreement.reply), 200)
-        ));
+        let answer = reply_text(&self.disagreement.reply);
         let expected = match corpus_expectation(&self.request) {
             Expectation::Valid(v) => reply_text(&Ok(Response::Ok(v))),
             Expectation::Invalid(code) => reply_text(&Ok(Response::Error(code))),
@@ -299,7 +297,16 @@ impl Finding {
                 format!("{} or any error", reply_text(&Ok(Response::Ok(value))))
             }
         };
-        line(format!("expected: {expected}"));
+        // Long responses are cut around where the two part, as in `run`; a
+        // fault's words are already bounded, and are no response to compare.
+        let response = self.disagreement.reply.is_ok().then_some(answer.as_str());
+        let answer_line = match response {
+            Some(text) => comment_text(&field::shown(text, Some(("expected", &expected))), 400),
+            None => comment_text(&answer, 200),
+        };
+        line(format!("answer:   {answer_line}"));
+        let expected = field::shown(&expected, response.map(|r| ("answer", r)));
+        line(format!("expected: {}", comment_text(&expected, 400)));
         match (&self.reproduction, &self.shrink) {
             (Reproduction::NotReproduced, _) => line(
                 "did not reproduce in a fresh process, alone or after the requests before it: \
@@ -369,12 +376,7 @@ impl Finding {
 /// The request in protocol words without an id, shortened when long.
 fn request_words(request: &Request) -> String {
     let text = request_text(request);
-    let text = text.strip_prefix("- ").unwrap_or(&text);
-    if text.len() > 140 {
-        format!("{}… ({} characters)", &text[..120], text.len())
-    } else {
-        text.to_owned()
-    }
+    field::shown(text.strip_prefix("- ").unwrap_or(&text), None)
 }
 
 /// A whole vector file holding `findings`, after `header` as `#` lines.

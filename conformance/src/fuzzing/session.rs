@@ -19,8 +19,10 @@
 //! process per test.
 //!
 //! The time budget is a deadline for everything: generating, answering,
-//! replaying and shrinking. Shrinking a finding stops there (the finding
-//! says it was cut short), and the implementations are expected to stop
+//! replaying and shrinking. Investigating one finding takes at most the
+//! shrink limit's time and at most half the time left, so that hunting
+//! always keeps the other half. At the deadline shrinking stops (the
+//! finding says it was cut short), and the implementations are expected to stop
 //! waiting there too, answering [`HarnessError::OutOfTime`]
 //! ([`crate::process::ProcessConfig::deadline`]): a batch cut short that way
 //! is not judged, and the run ends. Implementations come from the caller's `launch`
@@ -382,9 +384,16 @@ fn investigate<I: Implementation>(
     if !target.difference.is_about_one_request() {
         return Ok(finding);
     }
+    // Hunting keeps at least half the time left: one finding's shrinking
+    // gets at most --shrink-time and at most half of what is left.
+    let share = plan.deadline.map_or(plan.shrink.max_time, |deadline| {
+        plan.shrink
+            .max_time
+            .min(deadline.saturating_duration_since(started) / 2)
+    });
     let limits_left = || Limits {
         max_tests: plan.shrink.max_tests,
-        max_time: plan.shrink.max_time.saturating_sub(started.elapsed()),
+        max_time: share.saturating_sub(started.elapsed()),
         deadline: plan.deadline,
     };
     let mut replay_launch = || launch(Role::Replay);

@@ -20,6 +20,21 @@ pub fn file_header(seed: u64) -> String {
     )
 }
 
+/// Whether `finding` was shrunk, in a few words: `shrunk fully`, `shrunk
+/// partly` or `not shrunk`, and why not fully.
+#[must_use]
+pub fn shrink_state(finding: &Finding) -> &'static str {
+    match (&finding.reproduction, &finding.shrink) {
+        (Reproduction::NotTried, _) => "not shrunk: not about one request",
+        (Reproduction::NotReproduced, _) => "not shrunk: did not reproduce",
+        (Reproduction::OutOfTime, _) => "not shrunk: out of time (--time)",
+        (_, None) => "not shrunk",
+        (_, Some(s)) if s.complete => "shrunk fully",
+        (_, Some(s)) if s.out_of_time => "shrunk partly: out of time (--time)",
+        (_, Some(_)) => "shrunk partly: its share of the time ran out (--shrink-time)",
+    }
+}
+
 /// The `#` lines that end a session of seed `seed`: counts, why it
 /// stopped, the findings, and the command that runs it again.
 #[must_use]
@@ -118,10 +133,11 @@ pub fn summary(results: &FuzzResults, seed: u64, rerun: &Rerun<'_>) -> String {
             };
             let _ = writeln!(
                 s,
-                "#   {}  {} ({} request(s)) [{novelty}]",
+                "#   {}  {} ({} request(s)) [{novelty}; {}]",
                 f.id(),
                 f.signature,
-                f.occurrences
+                f.occurrences,
+                shrink_state(f)
             );
         }
     }

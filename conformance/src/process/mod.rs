@@ -45,8 +45,15 @@
 //! process of the command has answered yet, the runner sends a few simple
 //! probe requests ([`PROBE_ID`], one of each kind), each to a fresh process.
 //! Any response proves the command works, and the fault stays the
-//! request's; none ends the run with [`HarnessError::NeverAnswered`]. Once
-//! a process has answered, no fault ends the run. This module owns that
+//! request's; none ends the run with [`HarnessError::NeverAnswered`]. When
+//! that first fault is a timeout in persistent mode, the first probe goes to
+//! a process whose input then ends: an answer there, but none from a
+//! further process with its input open, is output the implementation never
+//! flushes ([`HarnessError::Unflushed`]), found without waiting out a second
+//! start-up allowance. A line that is not a response followed at once by the
+//! response that was due is [`Fault::StrayLine`] (debug output on stdout),
+//! not a malformed response. Once a process has answered, no fault ends the
+//! run. This module owns that
 //! policy; `child.rs` owns the process.
 
 mod child;
@@ -278,6 +285,54 @@ struct EarlyEnd {
     stderr_tail: Option<Arc<str>>,
     /// From writing the faulted request to noticing the fault.
     elapsed: Duration,
+}
+
+/// What [`ProcessImplementation::at_end_of_input`] found out about a
+/// command none of whose processes has answered yet.
+enum Silence {
+    /// A process with its input open answered: the command works.
+    Answered,
+    /// Even at end of input no answer came (or the deadline passed): the
+    /// command is stuck; waiting for more probes would only take as long.
+    Quiet(Option<(Fault, Option<Arc<str>>)>),
+    /// Another fault, for the usual probes to look into.
+    Other((Fault, Option<Arc<str>>)),
+}
+
+/// How long a line that is not a response may be followed by the response
+/// that was due, for it to count as a stray line ([`Fault::StrayLine`])
+/// rather than a malformed response.
+const STRAY_GRACE: Duration = Duration::from_secs(1);
+
+/// The fault for `line`, which is not a response to `queries[due]`: when
+/// it does not start with the id of any of `queries` (so it is no response
+/// at all, not even one out of order) and the next line, read within
+/// [`STRAY_GRACE`] (and `deadline`), is the response that was due, the
+/// implementation wrote something else before its answer
+/// ([`Fault::StrayLine`], whose advice differs); otherwise the line is the
+/// malformed response.
+fn stray_or_malformed<T: Transport>(
+    child: &mut T,
+    queries: &[Query<'_>],
+    due: usize,
+    line: Excerpt,
+    error: ResponseError,
+    deadline: Instant,
+) -> Fault {
+    let first_word = line.head().split(|&b| b == b' ').next().unwrap_or_default();
+    let query = &queries[due];
+    if queries.iter().any(|q| q.id.as_bytes() == first_word) {
+        return Fault::Malformed { line, error };
+    }
+    let grace = deadline.min(Instant::now() + STRAY_GRACE);
+    let answered = child.next_line(grace).is_ok_and(|next| {
+        protocol::parse_response(child.line(next), query.id, query.request).is_ok()
+    });
+    if answered {
+        Fault::StrayLine { line }
+    } else {
+        Fault::Malformed { line, error }
+    }
 }
 
 /// Counters a caller may want after a run.
@@ -547,7 +602,18 @@ impl<T: Transport> ProcessImplementation<T> {
         }
         let mut last = (fault.clone(), stderr_tail.cloned());
         let starts_before = self.stats.starts;
-        for request in &probe_requests() {
+        let mut probes = probe_requests().to_vec();
+        if let (Fault::Timeout { after, .. }, Mode::Persistent { .. }) = (fault, self.config.mode) {
+            match self.at_end_of_input(*after)? {
+                Silence::Answered => return Ok(()),
+                Silence::Quiet(fault) => {
+                    last = fault.unwrap_or(last);
+                    probes.clear();
+                }
+                Silence::Other(fault) => last = fault,
+            }
+        }
+        for request in &probes {
             self.stats.probes += 1;
             let query = Query {
                 id: PROBE_ID,
@@ -576,6 +642,59 @@ impl<T: Transport> ProcessImplementation<T> {
             fault: Box::new(last.0),
             stderr_tail: last.1,
         })
+    }
+
+    /// After a fresh persistent process stayed silent for `silent_for`
+    /// with no process of the command ever having answered: tells an
+    /// implementation that answers only at end of input (its output waits
+    /// in a buffer it never flushes) from one that is stuck, without a
+    /// second start-up allowance. A probe goes to a fresh process whose
+    /// input then ends; if that one answers, the same probe goes to
+    /// another fresh process with its input left open, which gets the
+    /// start-up time just seen on top of the timeout. Silent again: the
+    /// output is buffered ([`HarnessError::Unflushed`]). Answered: the
+    /// first request was the problem, and the run goes on.
+    fn at_end_of_input(&mut self, silent_for: Duration) -> Result<Silence, HarnessError> {
+        let [request, ..] = probe_requests();
+        let query = Query {
+            id: PROBE_ID,
+            request: &request,
+        };
+        self.stats.probes += 1;
+        self.close();
+        let began = Instant::now();
+        let once = match self.one_shot(&query) {
+            Err(HarnessError::OutOfTime { .. }) => return Ok(Silence::Quiet(None)),
+            other => other?,
+        };
+        let answered_in = began.elapsed();
+        // An answer at end of input says nothing about persistent mode.
+        self.alive = false;
+        match once.reply {
+            Err(fault) if fault.kind() == FaultKind::TimedOut => {
+                return Ok(Silence::Quiet(Some((fault, once.stderr_tail))));
+            }
+            Err(fault) => return Ok(Silence::Other((fault, once.stderr_tail))),
+            Ok(_) => {}
+        }
+        self.stats.probes += 1;
+        let unflushed = HarnessError::Unflushed {
+            command: crate::shell::words(&self.config.command),
+            waited: silent_for,
+            answered_in,
+        };
+        // The deadline cutting the wait short leaves the same evidence:
+        // silent twice with its input open, answering once it ended.
+        let open = match self.answer_alone(&query) {
+            Err(HarnessError::OutOfTime { .. }) => return Err(unflushed),
+            other => other?,
+        };
+        match open.reply {
+            _ if self.alive => Ok(Silence::Answered),
+            Err(fault) if fault.kind() == FaultKind::TimedOut => Err(unflushed),
+            Err(fault) => Ok(Silence::Other((fault, open.stderr_tail))),
+            Ok(_) => Ok(Silence::Answered),
+        }
     }
 
     /// Sends one query to a fresh process of its own and ends that process
@@ -769,7 +888,9 @@ impl<T: Transport> ProcessImplementation<T> {
                                 answered.raw = None;
                                 break Some(Halt::Repeated);
                             }
-                            break Some(Halt::Malformed(Fault::Malformed { line, error }));
+                            let fault =
+                                stray_or_malformed(child, queries, got, line, error, deadline);
+                            break Some(Halt::Malformed(fault));
                         }
                     }
                 }
@@ -957,11 +1078,11 @@ impl<T: Transport> ProcessImplementation<T> {
                         });
                     }
                     Err(error) => {
+                        let queries = std::slice::from_ref(q);
+                        let line = Excerpt::of(&raw);
+                        let fault = stray_or_malformed(child, queries, 0, line, error, deadline);
                         return Ok(Answer {
-                            reply: Err(Fault::Malformed {
-                                line: Excerpt::of(&raw),
-                                error,
-                            }),
+                            reply: Err(fault),
                             raw: None,
                             stderr_tail: self.reject(),
                             elapsed,

@@ -12,6 +12,7 @@ use std::io;
 
 use anstyle::{AnsiColor, Style};
 
+use super::field;
 use super::rerun::Rerun;
 use super::{expected_text, got_text, passes_alone_text, reason_text};
 use crate::protocol;
@@ -95,18 +96,22 @@ pub fn write_with(
         v.location
     )?;
     writeln!(out, "  description  {}", escape_line(&v.description))?;
-    writeln!(
-        out,
-        "  request      {}",
-        protocol::request_line(&v.id, &v.request)
-    )?;
+    // Long fields are cut around where expected and got part (`field`).
+    let request = protocol::request_line(&v.id, &v.request);
+    writeln!(out, "  request      {}", field::shown(&request, None))?;
+    let expected = expected_text(result, conditions.judge.strict_errors);
+    let got = got_text(result);
     writeln!(
         out,
         "  expected     {}",
-        expected_text(result, conditions.judge.strict_errors)
+        field::shown(&expected, got.as_deref().map(|g| ("got", g)))
     )?;
-    match got_text(result) {
-        Some(got) => writeln!(out, "  got          {got}")?,
+    match &got {
+        Some(text) => writeln!(
+            out,
+            "  got          {}",
+            field::shown(text, Some(("expected", &expected)))
+        )?,
         None => writeln!(out, "  got          (no response)")?,
     }
     let expect_fail_file = conditions

@@ -17,6 +17,20 @@ use crate::run::RunOutcome;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ExpectFailList;
 
+impl ExpectFailList {
+    /// How many ids the list of `report` holds: one for each vector the
+    /// implementation failed.
+    #[must_use]
+    pub fn ids(report: &RunReport<'_, '_>) -> usize {
+        report
+            .run
+            .results
+            .iter()
+            .filter(|r| r.outcome.implementation_failed())
+            .count()
+    }
+}
+
 /// Reasons longer than this are cut, so that each entry stays one line.
 const MAX_REASON_CHARS: usize = 200;
 

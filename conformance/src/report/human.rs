@@ -36,6 +36,9 @@ pub struct Human {
     pub max_blocks: Option<usize>,
     /// Only the counts and the verdict (`--quiet`).
     pub quiet: bool,
+    /// Every expected failure on its own line even when the run is green
+    /// (`--verbose`); otherwise a green run counts them in one line.
+    pub verbose: bool,
 }
 
 impl Human {
@@ -49,6 +52,7 @@ impl Default for Human {
             per_cause: Self::DEFAULT_PER_CAUSE,
             max_blocks: None,
             quiet: false,
+            verbose: false,
         }
     }
 }
@@ -170,19 +174,26 @@ impl ReportFormat for Human {
             blocks_then_ids(out, &stale, shown, report)?;
         }
         let xfails: Vec<_> = with(RunOutcome::ExpectedFailure).collect();
-        if !self.quiet && !xfails.is_empty() {
+        let list = report.expect_fail_file().unwrap_or("the list");
+        if !self.quiet && !xfails.is_empty() && run.counts.conforms() && !self.verbose {
+            // Green: that they still fail as listed is all there is to say.
             writeln!(
                 out,
-                "Expected failures (listed in {}):",
-                report.expect_fail_file().unwrap_or("the list")
+                "{} expected failure(s) held, as listed in {list} (each one: --verbose)",
+                xfails.len()
             )?;
+            writeln!(out)?;
+        } else if !self.quiet && !xfails.is_empty() {
+            writeln!(out, "Expected failures (listed in {list}):")?;
             for r in xfails {
                 let why = match &r.verdict {
                     crate::judge::Verdict::Fail(m) => m.to_string(),
                     _ => String::new(),
                 };
                 match &r.expected_failure {
-                    Some(Some(reason)) => writeln!(
+                    // A list written by --write-expect-fail holds the same
+                    // words as the failure: shown once.
+                    Some(Some(reason)) if **reason != *why => writeln!(
                         out,
                         "  XFAIL {}: {why} [{}]",
                         r.vector.id,

@@ -4,7 +4,8 @@
 //!
 //! Each format lives in its own file behind [`ReportFormat`]. The wording of
 //! "expected", "got" and "why" is shared here so that every format says the
-//! same thing about a vector; [`block`] writes the lines a person reads
+//! same thing about a vector; `field` decides how a long field is cut in
+//! text (JSON and JUnit keep it whole); [`block`] writes the lines a person reads
 //! about one vector (in `run`'s summary and in `repro`), and [`rerun`] every
 //! command line that gives a verdict again. Formats write to the
 //! `io::Write` they are given and touch nothing else.
@@ -15,6 +16,7 @@ pub mod block;
 pub mod expect_fail_list;
 #[doc(hidden)]
 pub mod failed;
+pub(crate) mod field;
 #[doc(hidden)]
 pub mod grouping;
 pub mod human;
@@ -117,7 +119,10 @@ pub fn got_text(result: &VectorResult<'_>) -> Option<String> {
     }
     match &answer.reply {
         Ok(response) => Some(protocol::response_line(&result.vector.id, response)),
-        Err(crate::implementation::Fault::Malformed { line, .. }) => Some(line.printable(300)),
+        Err(
+            crate::implementation::Fault::Malformed { line, .. }
+            | crate::implementation::Fault::StrayLine { line },
+        ) => Some(line.printable(300)),
         Err(_) => None,
     }
 }

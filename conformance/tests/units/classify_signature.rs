@@ -153,6 +153,7 @@ fn errors_keep_their_codes() {
                     consumed: 8,
                     name: Some(vec![]),
                 },
+                past_end: None,
             },
         )
     };
