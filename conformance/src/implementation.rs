@@ -399,7 +399,7 @@ impl fmt::Display for HarnessError {
             } => write!(
                 f,
                 "`{command}` answers only when its input ends: with its input left open, no \
-                 response came within {} (--startup-timeout), but sent one request and then end \
+                 response came within {}, but sent one request and then end \
                  of input it answered in {}. It does not flush stdout after answering, so its \
                  answers wait in a buffer: flush after each response, or at least whenever it has \
                  answered every request it has read (PROTOCOL.md, \"Flushing\"). A longer \

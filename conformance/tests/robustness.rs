@@ -239,7 +239,7 @@ fn an_adapter_that_never_flushes_is_diagnosed_in_seconds_naming_the_right_option
     assert!(run.elapsed < Duration::from_secs(6), "{}", run.describe());
     for words in [
         "answers only when its input ends",
-        "no response came within 3s (--startup-timeout)",
+        "no response came within",
         "flush after each response",
         "A longer --timeout or --startup-timeout does not help",
         "only --one-shot works",
@@ -252,6 +252,23 @@ fn an_adapter_that_never_flushes_is_diagnosed_in_seconds_naming_the_right_option
     }
     assert!(
         !run.stderr.contains("raise --timeout"),
+        "{}",
+        run.describe()
+    );
+}
+
+/// At the default timeouts (5 s, and 30 s to start), the diagnosis does
+/// not wait out the start-up allowance: after two silent seconds a probe
+/// checks, beside the first process, whether the command answers only at
+/// end of input.
+#[test]
+fn an_adapter_that_never_flushes_is_diagnosed_in_seconds_at_the_defaults() {
+    let run = run_against("no-flush-defaults", SMALL, &broken("no_flush"), &[]);
+    assert_eq!(run.code, Some(2), "{}", run.describe());
+    assert!(run.elapsed < Duration::from_secs(15), "{}", run.describe());
+    assert!(
+        run.stderr.contains("answers only when its input ends")
+            && run.stderr.contains("flush after each response"),
         "{}",
         run.describe()
     );

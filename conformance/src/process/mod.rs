@@ -299,6 +299,69 @@ enum Silence {
     Other((Fault, Option<Arc<str>>)),
 }
 
+/// How long the first process of a command may stay silent before the
+/// runner checks, beside it, whether the command answers only at end of
+/// input ([`check_flushing`]).
+pub const FLUSH_CHECK_AFTER: Duration = Duration::from_secs(2);
+
+/// The first process of a command, none of whose processes has answered,
+/// has been silent for [`FLUSH_CHECK_AFTER`]: rather than wait out the rest
+/// of its start-up allowance, a probe goes to a second process whose input
+/// then ends. When that one answers and the first is still silent, the
+/// probe goes to a third process with its input left open, given twice
+/// the second's time and a second more: silent too, the command answers
+/// only at end of input ([`HarnessError::Unflushed`], within seconds).
+/// Otherwise (the probe answered with its input open, or not even at end
+/// of input) the first process's wait goes on as usual, to `deadline`: the
+/// command is slow, or stuck on the first request. Returns the first
+/// process's next line, as [`Transport::next_line`] would.
+fn check_flushing<T: Transport>(
+    connect: &mut Connect<T>,
+    config: &ProcessConfig,
+    stats: &mut ProcessStats,
+    first: &mut T,
+    deadline: Instant,
+) -> Result<Result<std::ops::Range<usize>, Ended>, HarnessError> {
+    let [request, ..] = probe_requests();
+    let mut line = Vec::with_capacity(48);
+    protocol::write_request(&mut line, PROBE_ID, &request);
+    let mut probe = |input_ends: bool, until: Instant| -> Result<bool, HarnessError> {
+        stats.starts += 1;
+        stats.probes += 1;
+        let mut process = connect(&config.command, &config.env)?;
+        process.send(line.clone());
+        if input_ends {
+            process.close_input();
+        }
+        let answered = process.next_line(until).is_ok_and(|range| {
+            protocol::parse_response(process.line(range), PROBE_ID, &request).is_ok()
+        });
+        process.kill();
+        Ok(answered)
+    };
+    let began = Instant::now();
+    if !probe(true, deadline)? {
+        return Ok(first.next_line(deadline));
+    }
+    let answered_in = began.elapsed();
+    // The first process gets as long again as the probe took.
+    let until = deadline.min(Instant::now() + answered_in.max(Duration::from_secs(1)));
+    match first.next_line(until) {
+        Err(Ended::Timeout) if until < deadline => {}
+        other => return Ok(other),
+    }
+    let until = deadline.min(Instant::now() + answered_in * 2 + Duration::from_secs(1));
+    if probe(false, until)? {
+        return Ok(first.next_line(deadline));
+    }
+    first.kill();
+    Err(HarnessError::Unflushed {
+        command: crate::shell::words(&config.command),
+        waited: first.started().elapsed(),
+        answered_in,
+    })
+}
+
 /// How long a line that is not a response may be followed by the response
 /// that was due, for it to count as a stray line ([`Fault::StrayLine`])
 /// rather than a malformed response.
@@ -413,6 +476,9 @@ pub struct ProcessImplementation<T: Transport = Child> {
     failed_fresh: bool,
     /// Whether a process of this command has hung (a response timed out).
     hung: bool,
+    /// Whether the early check for output that is never flushed was made
+    /// (once, on the first process: see [`check_flushing`]).
+    flush_checked: bool,
     /// Output a process wrote after its input ended that answers no
     /// request, seen when it was closed and not yet reported.
     unsolicited: Option<Excerpt>,
@@ -441,6 +507,7 @@ impl<T: Transport> ProcessImplementation<T> {
             alive: false,
             failed_fresh: false,
             hung: false,
+            flush_checked: false,
             unsolicited: None,
         }
     }
@@ -802,7 +869,19 @@ impl<T: Transport> ProcessImplementation<T> {
         let first_timeout = self.first_timeout();
         let record_raw = self.config.record_raw;
         let budget_end = self.config.deadline;
-        let child = self.running()?;
+        self.running()?;
+        // Only the first process of a command, in persistent mode, with no
+        // budget of the caller's to keep to.
+        let mut flush_check = !self.flush_checked
+            && !self.alive
+            && self.config.check_liveness
+            && budget_end.is_none()
+            && first_sent.is_none()
+            && matches!(self.config.mode, Mode::Persistent { .. });
+        self.flush_checked = true;
+        let Some(child) = self.child.as_mut() else {
+            return Err(HarnessError::Pipe { which: "stdin" });
+        };
         let mut waited = if child.answered() {
             timeout
         } else {
@@ -840,7 +919,23 @@ impl<T: Transport> ProcessImplementation<T> {
             if got == queries.len() {
                 break None;
             }
-            let ended = match child.next_line(deadline) {
+            let early = child.started() + FLUSH_CHECK_AFTER;
+            let read = if flush_check && early < deadline {
+                flush_check = false;
+                match child.next_line(early) {
+                    Err(Ended::Timeout) => check_flushing(
+                        &mut self.connect,
+                        &self.config,
+                        &mut self.stats,
+                        child,
+                        deadline,
+                    )?,
+                    other => other,
+                }
+            } else {
+                child.next_line(deadline)
+            };
+            let ended = match read {
                 Ok(range) => {
                     let q = &queries[got];
                     let line = child.line(range);
