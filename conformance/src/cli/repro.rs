@@ -43,36 +43,24 @@ pub(super) fn repro(options: &ReproOptions, program: &str) -> Result<Exit, CliEr
     let mut text = String::new();
     // Writing to a String cannot fail.
     if !earlier.is_empty() {
-        let _ = writeln!(
-            text,
-            "after {} earlier request(s) (--after), sent first to the same process:",
-            earlier.len()
+        sent_first(
+            &mut text,
+            &format!(
+                "after {} earlier request(s) (--after), sent first to the same process:",
+                earlier.len()
+            ),
+            earlier,
         );
-        for request in earlier {
-            let _ = writeln!(
-                text,
-                "  {:<10} {}",
-                block::label(request.outcome),
-                request.vector.id
-            );
-        }
-        let _ = writeln!(text);
     }
     if let (false, Some(sequence)) = (before.is_empty(), &result.vector.sequence) {
-        let _ = writeln!(
-            text,
-            "after the {} step(s) of sequence `{sequence}` before it, sent first to the same process:",
-            before.len()
+        sent_first(
+            &mut text,
+            &format!(
+                "after the {} step(s) of sequence `{sequence}` before it, sent first to the same process:",
+                before.len()
+            ),
+            before,
         );
-        for step in before {
-            let _ = writeln!(
-                text,
-                "  {:<10} {}",
-                block::label(step.outcome),
-                step.vector.id
-            );
-        }
-        let _ = writeln!(text);
     }
     let mut out = Vec::new();
     let reproduce = rerun.repro_after(&options.id, &options.after);
@@ -94,4 +82,20 @@ pub(super) fn repro(options: &ReproOptions, program: &str) -> Result<Exit, CliEr
         outcome if outcome.is_failure() => Exit::Failure,
         _ => Exit::Success,
     })
+}
+
+/// `heading`, then each of `results` (what was sent before the vector) with
+/// its outcome, then a blank line.
+fn sent_first(text: &mut String, heading: &str, results: &[run::VectorResult<'_>]) {
+    // Writing to a String cannot fail.
+    let _ = writeln!(text, "{heading}");
+    for result in results {
+        let _ = writeln!(
+            text,
+            "  {:<10} {}",
+            block::label(result.outcome),
+            result.vector.id
+        );
+    }
+    let _ = writeln!(text);
 }
