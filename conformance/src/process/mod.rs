@@ -301,7 +301,7 @@ enum Silence {
 
 /// How long the first process of a command may stay silent before the
 /// runner checks, beside it, whether the command answers only at end of
-/// input ([`check_flushing`]).
+/// input ([`HarnessError::Unflushed`]; see the module docs).
 pub const FLUSH_CHECK_AFTER: Duration = Duration::from_secs(2);
 
 /// The first process of a command, none of whose processes has answered,
