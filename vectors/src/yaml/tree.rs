@@ -113,6 +113,16 @@ impl<'de> Deserialize<'de> for Node {
 /// can pass; the bound stays because the tree costs about 100 bytes a node.
 const MAX_NODES: usize = 1_000_000;
 
+/// The most parser events all of a file's aliases may replay together: one
+/// per byte of the file (and at least 64). An alias repeats what its anchor
+/// wrote, so without a bound tied to the file's size an alias of an alias
+/// of a list (the "billion laughs") makes a 256-byte file cost 250 MB; with
+/// it, aliases can at most double what a file costs. Anchors as a file
+/// uses them (a shared list of flags or versions) stay far below it.
+pub(crate) fn max_replayed_events(text: &str) -> usize {
+    text.len().max(64)
+}
+
 /// Parses one file into a tree.
 ///
 /// Duplicate keys are passed through so the reader can report them with both
@@ -128,6 +138,9 @@ pub(super) fn parse(file: &str, text: &str) -> Result<Spanned<Node>, Box<LoadErr
         budget: serde_saphyr::budget! {
             max_nodes: MAX_NODES,
             max_events: MAX_NODES * 2,
+        },
+        alias_limits: serde_saphyr::alias_limits! {
+            max_total_replayed_events: max_replayed_events(text),
         },
     };
     serde_saphyr::from_str_with_options::<Spanned<Node>>(text, options).map_err(|err| {
@@ -159,7 +172,17 @@ fn yaml_message(err: &serde_saphyr::Error) -> String {
     {
         inner = error;
     }
-    let message = serde_saphyr::UserMessageFormatter.format_message(inner);
+    let message = match inner {
+        serde_saphyr::Error::AliasReplayLimitExceeded {
+            max_total_replayed_events,
+            ..
+        } => format!(
+            "aliases repeat more than this file may: past {max_total_replayed_events} replayed \
+             parser events (one per byte of the file)"
+        )
+        .into(),
+        _ => serde_saphyr::UserMessageFormatter.format_message(inner),
+    };
     let mut out: String = message
         .chars()
         .take(MAX)
