@@ -1,19 +1,27 @@
 //! Raw bytes as a vector file of a corpus passed with `--vectors`: any bytes
 //! give a corpus or errors, each located inside the file (a line of the
 //! text, a column of that line), and never a panic. The memory a file may
-//! cost is bounded by its size: run this target with libFuzzer's
-//! `-rss_limit_mb` and `-malloc_limit_mb` (see `../README.md`), which fail
-//! any input that allocates past them.
+//! cost is bounded by its size: the target counts the Rust heap
+//! (`src/peak.rs`) and fails an input that holds more than 64 KiB and
+//! 1 KiB per input byte at once, with or without a sanitizer; libFuzzer's
+//! `-rss_limit_mb` and `-malloc_limit_mb` (`fuzz_args` in `../common.sh`)
+//! stay as a backstop.
 #![no_main]
 
+#[global_allocator]
+static ALLOC: wow_guid_fuzz::peak::Counting = wow_guid_fuzz::peak::Counting;
+
 use libfuzzer_sys::fuzz_target;
+use wow_guid_fuzz::{peak, yaml_lines::yaml_lines};
 use wow_guid_vectors::Corpus;
 
 const NAME: &str = "fuzz.yaml";
 
 fuzz_target!(|input: &[u8]| {
     let lines = yaml_lines(input);
-    match Corpus::from_byte_sources(&[(NAME, input)]) {
+    let (loaded, peak) = peak::peak_during(|| Corpus::from_byte_sources(&[(NAME, input)]));
+    peak::assert_bounded(peak, input.len());
+    match loaded {
         Ok(corpus) => {
             for vector in &corpus.vectors {
                 assert!(!vector.id.is_empty());
@@ -33,15 +41,3 @@ fuzz_target!(|input: &[u8]| {
         }
     }
 });
-
-/// The lines of `text` as YAML counts them: `\n`, `\r\n` and a lone `\r`
-/// each end one.
-fn yaml_lines(text: &[u8]) -> usize {
-    let mut lines = 1;
-    for (i, &b) in text.iter().enumerate() {
-        if b == b'\n' || (b == b'\r' && text.get(i + 1) != Some(&b'\n')) {
-            lines += 1;
-        }
-    }
-    lines
-}

@@ -1,14 +1,20 @@
 //! Raw bytes as the matrix's implementations file: either implementations
 //! with unique names, each at a line of the file, or errors each at a line
 //! of the file, never a panic. Variables come from a fixed environment, so
-//! `${...}` expansion is exercised, nested defaults included.
+//! `${...}` expansion is exercised, nested defaults included. What one
+//! input holds on the heap at once is bounded by its size, as in
+//! `corpus_yaml` (`src/peak.rs`).
 #![no_main]
+
+#[global_allocator]
+static ALLOC: wow_guid_fuzz::peak::Counting = wow_guid_fuzz::peak::Counting;
 
 use std::collections::HashSet;
 use std::path::Path;
 
 use libfuzzer_sys::fuzz_target;
 use wow_guid_conformance::internal::matrix::implementations::{parse, Launch};
+use wow_guid_fuzz::{peak, yaml_lines::yaml_lines};
 
 fn env(name: &str) -> Option<String> {
     match name {
@@ -24,7 +30,10 @@ fuzz_target!(|input: &[u8]| {
         return;
     };
     let lines = yaml_lines(input);
-    match parse(Path::new("/repo/matrix/implementations.yaml"), text, &env) {
+    let (parsed, peak) =
+        peak::peak_during(|| parse(Path::new("/repo/matrix/implementations.yaml"), text, &env));
+    peak::assert_bounded(peak, input.len());
+    match parsed {
         Ok(file) => {
             let mut names = HashSet::new();
             for entry in &file.implementations {
@@ -64,15 +73,3 @@ fuzz_target!(|input: &[u8]| {
         }
     }
 });
-
-/// The lines of `text` as YAML counts them: `\n`, `\r\n` and a lone `\r`
-/// each end one.
-fn yaml_lines(text: &[u8]) -> usize {
-    let mut lines = 1;
-    for (i, &b) in text.iter().enumerate() {
-        if b == b'\n' || (b == b'\r' && text.get(i + 1) != Some(&b'\n')) {
-            lines += 1;
-        }
-    }
-    lines
-}
