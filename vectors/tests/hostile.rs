@@ -113,6 +113,32 @@ fn alias_bombs_under_the_parsers_own_bound_are_refused() {
     }
 }
 
+/// A replayed scalar is one parser event whatever its length, so a long
+/// scalar repeated through a hundred aliases passed the bound on replayed
+/// events and cost the square of the file's size (found by fuzzing the
+/// loader with its heap counted): the tree may hold at most twice the
+/// file's size in scalar text.
+#[test]
+fn a_long_scalar_repeated_through_aliases_is_refused() {
+    let long = "x".repeat(3_000);
+    let tens = ["*a"; 10].join(", ");
+    let hundreds = ["*b"; 10].join(", ");
+    let text = format!("a: &a \"{long}\"\nb: &b [{tens}]\nvectors: [{hundreds}]\n");
+    let errors = Corpus::from_sources(&[("h.yaml".to_owned(), text)]).expect_err("refused");
+    let [error] = errors.0.as_slice() else {
+        panic!("{errors:?}");
+    };
+    let LoadErrorKind::Yaml { message } = &error.kind else {
+        panic!("{error:?}");
+    };
+    assert!(
+        message.starts_with("aliases repeat more than this file may")
+            && message.contains("bytes of scalar text"),
+        "{message}"
+    );
+    assert!((1..=3).contains(&error.location.line), "{error:?}");
+}
+
 /// Anchors as a file really uses them, one shared list aliased by the
 /// vectors after it, stay far inside the bound. (The parser also refuses a
 /// file with more than 100 aliases and over ten per anchor.)

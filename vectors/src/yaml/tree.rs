@@ -5,6 +5,7 @@
 //! here. Deserializing into this loose tree instead of strict structs is what
 //! lets the loader report every fault of a file instead of the first one.
 
+use core::cell::Cell;
 use core::fmt;
 
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -60,11 +61,13 @@ impl<'de> Visitor<'de> for NodeVisitor {
         Ok(Node::Number(None))
     }
 
-    fn visit_str<E>(self, v: &str) -> Result<Node, E> {
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Node, E> {
+        take_scalar_bytes(v.len())?;
         Ok(Node::Str(v.to_owned()))
     }
 
-    fn visit_string<E>(self, v: String) -> Result<Node, E> {
+    fn visit_string<E: serde::de::Error>(self, v: String) -> Result<Node, E> {
+        take_scalar_bytes(v.len())?;
         Ok(Node::Str(v))
     }
 
@@ -117,10 +120,64 @@ const MAX_NODES: usize = 1_000_000;
 /// per byte of the file (and at least 64). An alias repeats what its anchor
 /// wrote, so without a bound tied to the file's size an alias of an alias
 /// of a list (the "billion laughs") makes a 256-byte file cost 250 MB; with
-/// it, aliases can at most double what a file costs. Anchors as a file
-/// uses them (a shared list of flags or versions) stay far below it.
+/// it, aliases can at most double the nodes a file makes (and
+/// [`max_scalar_bytes`] bounds the text they repeat). Anchors as a file uses
+/// them (a shared list of flags or versions) stay far below it.
 pub(crate) fn max_replayed_events(text: &str) -> usize {
     text.len().max(64)
+}
+
+/// The most bytes of scalar text one file's tree may hold: twice the file's
+/// size (and at least 64). Without aliases a file's scalars are at most the
+/// file itself; an alias repeats its anchor's scalars, so one long scalar
+/// repeated through a few hundred aliases (within the bound on replayed
+/// events, which counts a scalar as one event whatever its length) would
+/// cost the square of the file's size.
+fn max_scalar_bytes(text: &str) -> usize {
+    text.len().saturating_mul(2).max(64)
+}
+
+thread_local! {
+    /// (bytes of scalar text the tree being built may still take, the
+    /// file's bound); unbounded outside [`parse`]. The parser builds
+    /// [`Node`]s through `Deserialize`, which has no state of its own.
+    static SCALAR_BYTES: Cell<(usize, usize)> = const { Cell::new((usize::MAX, usize::MAX)) };
+}
+
+/// Charges `len` bytes of scalar text to the file being parsed.
+fn take_scalar_bytes<E: serde::de::Error>(len: usize) -> Result<(), E> {
+    SCALAR_BYTES.with(|cell| {
+        let (left, bound) = cell.get();
+        match left.checked_sub(len) {
+            Some(rest) => {
+                cell.set((rest, bound));
+                Ok(())
+            }
+            None => Err(E::custom(format_args!(
+                "{ALIAS_MESSAGE}: past {bound} bytes of scalar text (twice the file's size)"
+            ))),
+        }
+    })
+}
+
+/// How every message about what aliases repeat starts.
+const ALIAS_MESSAGE: &str = "aliases repeat more than this file may";
+
+/// Sets the scalar bound for one parse and lifts it when dropped, whatever
+/// way the parse ends.
+struct ScalarBound;
+
+impl ScalarBound {
+    fn set(bound: usize) -> Self {
+        SCALAR_BYTES.with(|cell| cell.set((bound, bound)));
+        Self
+    }
+}
+
+impl Drop for ScalarBound {
+    fn drop(&mut self) {
+        SCALAR_BYTES.with(|cell| cell.set((usize::MAX, usize::MAX)));
+    }
 }
 
 /// Parses one file into a tree.
@@ -143,6 +200,7 @@ pub(super) fn parse(file: &str, text: &str) -> Result<Spanned<Node>, Box<LoadErr
             max_total_replayed_events: max_replayed_events(text),
         },
     };
+    let _bound = ScalarBound::set(max_scalar_bytes(text));
     serde_saphyr::from_str_with_options::<Spanned<Node>>(text, options).map_err(|err| {
         let location = match err.location() {
             Some(at) if at.line() > 0 => Location {
@@ -177,8 +235,8 @@ fn yaml_message(err: &serde_saphyr::Error) -> String {
             max_total_replayed_events,
             ..
         } => format!(
-            "aliases repeat more than this file may: past {max_total_replayed_events} replayed \
-             parser events (one per byte of the file)"
+            "{ALIAS_MESSAGE}: past {max_total_replayed_events} replayed parser events \
+             (one per byte of the file)"
         )
         .into(),
         _ => serde_saphyr::UserMessageFormatter.format_message(inner),
