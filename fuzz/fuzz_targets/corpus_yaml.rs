@@ -2,7 +2,7 @@
 //! give a corpus or errors, each located inside the file (a line of the
 //! text, a column of that line), and never a panic. The memory a file may
 //! cost is bounded by its size: the target counts the Rust heap
-//! (`src/peak.rs`) and fails an input that holds more than 64 KiB and
+//! (`src/peak.rs`) and fails an input that holds more than 2 MiB and
 //! 1 KiB per input byte at once, with or without a sanitizer; libFuzzer's
 //! `-rss_limit_mb` and `-malloc_limit_mb` (`fuzz_args` in `../common.sh`)
 //! stay as a backstop.
