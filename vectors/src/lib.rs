@@ -115,8 +115,9 @@
 //! YAML anchors and aliases work; merge keys (`<<`) are refused, because not
 //! every YAML reader that consumes the corpus supports them. Parsing runs
 //! under serde-saphyr's budgets (at most 1,000,000 nodes, about 33,000 vectors, per file;
-//! aliases replaying at most one parser event per byte of the file, and the
-//! scalar text, aliases included, at most twice the file's size; at most
+//! aliases replaying at most one parser event per byte of the file, as many
+//! copies kept of what anchors hold, and the scalar text, aliases included,
+//! at most twice the file's size; at most
 //! ten aliases per anchor once a file has 100), so a hostile file is an
 //! error, not a hang, and costs memory in proportion to its size.
 //!

@@ -103,7 +103,8 @@ fn alias_bombs_under_the_parsers_own_bound_are_refused() {
             panic!("{levels} levels: {error:?}");
         };
         assert!(
-            message.starts_with("aliases repeat more than this file may"),
+            message.starts_with("aliases repeat more than this file may")
+                || message.starts_with("anchors keep more than this file may"),
             "{message}"
         );
         assert!(
@@ -137,6 +138,30 @@ fn a_long_scalar_repeated_through_aliases_is_refused() {
         "{message}"
     );
     assert!((1..=3).contains(&error.location.line), "{error:?}");
+}
+
+/// The parser keeps a copy of every event inside an anchored node, one for
+/// each anchor it is inside, so anchors nested in one another cost the file's
+/// size times their depth (found by fuzzing the loader with its heap
+/// counted): the copies may be at most one per byte of the file.
+#[test]
+fn deeply_nested_anchors_are_refused() {
+    let depth = 50;
+    let open: String = (0..depth).map(|i| format!("&a{i} [")).collect();
+    let inner = vec!["x"; 500].join(",");
+    let text = format!("vectors: {open}{inner}{}\n", "]".repeat(depth));
+    let errors = Corpus::from_sources(&[("h.yaml".to_owned(), text)]).expect_err("refused");
+    let [error] = errors.0.as_slice() else {
+        panic!("{errors:?}");
+    };
+    let LoadErrorKind::Yaml { message } = &error.kind else {
+        panic!("{error:?}");
+    };
+    assert!(
+        message.starts_with("anchors keep more than this file may"),
+        "{message}"
+    );
+    assert_eq!(error.location.line, 1, "{error:?}");
 }
 
 /// Anchors as a file really uses them, one shared list aliased by the

@@ -182,6 +182,11 @@ impl Drop for ScalarBound {
 
 /// Parses one file into a tree.
 ///
+/// What aliases and anchors may cost is bounded by the file's size: the
+/// events aliases replay and the copies the parser keeps of what anchors
+/// hold (one for each anchor an event is inside) are at most one per byte
+/// of the file, and the scalar text of the tree at most twice its size.
+///
 /// Duplicate keys are passed through so the reader can report them with both
 /// locations; merge keys (`<<`) are refused because other YAML readers that
 /// consume the corpus do not all support them; YAML 1.1 booleans (`yes`, `n`)
@@ -195,6 +200,8 @@ pub(super) fn parse(file: &str, text: &str) -> Result<Spanned<Node>, Box<LoadErr
         budget: serde_saphyr::budget! {
             max_nodes: MAX_NODES,
             max_events: MAX_NODES * 2,
+            max_recorded_anchor_events: max_replayed_events(text),
+            max_recorded_anchor_bytes: max_scalar_bytes(text),
         },
         alias_limits: serde_saphyr::alias_limits! {
             max_total_replayed_events: max_replayed_events(text),
@@ -239,6 +246,14 @@ fn yaml_message(err: &serde_saphyr::Error) -> String {
              (one per byte of the file)"
         )
         .into(),
+        serde_saphyr::Error::Budget {
+            breach:
+                serde_saphyr::budget::BudgetBreach::RecordedAnchorEvents { .. }
+                | serde_saphyr::budget::BudgetBreach::RecordedAnchorBytes { .. },
+            ..
+        } => "anchors keep more than this file may: the parser keeps a copy of what an \
+              anchor holds for each anchor it is inside, at most one per byte of the file"
+            .into(),
         _ => serde_saphyr::UserMessageFormatter.format_message(inner),
     };
     let mut out: String = message
