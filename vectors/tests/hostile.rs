@@ -15,6 +15,20 @@ fn is_yaml_error(kinds: &[LoadErrorKind]) -> bool {
     matches!(kinds, [LoadErrorKind::Yaml { .. }])
 }
 
+/// Loads one file that must fail with exactly one YAML error; its message
+/// and line.
+fn only_yaml_error(text: &str) -> (String, usize) {
+    let errors =
+        Corpus::from_sources(&[("h.yaml".to_owned(), text.to_owned())]).expect_err("refused");
+    let [error] = errors.0.as_slice() else {
+        panic!("{errors:?}");
+    };
+    let LoadErrorKind::Yaml { message } = &error.kind else {
+        panic!("{error:?}");
+    };
+    (message.clone(), error.location.line)
+}
+
 const REAL: &str = include_str!("../packed_guid/doc-example.yaml");
 
 #[test]
@@ -94,22 +108,15 @@ fn alias_bombs_under_the_parsers_own_bound_are_refused() {
             text.push_str(&format!("a{level}: &a{level} [{refs}]\n"));
         }
         text.push_str(&format!("vectors: *a{}\n", levels - 1));
-        let errors =
-            Corpus::from_sources(&[("h.yaml".to_owned(), text.clone())]).expect_err("refused");
-        let [error] = errors.0.as_slice() else {
-            panic!("{levels} levels: {errors:?}");
-        };
-        let LoadErrorKind::Yaml { message } = &error.kind else {
-            panic!("{levels} levels: {error:?}");
-        };
+        let (message, line) = only_yaml_error(&text);
         assert!(
             message.starts_with("aliases repeat more than this file may")
                 || message.starts_with("anchors keep more than this file may"),
-            "{message}"
+            "{levels} levels: {message}"
         );
         assert!(
-            (1..=text.lines().count()).contains(&error.location.line),
-            "{error:?}"
+            (1..=text.lines().count()).contains(&line),
+            "{levels} levels: line {line}"
         );
     }
 }
@@ -125,19 +132,13 @@ fn a_long_scalar_repeated_through_aliases_is_refused() {
     let tens = ["*a"; 10].join(", ");
     let hundreds = ["*b"; 10].join(", ");
     let text = format!("a: &a \"{long}\"\nb: &b [{tens}]\nvectors: [{hundreds}]\n");
-    let errors = Corpus::from_sources(&[("h.yaml".to_owned(), text)]).expect_err("refused");
-    let [error] = errors.0.as_slice() else {
-        panic!("{errors:?}");
-    };
-    let LoadErrorKind::Yaml { message } = &error.kind else {
-        panic!("{error:?}");
-    };
+    let (message, line) = only_yaml_error(&text);
     assert!(
         message.starts_with("aliases repeat more than this file may")
             && message.contains("bytes of scalar text"),
         "{message}"
     );
-    assert!((1..=3).contains(&error.location.line), "{error:?}");
+    assert!((1..=3).contains(&line), "line {line}");
 }
 
 /// The parser keeps a copy of every event inside an anchored node, one for
@@ -150,18 +151,12 @@ fn deeply_nested_anchors_are_refused() {
     let open: String = (0..depth).map(|i| format!("&a{i} [")).collect();
     let inner = vec!["x"; 500].join(",");
     let text = format!("vectors: {open}{inner}{}\n", "]".repeat(depth));
-    let errors = Corpus::from_sources(&[("h.yaml".to_owned(), text)]).expect_err("refused");
-    let [error] = errors.0.as_slice() else {
-        panic!("{errors:?}");
-    };
-    let LoadErrorKind::Yaml { message } = &error.kind else {
-        panic!("{error:?}");
-    };
+    let (message, line) = only_yaml_error(&text);
     assert!(
         message.starts_with("anchors keep more than this file may"),
         "{message}"
     );
-    assert_eq!(error.location.line, 1, "{error:?}");
+    assert_eq!(line, 1);
 }
 
 /// Anchors as a file really uses them, one shared list aliased by the
