@@ -19,8 +19,7 @@ const NAME: &str = "fuzz.yaml";
 
 fuzz_target!(|input: &[u8]| {
     let lines = yaml_lines(input);
-    let (loaded, peak) = peak::peak_during(|| Corpus::from_byte_sources(&[(NAME, input)]));
-    peak::assert_bounded(peak, input.len());
+    let loaded = peak::bounded(input.len(), || Corpus::from_byte_sources(&[(NAME, input)]));
     match loaded {
         Ok(corpus) => {
             for vector in &corpus.vectors {

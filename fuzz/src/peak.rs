@@ -6,7 +6,7 @@
 //!
 //! A target installs it with
 //! `#[global_allocator] static ALLOC: wow_guid_fuzz::peak::Counting = wow_guid_fuzz::peak::Counting;`
-//! and measures a call with [`peak_during`].
+//! and runs the code an input drives through [`bounded`].
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -71,11 +71,25 @@ unsafe impl GlobalAlloc for Counting {
 /// at once during the call beyond what it held when the call began (the
 /// result's own memory included). Counts every thread's allocations: call
 /// it where nothing else runs.
-pub fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
+fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
     let base = LIVE.load(Relaxed);
     PEAK.store(base, Relaxed);
     let out = f();
     (out, PEAK.load(Relaxed).saturating_sub(base))
+}
+
+/// Runs `f`, the code one input of `len` bytes drives, and returns its
+/// result; fails the input (panics, which libFuzzer reports as a crash)
+/// when the heap held more than [`bound`] for `len` at once during the
+/// call. Counts every thread's allocations: call it where nothing else runs.
+pub fn bounded<T>(len: usize, f: impl FnOnce() -> T) -> T {
+    let (out, peak) = peak_during(f);
+    let bound = bound(len);
+    assert!(
+        peak <= bound,
+        "{peak} bytes on the heap at once for a {len}-byte input (the bound is {bound})"
+    );
+    out
 }
 
 /// The most one input of `len` bytes may hold on the heap at once: a fixed
@@ -91,13 +105,4 @@ pub fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
 /// scalar repeated by aliases) passes the bound within a few kilobytes.
 pub const fn bound(len: usize) -> usize {
     2 * 1024 * 1024 + 1024 * len
-}
-
-/// Fails the input when `peak` passes [`bound`] for its length.
-pub fn assert_bounded(peak: usize, len: usize) {
-    let bound = bound(len);
-    assert!(
-        peak <= bound,
-        "{peak} bytes on the heap at once for a {len}-byte input (the bound is {bound})"
-    );
 }

@@ -123,7 +123,7 @@ const MAX_NODES: usize = 1_000_000;
 /// it, aliases can at most double the nodes a file makes (and
 /// [`max_scalar_bytes`] bounds the text they repeat). Anchors as a file uses
 /// them (a shared list of flags or versions) stay far below it.
-pub(crate) fn max_replayed_events(text: &str) -> usize {
+fn max_replayed_events(text: &str) -> usize {
     text.len().max(64)
 }
 
