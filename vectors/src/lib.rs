@@ -118,8 +118,10 @@
 //! aliases replaying at most one parser event per byte of the file, as many
 //! copies kept of what anchors hold, and the scalar text, aliases included,
 //! at most twice the file's size; at most
-//! ten aliases per anchor once a file has 100), so a hostile file is an
-//! error, not a hang, and costs memory in proportion to its size.
+//! ten aliases per anchor once a file has 100), and a key inside a mapping
+//! key must be a scalar (the parser copies a key once for each level of keys
+//! it is inside), so a hostile file is an error, not a hang, and costs
+//! memory in proportion to its size.
 //!
 //! # Outcomes
 //!

@@ -8,7 +8,7 @@
 use core::cell::Cell;
 use core::fmt;
 
-use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::{MessageFormatter as _, Spanned};
 
 use crate::error::{Found, LoadError, LoadErrorKind};
@@ -28,7 +28,15 @@ pub(super) enum Node {
     Map(Vec<(Spanned<Node>, Spanned<Node>)>),
 }
 
-struct NodeVisitor;
+/// Builds a [`Node`]; with `scalars_only`, refuses a mapping or a list (a
+/// key inside a key, see [`Key`]).
+struct NodeVisitor {
+    scalars_only: bool,
+}
+
+/// What a mapping or a list where only a scalar may be is told.
+const KEY_IN_KEY: &str = "a key inside a mapping key is a mapping or a list; keys \
+                          nested in keys are not allowed (each level would copy the key again)";
 
 impl<'de> Visitor<'de> for NodeVisitor {
     type Value = Node;
@@ -84,10 +92,13 @@ impl<'de> Visitor<'de> for NodeVisitor {
     }
 
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Node, D::Error> {
-        Node::deserialize(d)
+        d.deserialize_any(self)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
+        if self.scalars_only {
+            return Err(serde::de::Error::custom(KEY_IN_KEY));
+        }
         let mut items = Vec::new();
         while let Some(item) = seq.next_element()? {
             items.push(item);
@@ -96,17 +107,73 @@ impl<'de> Visitor<'de> for NodeVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
+        if self.scalars_only {
+            return Err(serde::de::Error::custom(KEY_IN_KEY));
+        }
         let mut entries = Vec::new();
-        while let Some(key) = map.next_key()? {
+        while let Some(key) = map.next_key_seed(Key)? {
             entries.push((key, map.next_value()?));
         }
         Ok(Node::Map(entries))
     }
 }
 
+/// A mapping's key. A key may be a mapping or a list (the reader then
+/// reports it as no field name, beside the file's other faults), but
+/// nothing inside such a key may be one: the parser records a key's events
+/// before it builds the key, and records each key inside it again while
+/// building it, so keys nested in keys cost the file's size once for each
+/// level (64 levels deep, 2 KB held 4.5 MB). Refusing the second level
+/// keeps a key's cost to two copies of it.
+struct Key;
+
+thread_local! {
+    /// Whether a key is being built; false outside [`parse`].
+    static IN_KEY: Cell<bool> = const { Cell::new(false) };
+}
+
+impl<'de> DeserializeSeed<'de> for Key {
+    type Value = Spanned<Node>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        if IN_KEY.get() {
+            let Spanned {
+                value: KeyInKey(node),
+                referenced,
+                defined,
+            } = Spanned::<KeyInKey>::deserialize(d)?;
+            return Ok(Spanned::new(node, referenced, defined));
+        }
+        IN_KEY.set(true);
+        let _leave = InKey;
+        Spanned::<Node>::deserialize(d)
+    }
+}
+
+/// A key inside a key: a scalar, or an error.
+struct KeyInKey(Node);
+
+impl<'de> Deserialize<'de> for KeyInKey {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(NodeVisitor { scalars_only: true })
+            .map(KeyInKey)
+    }
+}
+
+/// Clears [`IN_KEY`] when the outermost key is built, whatever way that ends.
+struct InKey;
+
+impl Drop for InKey {
+    fn drop(&mut self) {
+        IN_KEY.set(false);
+    }
+}
+
 impl<'de> Deserialize<'de> for Node {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(NodeVisitor)
+        d.deserialize_any(NodeVisitor {
+            scalars_only: false,
+        })
     }
 }
 
@@ -185,7 +252,8 @@ impl Drop for ScalarBound {
 /// What aliases and anchors may cost is bounded by the file's size: the
 /// events aliases replay and the copies the parser keeps of what anchors
 /// hold (one for each anchor an event is inside) are at most one per byte
-/// of the file, and the scalar text of the tree at most twice its size.
+/// of the file, and the scalar text of the tree at most twice its size. A
+/// key inside a mapping key must be a scalar ([`Key`]).
 ///
 /// Duplicate keys are passed through so the reader can report them with both
 /// locations; merge keys (`<<`) are refused because other YAML readers that
