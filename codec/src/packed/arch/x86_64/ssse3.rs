@@ -19,7 +19,7 @@
 //!
 //! # Why it is fast
 //!
-//! - **Encoding.** [`super::table`] compresses the GUID's bytes with three
+//! - **Encoding.** [`crate::packed::table`] compresses the GUID's bytes with three
 //!   masked shifts, each a table load and four dependent integer operations,
 //!   after a multiply-based mask. Here the mask is two vector instructions and
 //!   the compression one `PSHUFB` whose control comes from a 2 KiB table, so
@@ -47,14 +47,14 @@
 //!
 //! The module has memchr's shape: [`encoder`] and [`decoder`] return the
 //! list loop when this CPU runs it and `None` when it does not, and choose
-//! nothing else. Falling back is the dispatcher's job (the module `dispatch`),
-//! so the choice is made once, in one place. Without `std` the CPU cannot be
-//! asked, so both return `None` unless the crate is compiled for the
-//! features.
+//! nothing else. Falling back is the dispatcher's job (the module `dispatch`,
+//! which walks the registry in `arch`), so the choice is made once, in one
+//! place. Without `std` the CPU cannot be asked, so both return `None`
+//! unless the crate is compiled for the features.
 //!
 //! # Why `unsafe` is allowed here
 //!
-//! One of the crate's two modules with `unsafe` (with [`super::avx512`]):
+//! One of the crate's modules with `unsafe` (with [`crate::packed::avx512`]):
 //! two blocks here, one per direction, each calling the function compiled
 //! for the features from the private function that [`encoder`] or
 //! [`decoder`] hands out only after checking that the CPU has them (the
@@ -63,8 +63,9 @@
 //! intrinsics themselves are safe inside those functions, and every load and
 //! store goes through ordinary bounds-checked slices. The module is held to
 //! [`crate::naive`] by the same differential tests and fuzz targets as the
-//! other implementations (it is in [`super::encode_many_implementations`]
-//! and [`super::decode_many_implementations`]).
+//! other implementations (it is in
+//! [`crate::packed::encode_many_implementations`] and
+//! [`crate::packed::decode_many_implementations`]).
 //!
 //! This module may touch the input and output slices and its own read-only
 //! tables.
@@ -75,9 +76,10 @@ use core::arch::x86_64::{
     _mm_setzero_si128, _mm_shuffle_epi8,
 };
 
-use super::error::{DecodeManyError, EncodeManyError};
-use super::generic::{self, encoded_len, DecodeManyFn, EncodeManyFn};
-use super::value::{PackedGuid, MAX_ENCODED_LEN};
+use crate::packed::arch::cpu::{x86_features, Features};
+use crate::packed::error::{DecodeManyError, EncodeManyError};
+use crate::packed::generic::{self, encoded_len, DecodeManyFn, EncodeManyFn};
+use crate::packed::value::{PackedGuid, MAX_ENCODED_LEN};
 
 /// Lane of the vector where [`encode_one`] puts the mask, for the shuffle to
 /// take it to lane 0.
@@ -138,74 +140,46 @@ const fn expand_table() -> [u64; 256] {
     table
 }
 
+/// What the list encoder is compiled for.
+pub(crate) const ENCODER_FEATURES: Features = x86_features!("ssse3");
+
+/// What the list decoder is compiled for: the length of a value is on the
+/// serial path from one value to the next, and one `POPCNT` is shorter
+/// than a table load.
+pub(crate) const DECODER_FEATURES: Features = x86_features!("ssse3", "popcnt");
+
 /// The SSSE3 list encoder, when this CPU has SSSE3; `None` when it does
-/// not. The function has the contract of [`super::encode_many`].
+/// not. The function has the contract of [`crate::packed::encode_many`].
 #[must_use]
 pub fn encoder() -> Option<EncodeManyFn> {
-    has_ssse3().then_some(encode_many as EncodeManyFn)
+    (ENCODER_FEATURES.detect)().then_some(encode_many as EncodeManyFn)
 }
 
 /// The SSSE3 and POPCNT list decoder, when this CPU has both; `None` when it
-/// does not. The length of a value is on the serial path from one value to
-/// the next, and one `POPCNT` is shorter than a table load. The function has
-/// the contract of [`super::decode_many`].
+/// does not. The function has the contract of
+/// [`crate::packed::decode_many`].
 #[must_use]
 pub fn decoder() -> Option<DecodeManyFn> {
-    has_ssse3_and_popcnt().then_some(decode_many as DecodeManyFn)
-}
-
-fn has_ssse3() -> bool {
-    #[cfg(target_feature = "ssse3")]
-    {
-        true
-    }
-    #[cfg(all(not(target_feature = "ssse3"), feature = "std"))]
-    {
-        // std caches the answer after the first call.
-        std::is_x86_feature_detected!("ssse3")
-    }
-    #[cfg(all(not(target_feature = "ssse3"), not(feature = "std")))]
-    {
-        false
-    }
-}
-
-fn has_ssse3_and_popcnt() -> bool {
-    #[cfg(all(target_feature = "ssse3", target_feature = "popcnt"))]
-    {
-        true
-    }
-    #[cfg(all(
-        not(all(target_feature = "ssse3", target_feature = "popcnt")),
-        feature = "std"
-    ))]
-    {
-        std::is_x86_feature_detected!("ssse3") && std::is_x86_feature_detected!("popcnt")
-    }
-    #[cfg(all(
-        not(all(target_feature = "ssse3", target_feature = "popcnt")),
-        not(feature = "std")
-    ))]
-    {
-        false
-    }
+    (DECODER_FEATURES.detect)().then_some(decode_many as DecodeManyFn)
 }
 
 /// The list encoder [`encoder`] hands out.
 fn encode_many(guids: &[PackedGuid], out: &mut [u8]) -> Result<usize, EncodeManyError> {
     // SAFETY: `encode_many_ssse3` enables only SSSE3 (and what SSSE3
-    // implies). This function is private, and the only way to it is the
-    // pointer `encoder` returns after `has_ssse3` found SSSE3 on this CPU;
-    // a CPU's features do not change while a process runs.
+    // implies), the features of `ENCODER_FEATURES`. This function is
+    // private, and the only way to it is the pointer `encoder` returns after
+    // `ENCODER_FEATURES.detect` found them on this CPU; a CPU's features do
+    // not change while a process runs.
     unsafe { encode_many_ssse3(guids, out) }
 }
 
 /// The list decoder [`decoder`] hands out.
 fn decode_many(input: &[u8], out: &mut [PackedGuid]) -> Result<usize, DecodeManyError> {
     // SAFETY: `decode_many_ssse3` enables only SSSE3 and POPCNT (and what
-    // they imply). This function is private, and the only way to it is the
-    // pointer `decoder` returns after `has_ssse3_and_popcnt` found both on
-    // this CPU; a CPU's features do not change while a process runs.
+    // they imply), the features of `DECODER_FEATURES`. This function is
+    // private, and the only way to it is the pointer `decoder` returns after
+    // `DECODER_FEATURES.detect` found both on this CPU; a CPU's features do
+    // not change while a process runs.
     unsafe { decode_many_ssse3(input, out) }
 }
 

@@ -56,7 +56,7 @@
 //!
 //! On x86-64 CPUs with AVX-512 F, BW, VL, VBMI, VBMI2 and BITALG, and POPCNT
 //! (Intel since Ice Lake, AMD since Zen 4), and only for whole lists. As with
-//! [`super::ssse3`], the loop lives in a function compiled for those
+//! [`crate::packed::ssse3`], the loop lives in a function compiled for those
 //! features; [`decoder`] returns it when this CPU has them and `None` when it
 //! does not, and choosing it (or not, for short lists) is the dispatcher's
 //! job. Without `std` the CPU cannot be asked, so [`decoder`] returns `None`
@@ -64,7 +64,7 @@
 //!
 //! # Why `unsafe` is allowed here
 //!
-//! Like [`super::ssse3`], to call the function compiled for the features
+//! Like [`crate::packed::ssse3`], to call the function compiled for the features
 //! from the private function that [`decoder`] hands out only after checking
 //! the CPU. Besides that, the vector loads and stores take raw pointers: one
 //! block in `load`, reading a `&[u8; 64]`, and one in `store`, writing a
@@ -72,7 +72,7 @@
 //! `u64`). Both get their references from bounds-checked slicing, so no
 //! access can leave the caller's slices. The module is held to
 //! [`crate::naive`] by the same differential tests and fuzz targets as the
-//! other implementations (it is in [`super::decode_many_implementations`]).
+//! other implementations (it is in [`crate::packed::decode_many_implementations`]).
 //!
 //! This module may touch the input and output slices and its own read-only
 //! tables.
@@ -86,9 +86,10 @@ use core::arch::x86_64::{
     _mm_cvtsi128_si32, _mm_cvtsi128_si64, _mm_cvtsi64_si128, _mm_maskz_expand_epi8,
 };
 
-use super::error::DecodeManyError;
-use super::generic::{self, DecodeManyFn};
-use super::value::{PackedGuid, MAX_ENCODED_LEN};
+use crate::packed::arch::cpu::{x86_features, Features};
+use crate::packed::error::DecodeManyError;
+use crate::packed::generic::{self, DecodeManyFn};
+use crate::packed::value::{PackedGuid, MAX_ENCODED_LEN};
 
 /// Bytes in a block: one 512-bit vector.
 const BLOCK: usize = 64;
@@ -138,73 +139,33 @@ static BIT_OF_LANE: [u8; BLOCK] = lanes!(|j| 1 << (j % GROUP));
 /// how many sent bytes come before that byte.
 static BITS_BELOW_LANE: [u8; BLOCK] = lanes!(|j| (1 << (j % GROUP)) - 1);
 
+/// What the list decoder is compiled for.
+pub(crate) const DECODER_FEATURES: Features = x86_features!(
+    "avx512f",
+    "avx512bw",
+    "avx512vl",
+    "avx512vbmi",
+    "avx512vbmi2",
+    "avx512bitalg",
+    "popcnt",
+);
+
 /// The AVX-512 list decoder, when this CPU has AVX-512 F, BW, VL, VBMI,
 /// VBMI2 and BITALG and POPCNT; `None` when it does not. The function has
-/// the contract of [`super::decode_many`].
+/// the contract of [`crate::packed::decode_many`].
 #[must_use]
 pub fn decoder() -> Option<DecodeManyFn> {
-    has_features().then_some(decode_many as DecodeManyFn)
-}
-
-fn has_features() -> bool {
-    #[cfg(all(
-        target_feature = "avx512f",
-        target_feature = "avx512bw",
-        target_feature = "avx512vl",
-        target_feature = "avx512vbmi",
-        target_feature = "avx512vbmi2",
-        target_feature = "avx512bitalg",
-        target_feature = "popcnt"
-    ))]
-    {
-        true
-    }
-    #[cfg(all(
-        not(all(
-            target_feature = "avx512f",
-            target_feature = "avx512bw",
-            target_feature = "avx512vl",
-            target_feature = "avx512vbmi",
-            target_feature = "avx512vbmi2",
-            target_feature = "avx512bitalg",
-            target_feature = "popcnt"
-        )),
-        feature = "std"
-    ))]
-    {
-        // std caches the answers after the first call.
-        std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512vl")
-            && std::is_x86_feature_detected!("avx512vbmi")
-            && std::is_x86_feature_detected!("avx512vbmi2")
-            && std::is_x86_feature_detected!("avx512bitalg")
-            && std::is_x86_feature_detected!("popcnt")
-    }
-    #[cfg(all(
-        not(all(
-            target_feature = "avx512f",
-            target_feature = "avx512bw",
-            target_feature = "avx512vl",
-            target_feature = "avx512vbmi",
-            target_feature = "avx512vbmi2",
-            target_feature = "avx512bitalg",
-            target_feature = "popcnt"
-        )),
-        not(feature = "std")
-    ))]
-    {
-        false
-    }
+    (DECODER_FEATURES.detect)().then_some(decode_many as DecodeManyFn)
 }
 
 /// The list decoder [`decoder`] hands out.
 fn decode_many(input: &[u8], out: &mut [PackedGuid]) -> Result<usize, DecodeManyError> {
     // SAFETY: `decode_many_avx512` enables only AVX-512 F, BW, VL, VBMI,
-    // VBMI2, BITALG and POPCNT (and what they imply). This function is
-    // private, and the only way to it is the pointer `decoder` returns after
-    // `has_features` found all of them on this CPU; a CPU's features do not
-    // change while a process runs.
+    // VBMI2, BITALG and POPCNT (and what they imply), the features of
+    // `DECODER_FEATURES`. This function is private, and the only way to it
+    // is the pointer `decoder` returns after `DECODER_FEATURES.detect` found
+    // all of them on this CPU; a CPU's features do not change while a
+    // process runs.
     unsafe { decode_many_avx512(input, out) }
 }
 
