@@ -59,8 +59,8 @@
 //!   - [`ssse3`] (x86-64): encodes and decodes whole lists of GUIDs with one
 //!     `PSHUFB` per GUID (and one `POPCNT` per value when decoding).
 //!   - [`avx512`] (x86-64): decodes whole lists 64 bytes at a time, finding
-//!     every mask of a block at once (`VPOPCNTB` links, doubled with
-//!     `VPERMI2B`) instead of one mask after the other, and placing eight
+//!     every mask of a block at once (`VPOPCNTB` links, doubled with masked
+//!     `VPERMB`) instead of one mask after the other, and placing eight
 //!     GUIDs' bytes per `VPERMI2B`, for lists long enough to gain from it.
 //!
 //! Lists of GUIDs (the count-prefixed lists of the update messages; the

@@ -17,24 +17,27 @@
 //! ```text
 //! decode_many(input, out):
 //!     base = 0; start = 0; done = 0            // block offset, first mask in it
-//!     while input[base .. base + 128] is there:
-//!         B0, B1 = input[base ..][..64], input[base + 64 ..][..64]
-//!         P[0][i] = i + 1 + popcount(B0[i])    // VPOPCNTB: where the next value
+//!     while input[base .. base + 129] is there:
+//!         B = input[base ..][..64]             // the block
+//!         A, F = input[base + 1 ..][..64], input[base + 65 ..][..64]
+//!         P[0][i] = i + 1 + popcount(B[i])     // VPOPCNTB: where the next value
 //!                                              // starts if a mask is at i (<= 72)
-//!         P[k+1][i] = P[k][P[k][i]]            // VPERMI2B over (P[k], 64..127):
-//!                                              // a position past the block maps
-//!                                              // to itself, so P[k] = P[0]^(2^k)
+//!         P[k+1][i] = P[k][P[k][i]] if P[k][i] < 64, else P[k][i]
+//!                                              // a masked VPERMB: past the block is
+//!                                              // a fixed point, so P[k] = P[0]^(2^k)
 //!         C[t] = start for every lane t        // C[t]: where value t of the block
-//!         for k in 0..6:                       // starts (past the block: >= 64)
-//!             C[t] = P[k][C[t]] where bit k of t is set  // one masked VPERMI2B
-//!                                              // (so C[t] = P[0]^t (start))
-//!         count = #{t : C[t] < 64}
+//!         for k in 0..4:                       // starts
+//!             C[t] = P[k][C[t]] where bit k of t is set  // one masked VPERMB
+//!                                              // (so C[t] = P[0]^t (start), t < 16)
+//!         count = #{t : C[0..=t] all < 64}
+//!         if count is 16 (a block of short values, rare):
+//!             rounds 4 and 5 as well (t < 64), count again
 //!         if out has no room for count values, rounded up to 8 and at
 //!         least 16: stop
-//!         for each group of 8 values t (at least 2 groups): // 64 bytes of GUIDs
-//!             mask  = B0[C[t]]                 // VPERMB, each mask on its 8 lanes
-//!             lane i of GUID t = (mask bit i) ? byte C[t] + 1 + popcount(mask & (2^i - 1))
-//!                                of B0 ++ B1 : 0                // VPERMI2B, zero-masked
+//!         for each group of 8 values t (2 groups, more when count > 16):
+//!             mask  = B[C[t]]                  // VPERMB, each mask on its 8 lanes
+//!             lane i of GUID t = (mask bit i) ? byte C[t] + popcount(mask & (2^i - 1))
+//!                                of A ++ F : 0   // VPERMI2B, zero-masked
 //!             store the 8 GUIDs at out[done ..]
 //!         done += count; base += 64
 //!         start = P[6][start] - 64             // the only link to the next block
@@ -44,13 +47,29 @@
 //! ```
 //!
 //! A value that starts in the block may end in the next one (its bytes come
-//! from `B1`), and the next block's first mask is then 0 to 8 bytes into
+//! from `F`), and the next block's first mask is then 0 to 8 bytes into
 //! that block. Nothing past the block is trusted without reading it: the
-//! block runs only while 128 bytes of input are there, so the last
-//! 64 to 128 bytes, short lists and every error go through the shared loop in
-//! `generic`, which reports exactly what every other implementation
+//! block runs only while 129 bytes of input are there, so the last
+//! 65 to 129 bytes, short lists and every error go through the shared loop
+//! in `generic`, which reports exactly what every other implementation
 //! reports. `start` stays in a vector register from one block to the next,
-//! so the chain is one `VPERMB` and one subtraction per block.
+//! so the chain is one `VPERMB` per block.
+//!
+//! # What it costs
+//!
+//! Byte permutations run on one vector port, and on this loop's CPUs a
+//! two-table `VPERMI2B` takes that port twice as long as a one-table
+//! `VPERMB` (measured in `codec/benches/README.md`). So positions are
+//! encoded to keep every table one block wide: a position inside the block
+//! is `0xc0 + position` and one past it is its offset into the next block
+//! (0 to 8), so bit 7 says which it is (`VPMOVB2M`, on another port, makes
+//! it the mask of a masked `VPERMB`), the low six bits index the block, and
+//! adding the bit count to `0xc0 + i + 1` wraps to the offset by itself.
+//! The doubling stops at 16 values, the two groups every block writes,
+//! unless the block has more; and the links of a block are computed two
+//! blocks before its values are placed, so that the six squarings (one
+//! chain) of one block overlap the rounds and groups (another) of the
+//! blocks before it.
 //!
 //! # When it applies
 //!
@@ -79,11 +98,11 @@
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
-    __m512i, _mm512_add_epi8, _mm512_and_si512, _mm512_castsi512_si128, _mm512_cmplt_epu8_mask,
-    _mm512_loadu_si512, _mm512_mask2_permutex2var_epi8, _mm512_maskz_permutex2var_epi8,
-    _mm512_permutex2var_epi8, _mm512_permutexvar_epi8, _mm512_popcnt_epi8, _mm512_set1_epi8,
-    _mm512_setzero_si512, _mm512_storeu_si512, _mm512_sub_epi8, _mm512_test_epi8_mask,
-    _mm_cvtsi128_si32, _mm_cvtsi128_si64, _mm_cvtsi64_si128, _mm_maskz_expand_epi8,
+    __m512i, _mm512_add_epi8, _mm512_and_si512, _mm512_castsi512_si128, _mm512_loadu_si512,
+    _mm512_mask_permutexvar_epi8, _mm512_maskz_permutex2var_epi8, _mm512_movepi8_mask,
+    _mm512_or_si512, _mm512_permutexvar_epi8, _mm512_popcnt_epi8, _mm512_set1_epi8,
+    _mm512_storeu_si512, _mm512_test_epi8_mask, _mm_cvtsi128_si32, _mm_cvtsi128_si64,
+    _mm_cvtsi64_si128, _mm_maskz_expand_epi8,
 };
 
 use crate::packed::arch::cpu::{x86_features, Features};
@@ -96,6 +115,10 @@ const BLOCK: usize = 64;
 
 /// GUIDs in one 512-bit vector.
 const GROUP: usize = 8;
+
+/// Bits 7 and 6, set in a position inside the block (`0xc0 + position`)
+/// and clear in one past it (its offset into the next block, 0 to 8).
+const INSIDE: u8 = 0xc0;
 
 /// A block of 64 lanes, lane `i` holding `$lane` (a `usize` below 256).
 macro_rules! lanes {
@@ -110,13 +133,11 @@ macro_rules! lanes {
     }};
 }
 
-/// Lane `i`: `i + 1`, the next value's offset from a mask at `i` before its
-/// sent bytes are counted.
-static AFTER_MASK: [u8; BLOCK] = lanes!(|i| i + 1);
-
-/// Lane `i`: `64 + i`, the second table of every two-table permutation, so
-/// that a position past the block (64 or more) maps to itself.
-static PAST_BLOCK: [u8; BLOCK] = lanes!(|i| BLOCK + i);
+/// Lane `i`: where the next value starts if a mask with no bit set is at
+/// `i`, in the positions' encoding: `i + 1` inside the block (`0xc0 +
+/// i + 1`, wrapping to the offset `i + 1 - 64` past it, which is what
+/// adding the mask's bit count does too).
+static AFTER_MASK: [u8; BLOCK] = lanes!(|i| (INSIDE as usize + i + 1) % 256);
 
 /// `STEPS[k]`: the lanes `t` with bit `k` set, those that take the step of
 /// `2^k` links at round `k` of the doubling.
@@ -128,6 +149,11 @@ const STEPS: [u64; 6] = [
     0xffff_0000_ffff_0000,
     0xffff_ffff_0000_0000,
 ];
+
+/// The rounds of the doubling every block takes: enough for lanes 0 to 15,
+/// the values two groups of GUIDs hold. A block of more values (rare: a
+/// value is five or six bytes on average) takes the rest.
+const USUAL_ROUNDS: usize = 4;
 
 /// Lane `j`: `j / 8`, the value whose GUID byte lane `j` of a group holds.
 static VALUE_OF_LANE: [u8; BLOCK] = lanes!(|j| j / GROUP);
@@ -190,75 +216,180 @@ fn store(out: &mut [PackedGuid; GROUP], guids: __m512i) {
     unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), guids) }
 }
 
+/// `links` composed with itself: each lane inside the block takes the lane
+/// its position names, a lane past the block keeps its offset.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+#[inline]
+fn square(links: __m512i) -> __m512i {
+    _mm512_mask_permutexvar_epi8(links, _mm512_movepi8_mask(links), links, links)
+}
+
+/// Bytes the block loop reads for the block at `base`: the block, and the
+/// 64 bytes after it plus one (a value at position 63 ends by 72, read from
+/// the vectors of bytes 1 to 64 and 65 to 128 positions on).
+const WINDOW: usize = 2 * BLOCK + 1;
+
+/// The block at `base` and the bytes 1 to 64 and 65 to 128 positions on,
+/// when the input has them.
+#[inline]
+fn window_at(input: &[u8], base: usize) -> Option<[&[u8; BLOCK]; 3]> {
+    fn at(from: &[u8]) -> Option<&[u8; BLOCK]> {
+        from.first_chunk()
+    }
+    let window: &[u8; WINDOW] = input.get(base..)?.first_chunk()?;
+    Some([at(window)?, at(&window[1..])?, at(&window[1 + BLOCK..])?])
+}
+
+/// The 64 bytes at `base`, when the input has them.
+#[inline]
+fn block_at(input: &[u8], base: usize) -> Option<&[u8; BLOCK]> {
+    input.get(base..)?.first_chunk()
+}
+
+/// Where the values of a block lead, computed from its bytes alone: for
+/// each position `i`, `powers[k][i]` is where the value `2^k` values after
+/// a mask at `i` starts (for the rounds every block takes), and `past[i]`
+/// the offset into the next block of the first value that starts past
+/// this one (made a position inside it).
+#[derive(Clone, Copy)]
+struct Links {
+    powers: [__m512i; USUAL_ROUNDS],
+    past: __m512i,
+}
+
+/// The [`Links`] of `block`.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg")]
+#[inline]
+fn links(block: &[u8; BLOCK]) -> Links {
+    let mut powers =
+        [_mm512_add_epi8(_mm512_popcnt_epi8(load(block)), load(&AFTER_MASK)); USUAL_ROUNDS];
+    for k in 1..USUAL_ROUNDS {
+        powers[k] = square(powers[k - 1]);
+    }
+    // 2^6 = 64 links from any position leave the block.
+    let mut past = powers[USUAL_ROUNDS - 1];
+    for _ in USUAL_ROUNDS - 1..6 {
+        past = square(past);
+    }
+    let past = _mm512_or_si512(past, _mm512_set1_epi8(INSIDE as i8));
+    Links { powers, past }
+}
+
 /// The block loop of the module docs, then the shared windowed loop for the
 /// rest, compiled for the features [`decoder`] checks.
+///
+/// The links of a block are computed two blocks ahead of placing its
+/// values, so that the two long chains of a block, the squarings and the
+/// rounds of the doubling, overlap with other blocks' work rather than
+/// follow one another.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512bitalg,popcnt")]
 fn decode_many_avx512(input: &[u8], out: &mut [PackedGuid]) -> Result<usize, DecodeManyError> {
-    let after_mask = load(&AFTER_MASK);
-    let past_block = load(&PAST_BLOCK);
-    let value_of_lane = load(&VALUE_OF_LANE);
-    let bit_of_lane = load(&BIT_OF_LANE);
-    let bits_below_lane = load(&BITS_BELOW_LANE);
-    let block = _mm512_set1_epi8(BLOCK as i8);
-    let group = _mm512_set1_epi8(GROUP as i8);
-    let one = _mm512_set1_epi8(1);
+    let values = load(&VALUE_OF_LANE);
+    let next_group = _mm512_set1_epi8(GROUP as i8);
 
     let mut base = 0;
-    // Every lane: the offset of the block's first mask from `base`.
-    let mut start = _mm512_setzero_si512();
+    // Every lane: the block's first mask, at position 0 of the first block.
+    let mut start = _mm512_set1_epi8(INSIDE as i8);
     let mut done = 0;
-    while let Some((here, rest)) = input.get(base..).and_then(<[u8]>::split_first_chunk) {
-        let Some(after) = rest.first_chunk() else {
-            break;
-        };
-        let b0 = load(here);
-        let b1 = load(after);
-        // links[i]: where the next value starts if a mask is at i.
-        let mut links = _mm512_add_epi8(_mm512_popcnt_epi8(b0), after_mask);
+    let links_at = |base| block_at(input, base).map(|block| links(block));
+    let mut current = links_at(base);
+    let mut following = links_at(base + BLOCK);
+    while let (Some(window), Some(Links { powers, past })) = (window_at(input, base), current) {
+        current = following;
+        following = links_at(base + 2 * BLOCK);
+        let window = window.map(|bytes| load(bytes));
+        // starts[t]: where value t of the block starts, for t up to the
+        // first value past it; the lanes after that one hold anything.
         let mut starts = start;
-        for step in STEPS {
-            // `links` is links^(2^k): lane t takes it when bit k of t is
-            // set, so after the six rounds lane t has taken t links.
-            starts = _mm512_mask2_permutex2var_epi8(links, starts, step, past_block);
-            links = _mm512_permutex2var_epi8(links, links, past_block);
+        for k in 0..USUAL_ROUNDS {
+            starts = _mm512_mask_permutexvar_epi8(starts, STEPS[k], starts, powers[k]);
         }
-        // `links` is links^64 now: from any start in the block, past it.
-        let next = _mm512_sub_epi8(_mm512_permutexvar_epi8(start, links), block);
-        let count = _mm512_cmplt_epu8_mask(starts, block).count_ones() as usize;
-        // Two groups (16 values) always, so that the usual block takes no
-        // branch that depends on its count; more only for blocks of short
-        // values.
-        let groups = count.div_ceil(GROUP).max(2);
-        let Some(dest) = out.get_mut(done..done + groups * GROUP) else {
-            break;
-        };
-        let masks = _mm512_permutexvar_epi8(starts, b0);
-        let first_bytes = _mm512_add_epi8(starts, one);
-        // Eight GUIDs from the lanes `values` names (value 8g + j / 8 in
-        // lane j of group g).
-        let expand = |values| {
-            let mask = _mm512_permutexvar_epi8(values, masks);
-            let sent = _mm512_test_epi8_mask(mask, bit_of_lane);
-            let rank = _mm512_popcnt_epi8(_mm512_and_si512(mask, bits_below_lane));
-            let from = _mm512_add_epi8(_mm512_permutexvar_epi8(values, first_bytes), rank);
-            _mm512_maskz_permutex2var_epi8(sent, b0, from, b1)
-        };
-        if let [first, second, more @ ..] = dest.as_chunks_mut::<GROUP>().0 {
-            let mut values = value_of_lane;
-            store(first, expand(values));
-            values = _mm512_add_epi8(values, group);
-            store(second, expand(values));
-            for guids in more {
-                values = _mm512_add_epi8(values, group);
-                store(guids, expand(values));
-            }
+        let count = values_inside(starts, 2 * GROUP);
+        if count < 2 * GROUP {
+            // The usual block: at most 15 values, two groups of GUIDs.
+            let Some(dest) = out
+                .get_mut(done..)
+                .and_then(<[_]>::first_chunk_mut::<{ 2 * GROUP }>)
+            else {
+                break;
+            };
+            let [first, second] = dest.as_chunks_mut().0 else {
+                unreachable!("16 GUIDs are two groups of 8")
+            };
+            store(first, guids(values, starts, window));
+            store(
+                second,
+                guids(_mm512_add_epi8(values, next_group), starts, window),
+            );
+            done += count;
+        } else {
+            let Some(count) = place_long_block(&mut out[done..], starts, powers, window) else {
+                break;
+            };
+            done += count;
         }
-        done += count;
         base += BLOCK;
-        start = next;
+        start = _mm512_permutexvar_epi8(start, past);
     }
-    let pos = base + usize::from(_mm_cvtsi128_si32(_mm512_castsi512_si128(start)) as u8);
+    let first = _mm_cvtsi128_si32(_mm512_castsi512_si128(start)) as u8 & !INSIDE;
+    let pos = base + usize::from(first);
     generic::decode_many_windowed_from(input, pos, out, done, |window| decode_one(window))
+}
+
+/// How many of the lanes of `starts`, up to `most`, come before the first
+/// one past the block: the trailing ones of the lanes inside it, counted
+/// as the trailing zeros of that mask plus one (written so, the count stays
+/// off the vector port that the permutations need).
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+fn values_inside(starts: __m512i, most: usize) -> usize {
+    let inside = _mm512_movepi8_mask(starts).wrapping_add(1);
+    (inside.trailing_zeros() as usize).min(most)
+}
+
+/// The eight GUIDs whose values the lanes of `values` name (value `8g + j /
+/// 8` in lane `j` of group `g`), from the block's `starts` and its window
+/// (the block, and the bytes 1 to 64 and 65 to 128 positions on).
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg")]
+#[inline]
+fn guids(values: __m512i, starts: __m512i, [here, after, further]: [__m512i; 3]) -> __m512i {
+    let value_start = _mm512_permutexvar_epi8(values, starts);
+    let mask = _mm512_permutexvar_epi8(value_start, here);
+    let sent = _mm512_test_epi8_mask(mask, load(&BIT_OF_LANE));
+    let rank = _mm512_popcnt_epi8(_mm512_and_si512(mask, load(&BITS_BELOW_LANE)));
+    // 0xc0 + position + 1 + rank: bit 6 picks `after` while the byte is 1 to
+    // 63 bytes on, and the sum wraps to pick `further` from 64 bytes on.
+    let from = _mm512_add_epi8(value_start, rank);
+    _mm512_maskz_permutex2var_epi8(sent, further, from, after)
+}
+
+/// A block of 16 values or more (short values: rare), after the usual
+/// rounds of the doubling: the rest of the rounds, then every group of
+/// GUIDs, into the front of `out`. The number of values, or `None` when
+/// `out` has no room for them rounded up to a group.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg,popcnt")]
+#[inline]
+fn place_long_block(
+    out: &mut [PackedGuid],
+    mut starts: __m512i,
+    powers: [__m512i; USUAL_ROUNDS],
+    window: [__m512i; 3],
+) -> Option<usize> {
+    // The powers past the usual rounds, again: too rarely needed to keep
+    // from one block to the next.
+    let mut power = powers[USUAL_ROUNDS - 1];
+    for step in &STEPS[USUAL_ROUNDS..] {
+        power = square(power);
+        starts = _mm512_mask_permutexvar_epi8(starts, *step, starts, power);
+    }
+    let count = values_inside(starts, BLOCK);
+    let dest = out.get_mut(..count.next_multiple_of(GROUP))?;
+    let mut values = load(&VALUE_OF_LANE);
+    for group in dest.as_chunks_mut::<GROUP>().0 {
+        store(group, guids(values, starts, window));
+        values = _mm512_add_epi8(values, _mm512_set1_epi8(GROUP as i8));
+    }
+    Some(count)
 }
 
 /// Decodes the value whose mask is `window[0]`; the window always holds the
