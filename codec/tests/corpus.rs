@@ -32,11 +32,12 @@
 //! slice encoder may touch, what a name limit of exactly the name's length
 //! does.
 //!
-//! Before the vectors, the test checks that it reaches every list
-//! implementation this CPU runs (they are found at run time). The long
-//! lists (48 earlier values) are there for the loop that decodes whole
-//! 64-byte blocks (`packed::avx512`): it meets the vector's value, and its
-//! error, after some blocks.
+//! Before the vectors, the test checks that it reaches the portable list
+//! implementations (the others are found at run time). The long lists (48
+//! earlier values) are there for the loops that take a list a block at a
+//! time (`packed::avx512`, 64 bytes a block when decoding, seven GUIDs when
+//! encoding): they meet the vector's value, and its error, after some
+//! blocks, which hold the earlier vectors' values.
 //!
 //! Failures are collected, not fatal one at a time: one report lists every
 //! `id [path]: ...` with the request. The file holds nothing but the corpus,
@@ -69,7 +70,9 @@ const MAX_LEAD: usize = 2;
 /// How many earlier values a long list puts before the vector's own, when
 /// the corpus has had that many: enough bytes (over 128) for the AVX-512
 /// list decoder to decode whole 64-byte blocks before it reaches the
-/// vector's value, so that value (and its error) comes after them.
+/// vector's value, and enough GUIDs (over 8) for the AVX-512 list encoder
+/// to encode some blocks of seven, so that value (and its error) comes
+/// after them.
 const LONG_LEAD: usize = 48;
 
 #[test]
@@ -116,7 +119,7 @@ fn every_vector_through_every_implementation() {
             Request::EncodePacked { guid } => {
                 packed_encode(&mut run, vector, *guid, &encode_lead);
                 if let Expectation::Valid(Value::Encoded { bytes }) = &vector.expect {
-                    remember(&mut encode_lead, bytes.clone(), *guid, MAX_LEAD);
+                    remember(&mut encode_lead, bytes.clone(), *guid, LONG_LEAD);
                 }
             }
             Request::DecodeNamed { bytes } => named_decode(&mut run, vector, bytes),

@@ -208,6 +208,26 @@ fn differential_encode_many() {
         .for_each(|guids| properties::packed_encode_many(guids));
 }
 
+/// Lists long enough for several steps of the AVX-512 list encoder (seven
+/// GUIDs a step while eight remain and 64 bytes of the buffer are left),
+/// zero-heavy so that the steps write anywhere from 7 to 63 bytes, through
+/// every list encoder with every output buffer size.
+#[test]
+fn differential_encode_many_long() {
+    let lists = produce_with::<Vec<(u64, u8)>>()
+        .len(0usize..=40)
+        .map_gen(|guids| {
+            guids
+                .into_iter()
+                .map(|(guid, keep)| zero_bytes(guid, keep))
+                .collect::<Vec<_>>()
+        });
+    check!()
+        .with_generator(lists)
+        .with_iterations(ITERATIONS / 100)
+        .for_each(|guids| properties::packed_encode_many(guids));
+}
+
 /// Back-to-back values through every list decoder, with every count up to
 /// one past what the input holds.
 #[test]

@@ -61,7 +61,8 @@
 //!   - [`avx512`] (x86-64): decodes whole lists 64 bytes at a time, finding
 //!     every mask of a block at once (`VPOPCNTB` links, doubled with masked
 //!     `VPERMB`) instead of one mask after the other, and placing eight
-//!     GUIDs' bytes per `VPERMI2B`, for lists long enough to gain from it.
+//!     GUIDs' bytes per `VPERMI2B`, for lists long enough to gain from it;
+//!     encodes seven GUIDs per `VPCOMPRESSB` (VBMI2).
 //!
 //! Lists of GUIDs (the count-prefixed lists of the update messages; the
 //! count is the caller's to read or write) go through [`encode_many`] and

@@ -13,12 +13,20 @@ use super::cpu::Loop;
 use crate::packed::generic::{DecodeManyFn, EncodeManyFn};
 
 /// The list encoders of this architecture, fastest first.
-pub(crate) const ENCODE_MANY: &[Loop<EncodeManyFn>] = &[Loop {
-    name: "ssse3",
-    features: ssse3::ENCODER_FEATURES,
-    get: ssse3::encoder,
-    min_len: 0,
-}];
+pub(crate) const ENCODE_MANY: &[Loop<EncodeManyFn>] = &[
+    Loop {
+        name: "avx512",
+        features: avx512::ENCODER_FEATURES,
+        get: avx512::encoder,
+        min_len: 0,
+    },
+    Loop {
+        name: "ssse3",
+        features: ssse3::ENCODER_FEATURES,
+        get: ssse3::encoder,
+        min_len: 0,
+    },
+];
 
 /// The list decoders of this architecture, fastest first.
 pub(crate) const DECODE_MANY: &[Loop<DecodeManyFn>] = &[

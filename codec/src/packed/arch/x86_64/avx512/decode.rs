@@ -1,5 +1,5 @@
 //! The AVX-512 list decoder: 64 bytes of the stream at a time, with no chain
-//! from one value's mask to the next, for lists of GUIDs, chosen at run time.
+//! from one value's mask to the next.
 //!
 //! # Why it exists
 //!
@@ -71,67 +71,25 @@
 //! chain) of one block overlap the rounds and groups (another) of the
 //! blocks before it.
 //!
-//! # When it applies
-//!
-//! On x86-64 CPUs with AVX-512 F, BW, VL, VBMI, VBMI2 and BITALG, and POPCNT
-//! (Intel since Ice Lake, AMD since Zen 4), and only for whole lists. As with
-//! [`crate::packed::ssse3`], the loop lives in a function compiled for those
-//! features; [`decoder`] returns it when this CPU has them and `None` when it
-//! does not, and choosing it (or not, for short lists) is the dispatcher's
-//! job. Without `std` the CPU cannot be asked, so [`decoder`] returns `None`
-//! unless the crate is compiled for the features.
-//!
-//! # Why `unsafe` is allowed here
-//!
-//! Like [`crate::packed::ssse3`], to call the function compiled for the features
-//! from the private function that [`decoder`] hands out only after checking
-//! the CPU. Besides that, the vector loads and stores take raw pointers: one
-//! block in `load`, reading a `&[u8; 64]`, and one in `store`, writing a
-//! `&mut [PackedGuid; 8]` ([`PackedGuid`] is `#[repr(transparent)]` over its
-//! `u64`). Both get their references from bounds-checked slicing, so no
-//! access can leave the caller's slices. The module is held to
-//! [`crate::naive`] by the same differential tests and fuzz targets as the
-//! other implementations (it is in [`crate::packed::decode_many_implementations`]).
-//!
 //! This module may touch the input and output slices and its own read-only
 //! tables.
-#![allow(unsafe_code)]
 
 use core::arch::x86_64::{
-    __m512i, _mm512_add_epi8, _mm512_and_si512, _mm512_castsi512_si128, _mm512_loadu_si512,
+    __m512i, _mm512_add_epi8, _mm512_and_si512, _mm512_castsi512_si128,
     _mm512_mask_permutexvar_epi8, _mm512_maskz_permutex2var_epi8, _mm512_movepi8_mask,
     _mm512_or_si512, _mm512_permutexvar_epi8, _mm512_popcnt_epi8, _mm512_set1_epi8,
-    _mm512_storeu_si512, _mm512_test_epi8_mask, _mm_cvtsi128_si32, _mm_cvtsi128_si64,
-    _mm_cvtsi64_si128, _mm_maskz_expand_epi8,
+    _mm512_test_epi8_mask, _mm_cvtsi128_si32, _mm_cvtsi128_si64, _mm_cvtsi64_si128,
+    _mm_maskz_expand_epi8,
 };
 
-use crate::packed::arch::cpu::{x86_features, Features};
+use super::vector::{lanes, load, store, BLOCK, GROUP};
 use crate::packed::error::DecodeManyError;
-use crate::packed::generic::{self, DecodeManyFn};
+use crate::packed::generic;
 use crate::packed::value::{PackedGuid, MAX_ENCODED_LEN};
-
-/// Bytes in a block: one 512-bit vector.
-const BLOCK: usize = 64;
-
-/// GUIDs in one 512-bit vector.
-const GROUP: usize = 8;
 
 /// Bits 7 and 6, set in a position inside the block (`0xc0 + position`)
 /// and clear in one past it (its offset into the next block, 0 to 8).
 const INSIDE: u8 = 0xc0;
-
-/// A block of 64 lanes, lane `i` holding `$lane` (a `usize` below 256).
-macro_rules! lanes {
-    (|$i:ident| $lane:expr) => {{
-        let mut table = [0u8; BLOCK];
-        let mut $i = 0;
-        while $i < BLOCK {
-            table[$i] = $lane as u8;
-            $i += 1;
-        }
-        table
-    }};
-}
 
 /// Lane `i`: where the next value starts if a mask with no bit set is at
 /// `i`, in the positions' encoding: `i + 1` inside the block (`0xc0 +
@@ -164,57 +122,6 @@ static BIT_OF_LANE: [u8; BLOCK] = lanes!(|j| 1 << (j % GROUP));
 /// Lane `j`: the mask bits below byte `j % 8` of a GUID, whose count says
 /// how many sent bytes come before that byte.
 static BITS_BELOW_LANE: [u8; BLOCK] = lanes!(|j| (1 << (j % GROUP)) - 1);
-
-/// What the list decoder is compiled for.
-pub(crate) const DECODER_FEATURES: Features = x86_features!(
-    "avx512f",
-    "avx512bw",
-    "avx512vl",
-    "avx512vbmi",
-    "avx512vbmi2",
-    "avx512bitalg",
-    "popcnt",
-);
-
-/// The AVX-512 list decoder, when this CPU has AVX-512 F, BW, VL, VBMI,
-/// VBMI2 and BITALG and POPCNT; `None` when it does not. The function has
-/// the contract of [`crate::packed::decode_many`].
-#[must_use]
-pub fn decoder() -> Option<DecodeManyFn> {
-    (DECODER_FEATURES.detect)().then_some(decode_many as DecodeManyFn)
-}
-
-/// The list decoder [`decoder`] hands out.
-fn decode_many(input: &[u8], out: &mut [PackedGuid]) -> Result<usize, DecodeManyError> {
-    // SAFETY: `decode_many_avx512` enables only AVX-512 F, BW, VL, VBMI,
-    // VBMI2, BITALG and POPCNT (and what they imply), the features of
-    // `DECODER_FEATURES`. This function is private, and the only way to it
-    // is the pointer `decoder` returns after `DECODER_FEATURES.detect` found
-    // all of them on this CPU; a CPU's features do not change while a
-    // process runs.
-    unsafe { decode_many_avx512(input, out) }
-}
-
-/// The 64 bytes of `bytes` as a vector.
-#[target_feature(enable = "avx512f")]
-#[inline]
-fn load(bytes: &[u8; BLOCK]) -> __m512i {
-    // SAFETY: the reference is to 64 readable bytes, and the load is
-    // unaligned, so any address is fine; AVX-512 F is enabled here.
-    unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) }
-}
-
-/// Writes the eight GUIDs of `guids` (lane `8t + i` is byte `i` of GUID `t`)
-/// into `out`.
-#[target_feature(enable = "avx512f")]
-#[inline]
-fn store(out: &mut [PackedGuid; GROUP], guids: __m512i) {
-    // SAFETY: `PackedGuid` is `#[repr(transparent)]` over a `u64`, so the
-    // reference is to 64 writable bytes, and every bit pattern is a valid
-    // `u64`; the store is unaligned, so any address is fine; AVX-512 F is
-    // enabled here.
-    unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), guids) }
-}
 
 /// `links` composed with itself: each lane inside the block takes the lane
 /// its position names, a lane past the block keeps its offset.
@@ -276,14 +183,17 @@ fn links(block: &[u8; BLOCK]) -> Links {
 }
 
 /// The block loop of the module docs, then the shared windowed loop for the
-/// rest, compiled for the features [`decoder`] checks.
+/// rest, compiled for the features `super::DECODER_FEATURES` lists.
 ///
 /// The links of a block are computed two blocks ahead of placing its
 /// values, so that the two long chains of a block, the squarings and the
 /// rounds of the doubling, overlap with other blocks' work rather than
 /// follow one another.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512bitalg,popcnt")]
-fn decode_many_avx512(input: &[u8], out: &mut [PackedGuid]) -> Result<usize, DecodeManyError> {
+pub(super) fn decode_many_avx512(
+    input: &[u8],
+    out: &mut [PackedGuid],
+) -> Result<usize, DecodeManyError> {
     let values = load(&VALUE_OF_LANE);
     let next_group = _mm512_set1_epi8(GROUP as i8);
 
