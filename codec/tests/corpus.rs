@@ -12,9 +12,10 @@
 //! - packed encode: [`naive::encode_packed`], every entry of
 //!   [`packed::ENCODERS`], [`PackedGuid::encode`] and every helper built on
 //!   it (`to_vec`, `encode_to_vec`, `write_to`, `encode_to_slice`),
-//!   every list encoder (alone and after earlier GUIDs, into a buffer of the
-//!   exact length, one with room to spare, and one a byte short), and
-//!   [`packed::encode_many_to_vec`];
+//!   every list encoder (alone, after earlier GUIDs and after eight copies
+//!   of its own, into a buffer of the exact length, one with room to spare,
+//!   one with room for a 64-byte store past the end, and one a byte short),
+//!   and [`packed::encode_many_to_vec`];
 //! - named decode: [`naive::decode_named`], and both the borrowing
 //!   ([`NamedGuidRef`]) and the owning ([`NamedGuid`]) decoder, with and
 //!   without a name limit;
@@ -74,6 +75,14 @@ const MAX_LEAD: usize = 2;
 /// to encode some blocks of seven, so that value (and its error) comes
 /// after them.
 const LONG_LEAD: usize = 48;
+
+/// How many times a list repeats the vector's own value before it: more
+/// than the seven GUIDs of a step of the AVX-512 list encoder.
+const REPEATS: usize = 8;
+
+/// The bytes a step of the AVX-512 list encoder stores at once, which it
+/// needs left in the buffer to take the step.
+const BLOCK_STORE: usize = 64;
 
 #[test]
 fn every_vector_through_every_implementation() {
@@ -439,8 +448,15 @@ fn packed_encode(run: &mut Run, vector: &Vector, guid: u64, lead: &[(Vec<u8>, u6
         result.as_ref().ok() == Some(&written.len()),
         || format!("returned {result:?} after writing {} bytes", written.len()),
     );
+    // The vector's own value, eight times before itself: the loop that
+    // encodes seven GUIDs a step (`packed::avx512`) meets it in every slot
+    // of a step, not only where the corpus's order puts it.
+    let repeated = match vector.expect.value() {
+        Some(Value::Encoded { bytes }) => vec![(bytes.clone(), guid); REPEATS],
+        _ => Vec::new(),
+    };
     for (name, encode_many) in packed::encode_many_implementations() {
-        for lead in lead_choices(lead) {
+        for lead in lead_choices(lead).into_iter().chain([repeated.as_slice()]) {
             packed_encode_list(run, vector, name, encode_many, lead, guid);
         }
     }
@@ -477,8 +493,9 @@ fn packed_encode_list(
     let start = whole.len();
     whole.extend_from_slice(want);
     // Exactly enough room (the careful path for the end of a buffer), then
-    // room to spare (the fast path), both dirty.
-    for spare in [0, MAX_ENCODED_LEN] {
+    // room to spare (the fast path), then room for a whole block's store
+    // past the end (the AVX-512 steps write 64 bytes at a time), all dirty.
+    for spare in [0, MAX_ENCODED_LEN, BLOCK_STORE] {
         let path = format!("list {name}, at index {}, {spare} bytes spare", lead.len());
         let mut out = vec![0xcc; whole.len() + spare];
         let answer = match encode_many(&guids, &mut out) {

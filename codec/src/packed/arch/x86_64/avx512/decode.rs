@@ -113,6 +113,11 @@ const STEPS: [u64; 6] = [
 /// value is five or six bytes on average) takes the rest.
 const USUAL_ROUNDS: usize = 4;
 
+/// The values of the usual block: two groups of GUIDs, as many as the
+/// usual rounds find (a block of this many or more takes the long path).
+const USUAL_VALUES: usize = 16;
+const _: () = assert!(USUAL_VALUES == 2 * GROUP && USUAL_VALUES == 1 << USUAL_ROUNDS);
+
 /// Lane `j`: `j / 8`, the value whose GUID byte lane `j` of a group holds.
 static VALUE_OF_LANE: [u8; BLOCK] = lanes!(|j| j / GROUP);
 
@@ -134,7 +139,8 @@ fn square(links: __m512i) -> __m512i {
 /// Bytes the block loop reads for the block at `base`: the block, and the
 /// 64 bytes after it plus one (a value at position 63 ends by 72, read from
 /// the vectors of bytes 1 to 64 and 65 to 128 positions on).
-const WINDOW: usize = 2 * BLOCK + 1;
+const WINDOW: usize = 129;
+const _: () = assert!(WINDOW == 2 * BLOCK + 1);
 
 /// The block at `base` and the bytes 1 to 64 and 65 to 128 positions on,
 /// when the input has them.
@@ -214,12 +220,12 @@ pub(super) fn decode_many_avx512(
         for k in 0..USUAL_ROUNDS {
             starts = _mm512_mask_permutexvar_epi8(starts, STEPS[k], starts, powers[k]);
         }
-        let count = values_inside(starts, 2 * GROUP);
-        if count < 2 * GROUP {
+        let count = values_inside(starts, USUAL_VALUES);
+        if count < USUAL_VALUES {
             // The usual block: at most 15 values, two groups of GUIDs.
             let Some(dest) = out
                 .get_mut(done..)
-                .and_then(<[_]>::first_chunk_mut::<{ 2 * GROUP }>)
+                .and_then(<[_]>::first_chunk_mut::<USUAL_VALUES>)
             else {
                 break;
             };
