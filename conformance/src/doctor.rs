@@ -20,11 +20,11 @@ use std::time::{Duration, Instant};
 
 use wow_guid_vectors::{Request, RequestKind};
 
-use crate::duration::DisplayDuration;
-use crate::implementation::{Answer, Fault, HarnessError, Implementation, Query};
-use crate::process::{Mode, ProcessConfig, ProcessImplementation};
-use crate::protocol::{Response, ResponseErrorKind};
-use crate::reference;
+use wow_guid_harness::duration::DisplayDuration;
+use wow_guid_harness::implementation::{Answer, Fault, HarnessError, Implementation, Query};
+use wow_guid_harness::process::{Mode, ProcessConfig, ProcessImplementation};
+use wow_guid_harness::protocol::{Response, ResponseErrorKind};
+use wow_guid_harness::reference;
 
 /// How serious a diagnosis is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -163,7 +163,7 @@ fn start(config: &DoctorConfig, mode: Mode, startup_timeout: Duration) -> Proces
         // The doctor makes its own diagnosis of an adapter that answers nothing.
         check_liveness: false,
         deadline: None,
-        startup_seen: crate::process::StartupSeen::default(),
+        startup_seen: wow_guid_harness::process::StartupSeen::default(),
     })
 }
 

@@ -20,7 +20,7 @@ use core::str::FromStr;
 use serde::Serialize;
 use wow_guid_vectors::{ErrorCode, Expectation, Request, Value, Vector};
 
-use crate::protocol::{request_line, response_line, Response};
+use wow_guid_harness::protocol::{request_line, response_line, Response};
 
 /// Where `generate` keeps the corpus exported as [`Format::Json`], relative
 /// to the corpus root: one file anyone can download and load without the

@@ -1,7 +1,7 @@
 //! The runner's command line, driven as a user would: exit codes, selection,
 //! expected failures, reports, and the subcommands other than `run`.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;

@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use libfuzzer_sys::fuzz_target;
-use wow_guid_conformance::internal::duration::{
+use wow_guid_harness::duration::{
     parse_duration, parse_timeout, DisplayDuration, DurationError, MIN_TIMEOUT,
 };
 

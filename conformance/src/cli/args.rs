@@ -13,13 +13,11 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
-use wow_guid_conformance::internal::classify::shrink::Limits;
-use wow_guid_conformance::internal::duration::{
-    parse_duration, parse_timeout, DisplayDuration, DurationError,
-};
-use wow_guid_conformance::internal::export::Format;
-use wow_guid_conformance::internal::fuzzing::session::Plan;
-use wow_guid_conformance::process::ProcessConfig;
+use wow_guid_conformance::export::Format;
+use wow_guid_conformance::fuzzing::session::Plan;
+use wow_guid_harness::classify::shrink::Limits;
+use wow_guid_harness::duration::{parse_duration, parse_timeout, DisplayDuration, DurationError};
+use wow_guid_harness::process::ProcessConfig;
 use wow_guid_vectors::{Flag, GuidType, Op, Version};
 
 /// Conformance runner for PackedGuid/NamedGuid implementations.

@@ -6,11 +6,11 @@ use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use wow_guid_conformance::internal::export;
-use wow_guid_conformance::internal::known_failures;
-use wow_guid_conformance::internal::lint::{oversized, vector_bugs};
-use wow_guid_conformance::internal::seed::seed_files;
-use wow_guid_conformance::options::{CorpusError, CorpusSource};
+use wow_guid_conformance::export;
+use wow_guid_conformance::known_failures;
+use wow_guid_conformance::lint::{oversized, vector_bugs};
+use wow_guid_conformance::seed::seed_files;
+use wow_guid_harness::options::{CorpusError, CorpusSource};
 use wow_guid_vectors::{generate, read_bounded, Corpus, Pipes, MAX_FILE_BYTES};
 
 use super::args::{ExportArgs, GenerateArgs, SeedArgs};

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use wow_guid_conformance::internal::list::{write_json, write_text};
+use wow_guid_conformance::list::{write_json, write_text};
 
 use super::args::{ListArgs, ListFormat};
 use super::error::CliError;

@@ -6,11 +6,11 @@ use std::io::Write as _;
 use std::num::NonZeroUsize;
 use std::path::Path;
 
-use wow_guid_conformance::internal::matrix::model::{Header, CELL_OUTCOMES};
-use wow_guid_conformance::internal::matrix::{self, implementations, MatrixOptions};
-use wow_guid_conformance::internal::report::rerun::MatrixCommand;
-use wow_guid_conformance::internal::terminal::escape_bounded;
-use wow_guid_conformance::judge::JudgeOptions;
+use wow_guid_conformance::matrix::model::{Header, CELL_OUTCOMES};
+use wow_guid_conformance::matrix::{self, implementations, MatrixOptions};
+use wow_guid_harness::judge::JudgeOptions;
+use wow_guid_harness::report::rerun::MatrixCommand;
+use wow_guid_harness::terminal::escape_bounded;
 
 use super::args::MatrixArgs;
 use super::options;

@@ -10,15 +10,15 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use wow_guid_conformance::expect_fail::{similar_ids, ExpectedFailures};
-use wow_guid_conformance::internal::classify::shrink::Limits;
-use wow_guid_conformance::internal::doctor::DoctorConfig;
-use wow_guid_conformance::internal::fuzzing::session::Plan;
-use wow_guid_conformance::internal::fuzzing::FuzzOptions;
-use wow_guid_conformance::internal::report::failed::failed_ids;
-use wow_guid_conformance::options::{Conditions, CorpusSource, ReproOptions, RunOptions, Target};
-use wow_guid_conformance::process::Mode;
-use wow_guid_conformance::select::{IdSet, Selection};
+use wow_guid_conformance::doctor::DoctorConfig;
+use wow_guid_conformance::fuzzing::session::Plan;
+use wow_guid_conformance::fuzzing::FuzzOptions;
+use wow_guid_conformance::report_reader::failed_ids;
+use wow_guid_harness::classify::shrink::Limits;
+use wow_guid_harness::expect_fail::{similar_ids, ExpectedFailures};
+use wow_guid_harness::options::{Conditions, CorpusSource, ReproOptions, RunOptions, Target};
+use wow_guid_harness::process::Mode;
+use wow_guid_harness::select::{IdSet, Selection};
 use wow_guid_vectors::{read_bounded, Corpus, FileError, Pipes, MAX_FILE_BYTES};
 
 use super::args::{

@@ -4,11 +4,11 @@
 
 use std::fmt::Write as _;
 
-use wow_guid_conformance::internal::report::block;
-use wow_guid_conformance::internal::report::rerun::Rerun;
-use wow_guid_conformance::options::ReproOptions;
-use wow_guid_conformance::process::ProcessImplementation;
-use wow_guid_conformance::run::{self, RunOutcome};
+use wow_guid_harness::options::ReproOptions;
+use wow_guid_harness::process::ProcessImplementation;
+use wow_guid_harness::report::block;
+use wow_guid_harness::report::rerun::Rerun;
+use wow_guid_harness::run::{self, RunOutcome};
 
 use super::error::CliError;
 use super::exit::Exit;

@@ -6,15 +6,15 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use wow_guid_conformance::history;
-use wow_guid_conformance::internal::report::expect_fail_list::ExpectFailList;
-use wow_guid_conformance::options::RunOptions;
-use wow_guid_conformance::process::{Mode, ProcessImplementation};
-use wow_guid_conformance::report::human::Human;
-use wow_guid_conformance::report::json::Json;
-use wow_guid_conformance::report::junit::Junit;
-use wow_guid_conformance::report::{ReportFormat, RunReport};
-use wow_guid_conformance::run::{self, Progress};
+use wow_guid_harness::history;
+use wow_guid_harness::options::RunOptions;
+use wow_guid_harness::process::{Mode, ProcessImplementation};
+use wow_guid_harness::report::expect_fail_list::ExpectFailList;
+use wow_guid_harness::report::human::Human;
+use wow_guid_harness::report::json::Json;
+use wow_guid_harness::report::junit::Junit;
+use wow_guid_harness::report::{ReportFormat, RunReport};
+use wow_guid_harness::run::{self, Progress};
 
 use super::args::{ColorWhen, RunArgs};
 use super::error::CliError;

@@ -4,13 +4,13 @@
 //!
 //! A fixed corpus only catches the bugs someone thought of. `fuzz` generates
 //! requests of the four kinds, sends them to the implementation over the same
-//! line protocol and process machinery as `run` ([`crate::process`]), and
-//! judges every answer with `run`'s judge ([`crate::judge`]) against what the
-//! reference codec says ([`crate::classify::oracle`]). Each disagreement is
-//! classified by a [`Signature`](crate::classify::Signature) (the request kind
+//! line protocol and process machinery as `run` ([`wow_guid_harness::process`]), and
+//! judges every answer with `run`'s judge ([`wow_guid_harness::judge`]) against what the
+//! reference codec says ([`wow_guid_harness::classify::oracle`]). Each disagreement is
+//! classified by a [`Signature`](wow_guid_harness::classify::Signature) (the request kind
 //! and what differed), so one bug is reported once however often it shows;
 //! the first request with a new signature is shrunk
-//! ([`crate::classify::shrink`]) to the smallest request that still disagrees
+//! ([`wow_guid_harness::classify::shrink`]) to the smallest request that still disagrees
 //! the same way and written out as a YAML vector ([`finding`]).
 //!
 //! # Pieces
@@ -26,7 +26,7 @@
 //!   summary that ends a session with the command that runs it again.
 //!
 //! This module reads the corpus, drives implementations through the
-//! [`Implementation`](crate::implementation::Implementation) trait, and writes
+//! [`Implementation`](wow_guid_harness::implementation::Implementation) trait, and writes
 //! only where the command line says (`--out`); it changes nothing else.
 
 pub mod finding;
@@ -38,7 +38,7 @@ use std::path::PathBuf;
 
 use wow_guid_vectors::Corpus;
 
-use crate::options::Conditions;
+use wow_guid_harness::options::Conditions;
 
 /// `fuzz`: a differential fuzzing session against an implementation.
 #[derive(Clone, Debug)]

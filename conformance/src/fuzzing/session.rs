@@ -24,7 +24,7 @@
 //! always keeps the other half. At the deadline shrinking stops (the
 //! finding says it was cut short), and the implementations are expected to stop
 //! waiting there too, answering [`HarnessError::OutOfTime`]
-//! ([`crate::process::ProcessConfig::deadline`]): a batch cut short that way
+//! ([`wow_guid_harness::process::ProcessConfig::deadline`]): a batch cut short that way
 //! is not judged, and the run ends. Implementations come from the caller's `launch`
 //! closure, which is told what each is for ([`Role`]); this module starts
 //! nothing itself and does no I/O beyond what the [`Observer`] does.
@@ -36,11 +36,11 @@ use wow_guid_vectors::{Request, RequestKind, Vector};
 
 use super::finding::{Finding, Novelty, Reproduction, ShrinkStats};
 use super::requests::Generator;
-use crate::classify::oracle::{check, Check};
-use crate::classify::shrink::{self, AfterPrefix, Limits, OneImplementation, Tester};
-use crate::classify::signature::{Disagreement, Signature};
-use crate::implementation::{HarnessError, Implementation, Query};
-use crate::judge::JudgeOptions;
+use wow_guid_harness::classify::oracle::{check, Check};
+use wow_guid_harness::classify::shrink::{self, AfterPrefix, Limits, OneImplementation, Tester};
+use wow_guid_harness::classify::signature::{Disagreement, Signature};
+use wow_guid_harness::implementation::{HarnessError, Implementation, Query};
+use wow_guid_harness::judge::JudgeOptions;
 
 /// Requests in one batch at most.
 pub const MAX_BATCH: usize = 512;

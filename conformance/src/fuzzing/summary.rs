@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use super::finding::{Finding, Novelty, Reproduction};
 use super::session::{FuzzResults, Stop};
-use crate::report::rerun::Rerun;
+use wow_guid_harness::report::rerun::Rerun;
 use wow_guid_vectors::RequestKind;
 
 /// The `#` header of a file of findings from seed `seed`.

@@ -22,7 +22,7 @@ use std::io;
 use super::causes::Cause;
 use super::implementations::Launch;
 use super::model::{Column, Matrix, Row, CELL_OUTCOMES};
-use crate::run::RunOutcome;
+use wow_guid_harness::run::RunOutcome;
 use wow_guid_vectors::RequestKind;
 
 /// The page's style sheet, inlined.

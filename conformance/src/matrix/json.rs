@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::implementations::Launch;
 use super::model::{Cell, Column, Matrix, Row, CELL_OUTCOMES};
-use crate::run::NamedCounts;
+use wow_guid_harness::run::NamedCounts;
 
 /// The `format` field.
 pub const FORMAT_NAME: &str = "wow-guid-conformance matrix";

@@ -11,7 +11,7 @@ use std::io;
 
 use super::implementations::Launch;
 use super::model::{Column, Matrix, CELL_OUTCOMES};
-use crate::run::{Counts, RunOutcome};
+use wow_guid_harness::run::{Counts, RunOutcome};
 
 /// Untrusted text (an implementation's name, language, version, note,
 /// source) as inline Markdown that renders as exactly that text: a control

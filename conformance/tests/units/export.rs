@@ -1,7 +1,7 @@
 //! The unit tests of `export`, through the crate's API.
 
 use serde_json::Value as Json;
-use wow_guid_conformance::internal::export::*;
+use wow_guid_conformance::export::*;
 use wow_guid_vectors::Corpus;
 
 fn corpus() -> Corpus {

@@ -3,17 +3,17 @@
 use std::path::Path;
 use std::time::Duration;
 use std::{fs, io};
-use wow_guid_conformance::implementation::Fault;
-use wow_guid_conformance::internal::classify::signature::{Difference, EncodingError, GuidError};
-use wow_guid_conformance::internal::classify::signature::{Disagreement, Signature};
-use wow_guid_conformance::internal::fuzzing::finding::*;
-use wow_guid_conformance::judge::Mismatch;
+use wow_guid_conformance::fuzzing::finding::*;
+use wow_guid_harness::classify::signature::{Difference, EncodingError, GuidError};
+use wow_guid_harness::classify::signature::{Disagreement, Signature};
+use wow_guid_harness::implementation::Fault;
+use wow_guid_harness::judge::Mismatch;
 use wow_guid_vectors::{Corpus, Expectation, Flag, Request, Vector, MAX_FILE_BYTES};
 
 fn finding(prefix: Vec<Request>, request: Request, difference: Difference) -> Finding {
     let mismatch = Mismatch::Fault(Fault::Exited {
         status: "exit status: 1".into(),
-        partial: wow_guid_conformance::implementation::Excerpt::default(),
+        partial: wow_guid_harness::implementation::Excerpt::default(),
     });
     Finding {
         signature: Signature {
@@ -30,7 +30,7 @@ fn finding(prefix: Vec<Request>, request: Request, difference: Difference) -> Fi
             mismatch: mismatch.clone(),
             reply: Err(Fault::Exited {
                 status: "exit status: 1".into(),
-                partial: wow_guid_conformance::implementation::Excerpt::default(),
+                partial: wow_guid_harness::implementation::Excerpt::default(),
             }),
         },
         original: request,
@@ -284,10 +284,10 @@ fn comments_write_utf8_and_escape_control_characters() {
     let mut f = finding(vec![], Request::EncodePacked { guid: 1 }, Difference::Crash);
     let line = [&b"x ok \xff"[..], &[b'z'; 300]].concat();
     f.disagreement.reply = Err(Fault::Malformed {
-        line: wow_guid_conformance::implementation::Excerpt::of(&line),
-        error: wow_guid_conformance::protocol::ResponseError {
+        line: wow_guid_harness::implementation::Excerpt::of(&line),
+        error: wow_guid_harness::protocol::ResponseError {
             column: 6,
-            kind: wow_guid_conformance::protocol::ResponseErrorKind::NotAscii { byte: 0xff },
+            kind: wow_guid_harness::protocol::ResponseErrorKind::NotAscii { byte: 0xff },
         },
     });
     let comment = f.comment("  ");

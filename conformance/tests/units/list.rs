@@ -1,7 +1,7 @@
 //! The unit tests of `list`, through the crate's API.
 
-use crate::select::with_a_sequence;
-use wow_guid_conformance::internal::list::*;
+use crate::fixtures::with_a_sequence;
+use wow_guid_conformance::list::*;
 use wow_guid_vectors::Vector;
 
 #[test]

@@ -1,21 +1,19 @@
 //! The unit tests of `matrix::json`, through the crate's API.
 
 use std::num::NonZeroUsize;
-use wow_guid_conformance::internal::matrix::implementations::Launch;
-use wow_guid_conformance::internal::matrix::model::Matrix;
+use wow_guid_conformance::matrix::implementations::Launch;
+use wow_guid_conformance::matrix::model::Matrix;
 
 use serde_json::Value as Json;
 use wow_guid_vectors::Corpus;
 
-use wow_guid_conformance::internal::matrix::causes::causes;
-use wow_guid_conformance::internal::matrix::implementations::{
-    Builtin, ImplementationEntry, Source,
-};
-use wow_guid_conformance::internal::matrix::json::*;
-use wow_guid_conformance::internal::matrix::model::Header;
-use wow_guid_conformance::judge::JudgeOptions;
-use wow_guid_conformance::reference::Reference;
-use wow_guid_conformance::run::{run, RunPlan};
+use wow_guid_conformance::matrix::causes::causes;
+use wow_guid_conformance::matrix::implementations::{Builtin, ImplementationEntry, Source};
+use wow_guid_conformance::matrix::json::*;
+use wow_guid_conformance::matrix::model::Header;
+use wow_guid_harness::judge::JudgeOptions;
+use wow_guid_harness::reference::Reference;
+use wow_guid_harness::run::{run, RunPlan};
 
 fn document() -> Json {
     let corpus = Corpus::embedded().unwrap();
@@ -117,7 +115,7 @@ fn the_schema_describes_every_field_written() {
         .iter()
         .map(|v| v.as_str().unwrap())
         .collect();
-    let words: Vec<&str> = wow_guid_conformance::internal::matrix::model::CELL_OUTCOMES
+    let words: Vec<&str> = wow_guid_conformance::matrix::model::CELL_OUTCOMES
         .iter()
         .map(|o| o.as_str())
         .collect();

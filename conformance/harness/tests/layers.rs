@@ -1,0 +1,42 @@
+//! The harness's floor plan: its modules import down this table of layers
+//! only, with no cycle between files or folders, and it names no
+//! command-line crate (`wow-guid-layers`).
+
+use std::path::Path;
+
+/// The harness's layers, lowest first.
+const LAYERS: &[&[&str]] = &[
+    &["terminal"],
+    &["duration", "shell", "protocol", "expect_fail", "select"],
+    &["implementation"],
+    &["process", "reference"],
+    &["judge", "serve"],
+    &["classify", "run"],
+    // Checks `run`'s failures alone, with `run`'s judging and `classify`'s
+    // search: above both.
+    &["history"],
+    &["options"],
+    &["report"],
+    &["lib"],
+];
+
+fn root() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")
+}
+
+#[test]
+fn modules_import_only_lower_layers() {
+    let expected = [("report/grouping", "classify/signature"), ("run", "judge")];
+    wow_guid_layers::check(&root(), LAYERS, &expected).unwrap_or_else(|p| panic!("{p}"));
+}
+
+#[test]
+fn the_harness_names_no_command_line_crate() {
+    for cli in ["clap", "anstream"] {
+        assert_eq!(
+            wow_guid_layers::files_naming(&root(), cli),
+            Vec::<String>::new(),
+            "{cli}"
+        );
+    }
+}
