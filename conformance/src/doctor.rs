@@ -23,7 +23,7 @@ use wow_guid_vectors::{Request, RequestKind};
 use wow_guid_harness::duration::DisplayDuration;
 use wow_guid_harness::implementation::{Answer, Fault, HarnessError, Implementation, Query};
 use wow_guid_harness::process::{Mode, ProcessConfig, ProcessImplementation};
-use wow_guid_harness::protocol::{Response, ResponseErrorKind};
+use wow_guid_harness::protocol::Response;
 use wow_guid_harness::reference;
 
 /// How serious a diagnosis is.
@@ -135,9 +135,7 @@ fn indent(text: &str) -> String {
 /// Explains a fault on the very first request in words for an adapter author.
 fn first_contact(fault: &Fault, timeout: Duration) -> String {
     match fault {
-        Fault::Malformed { error, .. }
-            if matches!(error.kind, ResponseErrorKind::WrongId { .. }) =>
-        {
+        Fault::Malformed { error, .. } if error.is_wrong_id() => {
             format!(
                 "{fault}. Each response must start with the id of the request it answers, exactly as \
                  received (ids are case-sensitive and may contain `.`, `_`, `-`)"

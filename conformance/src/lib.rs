@@ -10,6 +10,11 @@
 //! - [`matrix`]: several implementations side by side (`matrix`);
 //! - [`doctor`]: what is wrong with an adapter that does not talk the
 //!   protocol yet (`doctor`);
+//! - [`history`]: which of `run`'s failures show only after earlier
+//!   requests (state carried between requests), and after which;
+//! - [`shrink`]: a disagreeing request (and the requests before it) cut
+//!   down to a minimal one, for `fuzz` and `matrix`;
+//! - [`duration`]: durations as the command line reads them;
 //! - [`lint`], [`seed`], [`export`], [`list`]: the corpus tools;
 //! - [`known_failures`]: the shipped expected-failure lists, which mark a
 //!   fuzz finding known or new;
@@ -17,11 +22,14 @@
 //!   (`--rerun-failed`).
 
 pub mod doctor;
+pub mod duration;
 pub mod export;
 pub mod fuzzing;
+pub mod history;
 pub mod known_failures;
 pub mod lint;
 pub mod list;
 pub mod matrix;
 pub mod report_reader;
 pub mod seed;
+pub mod shrink;

@@ -6,8 +6,11 @@ use std::path::{Path, PathBuf};
 
 /// The runner library's layers, lowest first.
 const LIBRARY: &[&[&str]] = &[
-    &["export", "known_failures", "list", "seed", "report_reader"],
-    &["lint", "doctor"],
+    &["duration", "export", "known_failures", "list", "seed", "report_reader"],
+    // Which of `run`'s failures pass alone, and the search that cuts down
+    // the requests before one: below the shrinker, which reuses it.
+    &["history"],
+    &["shrink", "lint", "doctor"],
     &["matrix", "fuzzing"],
     &["lib"],
 ];

@@ -322,9 +322,30 @@ impl fmt::Display for Fault {
 }
 
 /// A problem of the harness rather than of the implementation: the run
-/// cannot give a verdict.
+/// cannot give a verdict. Its message ([`fmt::Display`]) says what went
+/// wrong and what to do about it.
 #[derive(Debug)]
-pub enum HarnessError {
+pub struct HarnessError(Box<Failure>);
+
+impl HarnessError {
+    /// Whether the caller's deadline passed while responses were still
+    /// missing ([`ProcessConfig::deadline`](crate::process::ProcessConfig::deadline)):
+    /// not a fault of the implementation, but the end of the caller's time.
+    #[must_use]
+    pub fn is_out_of_time(&self) -> bool {
+        matches!(*self.0, Failure::OutOfTime { .. })
+    }
+}
+
+impl From<Failure> for HarnessError {
+    fn from(failure: Failure) -> Self {
+        Self(Box::new(failure))
+    }
+}
+
+/// What [`HarnessError`] holds.
+#[derive(Debug)]
+pub(crate) enum Failure {
     /// The implementation's command could not be started at all.
     Spawn {
         /// The command as a shell would show it.
@@ -379,6 +400,12 @@ pub enum HarnessError {
 }
 
 impl fmt::Display for HarnessError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Spawn { command, error } if error.kind() == io::ErrorKind::NotFound => write!(
@@ -458,12 +485,12 @@ impl fmt::Display for HarnessError {
 
 impl std::error::Error for HarnessError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Self::Spawn { error, .. } | Self::Thread { error } => Some(error),
-            Self::Pipe { .. }
-            | Self::NeverAnswered { .. }
-            | Self::Unflushed { .. }
-            | Self::OutOfTime { .. } => None,
+        match &*self.0 {
+            Failure::Spawn { error, .. } | Failure::Thread { error } => Some(error),
+            Failure::Pipe { .. }
+            | Failure::NeverAnswered { .. }
+            | Failure::Unflushed { .. }
+            | Failure::OutOfTime { .. } => None,
         }
     }
 }

@@ -25,8 +25,6 @@
 //!   codec in process, [`protocol`] for the wire format, [`serve`] for the
 //!   other side of it;
 //! - run: [`run`], jobs and outcomes, with its [`options`];
-//! - [`history`]: which failures show only after earlier requests (state
-//!   carried between requests), and after which;
 //! - judge: [`judge`], whether an answer satisfies a vector
 //!   ([`run::judge_vector`] is the one judging path every command takes),
 //!   and [`classify`], what kind of disagreement a failure is, what the
@@ -55,7 +53,6 @@
 pub mod classify;
 pub mod duration;
 pub mod expect_fail;
-pub mod history;
 pub mod implementation;
 pub mod judge;
 pub mod options;

@@ -18,7 +18,7 @@ use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use wow_guid_vectors::{Corpus, LoadErrors, Vector};
+use wow_guid_vectors::{Corpus, LoadErrors};
 
 use crate::expect_fail::ExpectedFailures;
 use crate::judge::JudgeOptions;
@@ -221,40 +221,5 @@ impl RunOptions {
             expected_failures: self.conditions.expected_failures.as_ref(),
             jobs: self.jobs,
         }
-    }
-}
-
-/// `repro`: one vector, replayed in a fresh process after the steps of its
-/// sequence before it.
-#[derive(Clone, Debug)]
-pub struct ReproOptions {
-    /// The conditions of the verdict.
-    pub conditions: Conditions,
-    /// The corpus, loaded from `conditions.corpus`.
-    pub corpus: Corpus,
-    /// The vector, known to be in `corpus`.
-    pub id: String,
-    /// Vectors to send first, in this order, to the same process (each
-    /// known to be in `corpus`): the earlier requests after which a
-    /// failure shows ([`crate::run::PassesAlone`]).
-    pub after: Vec<String>,
-}
-
-impl ReproOptions {
-    /// What `repro` sends, in order: the vector, after the steps of its
-    /// sequence before it ([`Corpus::steps_through`]).
-    #[must_use]
-    pub fn steps(&self) -> &[Vector] {
-        self.corpus.steps_through(&self.id).unwrap_or_default()
-    }
-
-    /// The vectors of [`ReproOptions::after`], in order (ids the corpus
-    /// lacks left out).
-    #[must_use]
-    pub fn after_vectors(&self) -> Vec<&Vector> {
-        self.after
-            .iter()
-            .filter_map(|id| self.corpus.get(id))
-            .collect()
     }
 }

@@ -30,7 +30,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::LazyLock;
 
-use hex::FromHexError;
+use wow_guid_vectors::hex_text::{self, GuidTextError, HexError};
 use wow_guid_vectors::{ErrorCode, GuidType, Op, Request, Value};
 
 /// The longest response line the runner accepts, terminator included. A
@@ -47,29 +47,6 @@ pub enum Response {
     Error(ErrorCode),
     /// `unsupported`: the implementation does not handle this kind of request.
     Unsupported,
-}
-
-/// Appends `bytes` as protocol hex: lowercase pairs, or `-` when empty.
-pub fn write_hex(out: &mut Vec<u8>, bytes: &[u8]) {
-    if bytes.is_empty() {
-        out.push(b'-');
-        return;
-    }
-    // Encoding in place spares the hot path the String that hex::encode
-    // would allocate for every field.
-    let start = out.len();
-    out.resize(start + bytes.len() * 2, 0);
-    let encoded = hex::encode_to_slice(bytes, &mut out[start..]);
-    // Its only error is a slice of the wrong length, and this one is exact.
-    debug_assert!(encoded.is_ok(), "{encoded:?}");
-}
-
-/// Appends a GUID as exactly 16 lowercase hex digits, most significant first.
-pub fn write_guid(out: &mut Vec<u8>, guid: u64) {
-    let mut digits = [0u8; 16];
-    let encoded = hex::encode_to_slice(guid.to_be_bytes(), &mut digits);
-    debug_assert!(encoded.is_ok(), "{encoded:?}");
-    out.extend_from_slice(&digits);
 }
 
 fn write_decimal(out: &mut Vec<u8>, mut n: usize) {
@@ -96,13 +73,15 @@ pub fn write_request(out: &mut Vec<u8>, id: &str, request: &Request) {
     out.extend_from_slice(request.guid_type().as_str().as_bytes());
     out.push(b' ');
     match request {
-        Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => write_hex(out, bytes),
-        Request::EncodePacked { guid } => write_guid(out, *guid),
+        Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => {
+            hex_text::write(out, bytes)
+        }
+        Request::EncodePacked { guid } => hex_text::write_guid(out, *guid),
         Request::EncodeNamed { guid, name } => {
-            write_guid(out, *guid);
+            hex_text::write_guid(out, *guid);
             if let Some(name) = name {
                 out.push(b' ');
-                write_hex(out, name);
+                hex_text::write(out, name);
             }
         }
     }
@@ -128,7 +107,7 @@ pub fn write_response(out: &mut Vec<u8>, id: &str, response: &Response) {
             out.extend_from_slice(b" ok ");
             match value {
                 Value::Packed { guid, consumed } => {
-                    write_guid(out, *guid);
+                    hex_text::write_guid(out, *guid);
                     out.push(b' ');
                     write_decimal(out, *consumed);
                 }
@@ -137,15 +116,15 @@ pub fn write_response(out: &mut Vec<u8>, id: &str, response: &Response) {
                     consumed,
                     name,
                 } => {
-                    write_guid(out, *guid);
+                    hex_text::write_guid(out, *guid);
                     out.push(b' ');
                     write_decimal(out, *consumed);
                     if let Some(name) = name {
                         out.push(b' ');
-                        write_hex(out, name);
+                        hex_text::write(out, name);
                     }
                 }
-                Value::Encoded { bytes } => write_hex(out, bytes),
+                Value::Encoded { bytes } => hex_text::write(out, bytes),
             }
         }
         Response::Error(code) => {
@@ -189,100 +168,30 @@ pub fn printable(line: &[u8], max_chars: usize) -> String {
     out
 }
 
-/// Why a hex field could not be read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HexFieldError {
-    /// An odd number of digits: the last byte is cut in half.
-    OddLength,
-    /// A character that is not a hex digit, at this index within the field.
-    NotHex {
-        /// Index within the field.
-        index: usize,
-    },
-}
-
-impl fmt::Display for HexFieldError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::OddLength => f.write_str("odd number of hex digits"),
-            Self::NotHex { index } => write!(f, "character {} is not a hex digit", index + 1),
+/// A byte-string field's error as the protocol's messages word it: the
+/// position is a 1-based character of the field.
+fn bytes_message(error: &HexError) -> String {
+    match *error {
+        HexError::InvalidChar { offset, .. } => {
+            format!("character {} is not a hex digit", offset + 1)
         }
+        HexError::OddDigits { .. } => "odd number of hex digits".to_owned(),
     }
 }
 
-/// Reads a protocol byte string: `-` for empty, else hex pairs in either case.
-///
-/// # Errors
-/// [`HexFieldError`] for an odd length or a non-hex character.
-pub fn parse_hex(field: &[u8]) -> Result<Vec<u8>, HexFieldError> {
-    if field == b"-" {
-        return Ok(Vec::new());
-    }
-    // `hex` rejects an odd length before it looks at the digits; report a
-    // bad character first, as it is the likelier mistake: decode the pairs,
-    // then look at a digit left over.
-    let pairs = field.len() & !1;
-    #[expect(
-        clippy::slow_vector_initialization,
-        reason = "vec![0; n] asks the allocator for zeroed memory, which measured \
-                  slower than this for the protocol's short fields"
-    )]
-    let mut out = Vec::with_capacity(pairs / 2);
-    out.resize(pairs / 2, 0);
-    let decoded = hex::decode_to_slice(&field[..pairs], &mut out);
-    if let Err(FromHexError::InvalidHexCharacter { index, .. }) = decoded {
-        return Err(HexFieldError::NotHex { index });
-    }
-    // Its other errors are about lengths, right here by construction.
-    debug_assert!(decoded.is_ok(), "{decoded:?}");
-    match field.get(pairs) {
-        None => Ok(out),
-        Some(last) if last.is_ascii_hexdigit() => Err(HexFieldError::OddLength),
-        Some(_) => Err(HexFieldError::NotHex { index: pairs }),
-    }
-}
-
-/// Why a GUID field could not be read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GuidFieldError {
-    /// Not exactly 16 characters.
-    Length {
-        /// The field's length.
-        len: usize,
-    },
-    /// A character that is not a hex digit, at this index within the field.
-    NotHex {
-        /// Index within the field.
-        index: usize,
-    },
-}
-
-impl fmt::Display for GuidFieldError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Length { len } => {
-                let unit = if *len == 1 { "character" } else { "characters" };
-                write!(f, "a GUID is exactly 16 hex digits, this has {len} {unit}")
-            }
-            Self::NotHex { index } => write!(f, "character {} is not a hex digit", index + 1),
+/// A GUID field's error as the protocol's messages word it.
+fn guid_message(error: &GuidTextError) -> String {
+    match *error {
+        GuidTextError::InvalidChar { offset, .. } => {
+            format!("character {} is not a hex digit", offset + 1)
         }
-    }
-}
-
-/// Reads a protocol GUID: exactly 16 hex digits in either case.
-///
-/// # Errors
-/// [`GuidFieldError`] for another length or a non-hex character.
-pub fn parse_guid(field: &[u8]) -> Result<u64, GuidFieldError> {
-    let mut be = [0u8; 8];
-    // `hex` checks the length before the digits, as this error order asks.
-    match hex::decode_to_slice(field, &mut be) {
-        Ok(()) => Ok(u64::from_be_bytes(be)),
-        Err(FromHexError::InvalidHexCharacter { index, .. }) => {
-            Err(GuidFieldError::NotHex { index })
-        }
-        Err(FromHexError::OddLength | FromHexError::InvalidStringLength) => {
-            Err(GuidFieldError::Length { len: field.len() })
+        GuidTextError::WrongLength { digits } => {
+            let unit = if digits == 1 {
+                "character"
+            } else {
+                "characters"
+            };
+            format!("a GUID is exactly 16 hex digits, this has {digits} {unit}")
         }
     }
 }
@@ -301,11 +210,11 @@ impl<'a> Field<'a> {
     }
 
     fn hex(self) -> Result<Vec<u8>, FieldError> {
-        parse_hex(self.text).map_err(|e| self.error(FieldErrorKind::BadBytes(e)))
+        hex_text::parse_field(self.text).map_err(|e| self.error(FieldErrorKind::BadBytes(e)))
     }
 
     fn guid(self) -> Result<u64, FieldError> {
-        parse_guid(self.text).map_err(|e| self.error(FieldErrorKind::BadGuid(e)))
+        hex_text::parse_guid_field(self.text).map_err(|e| self.error(FieldErrorKind::BadGuid(e)))
     }
 
     /// The field as a word of one of the vocabulary's lists.
@@ -335,8 +244,8 @@ enum FieldErrorKind {
     Empty,
     /// A field after the last one the line takes.
     Extra(String),
-    BadBytes(HexFieldError),
-    BadGuid(GuidFieldError),
+    BadBytes(HexError),
+    BadGuid(GuidTextError),
 }
 
 /// Splits a line on single spaces, remembering where each field starts so
@@ -432,13 +341,13 @@ fn one_of(words: &[&str]) -> String {
 pub struct RequestError {
     /// 1-based byte column of the offending field.
     pub column: usize,
-    /// What is wrong there.
-    pub kind: RequestErrorKind,
+    /// What is wrong there; the message ([`fmt::Display`]) says it.
+    kind: RequestErrorKind,
 }
 
 /// What is wrong with a request line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RequestErrorKind {
+enum RequestErrorKind {
     /// The line is empty.
     Empty,
     /// A field is empty: two spaces in a row, or a space at either end.
@@ -450,9 +359,9 @@ pub enum RequestErrorKind {
     /// The third field is not `packed_guid` or `named_guid`.
     UnknownType(String),
     /// A byte-string field is not protocol hex.
-    BadBytes(HexFieldError),
+    BadBytes(HexError),
     /// A GUID field is not 16 hex digits.
-    BadGuid(GuidFieldError),
+    BadGuid(GuidTextError),
     /// More fields than the request takes.
     Extra(String),
     /// The id contains a byte outside printable ASCII.
@@ -478,8 +387,8 @@ impl fmt::Display for RequestError {
                 "unknown type `{ty}`; expected {}",
                 one_of(GuidType::WORDS)
             ),
-            RequestErrorKind::BadBytes(e) => write!(f, "bad byte string: {e}"),
-            RequestErrorKind::BadGuid(e) => write!(f, "bad GUID: {e}"),
+            RequestErrorKind::BadBytes(e) => write!(f, "bad byte string: {}", bytes_message(e)),
+            RequestErrorKind::BadGuid(e) => write!(f, "bad GUID: {}", guid_message(e)),
             RequestErrorKind::Extra(field) => {
                 write!(
                     f,
@@ -565,13 +474,23 @@ pub fn parse_request(line: &[u8]) -> Result<(&str, Request), RequestError> {
 pub struct ResponseError {
     /// 1-based byte column of the offending field.
     pub column: usize,
-    /// What is wrong there.
-    pub kind: ResponseErrorKind,
+    /// What is wrong there; the message ([`fmt::Display`]) says it.
+    pub(crate) kind: ResponseErrorKind,
+}
+
+impl ResponseError {
+    /// Whether the line answers another request than the one due (its id
+    /// is not the request's): the mark of an implementation that answers
+    /// out of order, or writes something else first.
+    #[must_use]
+    pub fn is_wrong_id(&self) -> bool {
+        matches!(self.kind, ResponseErrorKind::WrongId { .. })
+    }
 }
 
 /// What is wrong with a response line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ResponseErrorKind {
+pub(crate) enum ResponseErrorKind {
     /// The line is empty.
     Empty,
     /// The line holds a byte outside printable ASCII.
@@ -595,11 +514,11 @@ pub enum ResponseErrorKind {
     /// The error code is not one of the protocol's codes.
     UnknownErrorCode(String),
     /// A GUID field is not 16 hex digits.
-    BadGuid(GuidFieldError),
+    BadGuid(GuidTextError),
     /// The consumed count is not a decimal number.
     BadConsumed(String),
     /// A byte-string field is not protocol hex.
-    BadBytes(HexFieldError),
+    BadBytes(HexError),
     /// A decoded named GUID of 0 came with a name, or a non-zero one without.
     NameMismatch {
         /// The GUID in the response.
@@ -643,11 +562,11 @@ impl fmt::Display for ResponseError {
                 "unknown error code `{s}`; expected {}",
                 one_of(ErrorCode::WORDS)
             ),
-            ResponseErrorKind::BadGuid(e) => write!(f, "bad GUID: {e}"),
+            ResponseErrorKind::BadGuid(e) => write!(f, "bad GUID: {}", guid_message(e)),
             ResponseErrorKind::BadConsumed(s) => {
                 write!(f, "consumed count `{s}` is not a decimal number")
             }
-            ResponseErrorKind::BadBytes(e) => write!(f, "bad byte string: {e}"),
+            ResponseErrorKind::BadBytes(e) => write!(f, "bad byte string: {}", bytes_message(e)),
             ResponseErrorKind::NameMismatch { guid: 0 } => f.write_str(
                 "a decoded named GUID of 0 has no name, so the response must end after the consumed count",
             ),

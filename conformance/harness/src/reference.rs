@@ -17,7 +17,7 @@ use crate::protocol::Response;
 
 /// The protocol code for a packed-GUID decoding error.
 #[must_use]
-pub fn packed_error_code(error: &PackedGuidError) -> ErrorCode {
+pub(crate) fn packed_error_code(error: &PackedGuidError) -> ErrorCode {
     match error {
         PackedGuidError::UnexpectedEof { .. } => ErrorCode::Eof,
         // The codec's error enums are non-exhaustive; a kind added later has
@@ -29,7 +29,7 @@ pub fn packed_error_code(error: &PackedGuidError) -> ErrorCode {
 
 /// The protocol code for a named-GUID decoding error.
 #[must_use]
-pub fn named_decode_error_code(error: &NamedGuidDecodeError) -> ErrorCode {
+pub(crate) fn named_decode_error_code(error: &NamedGuidDecodeError) -> ErrorCode {
     match error {
         NamedGuidDecodeError::GuidEof { .. } | NamedGuidDecodeError::MissingNul { .. } => {
             ErrorCode::Eof
@@ -43,7 +43,7 @@ pub fn named_decode_error_code(error: &NamedGuidDecodeError) -> ErrorCode {
 
 /// The protocol code for a named-GUID value that cannot be encoded.
 #[must_use]
-pub fn named_value_error_code(error: &NamedGuidValueError) -> ErrorCode {
+pub(crate) fn named_value_error_code(error: &NamedGuidValueError) -> ErrorCode {
     match error {
         NamedGuidValueError::NameWithoutGuid => ErrorCode::NameWithoutGuid,
         NamedGuidValueError::InteriorNul { .. } => ErrorCode::InteriorNul,

@@ -158,7 +158,7 @@ pub struct VectorResult<'c> {
 /// implementation (after the earlier steps of its sequence, if it is a
 /// step of one): it shows only after earlier requests, so the
 /// implementation carries state from one request to the next. `run` checks
-/// a sample of its failures for this after the run (`crate::history`).
+/// a sample of its failures for this after the run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PassesAlone {
     /// Earlier requests, as vector ids in the order to send them, after

@@ -7,8 +7,9 @@ use wow_guid_harness::judge::Mismatch;
 use wow_guid_vectors::Value;
 use wow_guid_vectors::{ErrorCode, RequestKind};
 
-fn wrong(kind: RequestKind, expected: Value, got: Value) -> Difference {
-    Difference::of(kind, &Mismatch::WrongValue { expected, got })
+/// What differed, in the words of the class.
+fn wrong(kind: RequestKind, expected: Value, got: Value) -> String {
+    Signature::of(kind, &Mismatch::WrongValue { expected, got }).difference()
 }
 
 fn packed(guid: u64, consumed: usize) -> Value {
@@ -25,27 +26,24 @@ fn consumed_takes_precedence_over_guid_and_name() {
     let k = RequestKind::DecodeNamed;
     assert_eq!(
         wrong(k, named(1, 10, b"a"), named(2, 11, b"ab")),
-        Difference::WrongConsumed { too_many: true }
+        "wrong byte count (too many)"
     );
     assert_eq!(
         wrong(k, named(1, 10, b"a"), named(1, 9, b"a")),
-        Difference::WrongConsumed { too_many: false }
+        "wrong byte count (too few)"
     );
     assert_eq!(
         wrong(k, named(1, 10, b"a"), named(2, 10, b"b")),
-        Difference::WrongGuid(GuidError {
-            high_half: false,
-            larger: true
-        })
+        "wrong GUID (low 32 bits, too large)"
     );
     assert_eq!(
         wrong(k, named(1, 10, b"a"), named(1, 10, b"b")),
-        Difference::WrongName(NameError::OtherBytes)
+        "wrong name (other bytes)"
     );
     let k = RequestKind::DecodePacked;
     assert_eq!(
         wrong(k, packed(1, 2), packed(1, 3)),
-        Difference::WrongConsumed { too_many: true }
+        "wrong byte count (too many)"
     );
 }
 
@@ -64,10 +62,7 @@ fn sign_extension_and_shift_modulo_32_are_two_classes() {
     for (expected, got) in sign_extended {
         assert_eq!(
             wrong(k, packed(expected, 3), packed(got, 3)),
-            Difference::WrongGuid(GuidError {
-                high_half: true,
-                larger: true
-            }),
+            "wrong GUID (high 32 bits, too large)",
             "{got:016x} for {expected:016x}"
         );
     }
@@ -80,19 +75,13 @@ fn sign_extension_and_shift_modulo_32_are_two_classes() {
     for (expected, got) in shifted {
         assert_eq!(
             wrong(k, packed(expected, 3), packed(got, 3)),
-            Difference::WrongGuid(GuidError {
-                high_half: true,
-                larger: false
-            }),
+            "wrong GUID (high 32 bits, too small)",
             "{got:016x} for {expected:016x}"
         );
     }
     assert_eq!(
         wrong(k, packed(0x100, 2), packed(0x1, 2)),
-        Difference::WrongGuid(GuidError {
-            high_half: false,
-            larger: false
-        })
+        "wrong GUID (low 32 bits, too small)"
     );
 }
 
@@ -104,15 +93,12 @@ fn names_and_encodings_say_where_they_go_wrong() {
         name: name.map(<[u8]>::to_vec),
     };
     let k = RequestKind::DecodeNamed;
-    let name = |e, g| match wrong(k, named(e), named(g)) {
-        Difference::WrongName(how) => how,
-        other => panic!("{other:?}"),
-    };
-    assert_eq!(name(Some(b"ab"), None), NameError::Missing);
-    assert_eq!(name(None, Some(b"ab")), NameError::Unexpected);
-    assert_eq!(name(Some(b"ab"), Some(b"a")), NameError::Shorter);
-    assert_eq!(name(Some(b"ab"), Some(b"abc")), NameError::Longer);
-    assert_eq!(name(Some(b"ab"), Some(b"ba")), NameError::OtherBytes);
+    let name = |e, g| wrong(k, named(e), named(g));
+    assert_eq!(name(Some(b"ab"), None), "wrong name (missing)");
+    assert_eq!(name(None, Some(b"ab")), "wrong name (where there is none)");
+    assert_eq!(name(Some(b"ab"), Some(b"a")), "wrong name (too short)");
+    assert_eq!(name(Some(b"ab"), Some(b"abc")), "wrong name (too long)");
+    assert_eq!(name(Some(b"ab"), Some(b"ba")), "wrong name (other bytes)");
 
     let encoded = |kind, e: &[u8], g: &[u8]| {
         wrong(
@@ -121,8 +107,8 @@ fn names_and_encodings_say_where_they_go_wrong() {
             Value::Encoded { bytes: g.to_vec() },
         )
     };
-    let head = Difference::WrongEncoding(EncodingError::Head);
-    let body = Difference::WrongEncoding(EncodingError::Body);
+    let head = "wrong encoding (from its first part)";
+    let body = "wrong encoding (after its first part)";
     assert_eq!(
         encoded(RequestKind::EncodePacked, &[1, 5], &[3, 5, 0]),
         head
@@ -185,6 +171,16 @@ fn faults_have_their_own_classes() {
         }),
     );
     assert_eq!(sig.to_string(), "decode named_guid: timeout");
-    assert!(!Difference::OnlyWhenPipelined.is_about_one_request());
-    assert!(Difference::Crash.is_about_one_request());
+    assert!(sig.is_timeout() && sig.restarts_the_process() && sig.is_about_one_request());
+    let pipelined = Signature::of(
+        RequestKind::DecodeNamed,
+        &Mismatch::Fault(Fault::OnlyWhenPipelined {
+            in_flight: 2,
+            fault: Box::new(Fault::Exited {
+                status: "exit status: 1".into(),
+                partial: wow_guid_harness::implementation::Excerpt::default(),
+            }),
+        }),
+    );
+    assert!(!pipelined.is_about_one_request() && !pipelined.is_timeout());
 }

@@ -4,9 +4,7 @@
 mod fixtures;
 
 mod classify_oracle;
-mod classify_shrink;
 mod classify_signature;
-mod duration;
 mod implementation;
 mod layers;
 mod protocol;

@@ -1,6 +1,9 @@
 //! The unit tests of `protocol`, through the crate's API.
 
 use wow_guid_harness::protocol::*;
+use wow_guid_vectors::hex_text::{
+    parse_field, parse_guid_field, write, write_guid, GuidTextError, HexError,
+};
 use wow_guid_vectors::{ErrorCode, Request, Value};
 
 fn line_of(id: &str, r: &Request) -> Vec<u8> {
@@ -56,23 +59,27 @@ fn request_errors_name_the_column() {
     let err = parse_request(b"a decode packed_guid 0ad").unwrap_err();
     assert_eq!(err.column, 22);
     assert_eq!(
-        err.kind,
-        RequestErrorKind::BadBytes(HexFieldError::OddLength)
+        err.to_string(),
+        "column 22: bad byte string: odd number of hex digits"
     );
-    let err = parse_request(b"a frob packed_guid 00").unwrap_err();
-    assert_eq!(err.kind, RequestErrorKind::UnknownOp("frob".into()));
-    assert_eq!(err.column, 3);
-    let err = parse_request(b"a encode packed_guid 00").unwrap_err();
+    let message = |line: &[u8]| parse_request(line).unwrap_err().to_string();
     assert_eq!(
-        err.kind,
-        RequestErrorKind::BadGuid(GuidFieldError::Length { len: 2 })
+        message(b"a frob packed_guid 00"),
+        "column 3: unknown operation `frob`; expected `decode` or `encode`"
     );
-    let err = parse_request(b"a decode packed_guid").unwrap_err();
-    assert_eq!(err.kind, RequestErrorKind::Missing("input bytes"));
-    let err = parse_request(b"a decode packed_guid 00 11").unwrap_err();
-    assert_eq!(err.kind, RequestErrorKind::Extra("11".into()));
+    assert_eq!(
+        message(b"a encode packed_guid 00"),
+        "column 22: bad GUID: a GUID is exactly 16 hex digits, this has 2 characters"
+    );
+    assert_eq!(
+        message(b"a decode packed_guid"),
+        "column 21: the line ends before the input bytes"
+    );
+    assert_eq!(
+        message(b"a decode packed_guid 00 11"),
+        "column 25: unexpected extra field `11` after a complete request"
+    );
     let err = parse_request(b"a  decode packed_guid 00").unwrap_err();
-    assert_eq!(err.kind, RequestErrorKind::EmptyField);
     assert_eq!(err.column, 3);
     assert!(err.to_string().starts_with("column 3: empty field"));
 }
@@ -125,59 +132,57 @@ fn responses_parse_by_request_kind() {
 fn malformed_responses_say_what_is_wrong() {
     let dp = Request::DecodePacked { bytes: vec![0] };
     let dn = Request::DecodeNamed { bytes: vec![] };
-    let kind = |line: &[u8], r: &Request| parse_response(line, "i", r).unwrap_err().kind;
+    let message = |line: &[u8], r: &Request| parse_response(line, "i", r).unwrap_err().to_string();
     assert_eq!(
-        kind(b"j ok 0000000000000000 1", &dp),
-        ResponseErrorKind::WrongId {
-            expected: "i".into(),
-            got: "j".into()
-        }
-    );
-    assert_eq!(kind(b"", &dp), ResponseErrorKind::Empty);
-    assert_eq!(
-        kind(b"i OK 0000000000000000 1", &dp),
-        ResponseErrorKind::UnknownStatus("OK".into())
+        message(b"j ok 0000000000000000 1", &dp),
+        "column 1: the response starts with id `j` but answers request `i`; responses must echo each request's id, in request order"
     );
     assert_eq!(
-        kind(b"i error EOF", &dp),
-        ResponseErrorKind::UnknownErrorCode("EOF".into())
+        message(b"", &dp),
+        "column 1: empty line; expected `<id> ok|error|unsupported ...`"
     );
     assert_eq!(
-        kind(b"i ok 0000000000000000", &dp),
-        ResponseErrorKind::Missing("consumed count")
+        message(b"i OK 0000000000000000 1", &dp),
+        "column 3: unknown status `OK`; expected `ok`, `error` or `unsupported` (lowercase)"
     );
     assert_eq!(
-        kind(b"i ok 0000000000000000 +1", &dp),
-        ResponseErrorKind::BadConsumed("+1".into())
+        message(b"i ok 0000000000000000", &dp),
+        "column 22: the line ends before the consumed count"
     );
     assert_eq!(
-        kind(b"i ok 0000000000000000 1 ", &dp),
-        ResponseErrorKind::EmptyField
+        message(b"i ok 0000000000000000 +1", &dp),
+        "column 23: consumed count `+1` is not a decimal number"
     );
     assert_eq!(
-        kind(b"i ok 0000000000000000 1 00", &dp),
-        ResponseErrorKind::Extra("00".into())
+        message(b"i ok 0000000000000000 1 ", &dp),
+        "column 25: empty field: fields are separated by exactly one space, with none at either end"
     );
     assert_eq!(
-        kind(b"i ok 0000000000000000 8 00", &dn),
-        ResponseErrorKind::NameMismatch { guid: 0 }
+        message(b"i ok 0000000000000000 1 00", &dp),
+        "column 25: unexpected extra field `00` for this kind of response"
     );
     assert_eq!(
-        kind(b"i ok 0000000000000001 8", &dn),
-        ResponseErrorKind::NameMismatch { guid: 1 }
+        message(b"i ok 0000000000000000 8 00", &dn),
+        "column 25: a decoded named GUID of 0 has no name, so the response must end after the consumed count"
     );
     assert_eq!(
-        kind(b"i ok \xff", &dp),
-        ResponseErrorKind::NotAscii { byte: 0xff }
+        message(b"i ok 0000000000000001 8", &dn),
+        "column 24: a decoded non-zero named GUID always has a name (`-` when empty) after the consumed count"
     );
     assert_eq!(
-        kind(b"i ok 0g", &Request::EncodePacked { guid: 0 }),
-        ResponseErrorKind::BadBytes(HexFieldError::NotHex { index: 1 })
+        message(b"i ok \xff", &dp),
+        "column 6: byte 0xff is not printable ASCII; response lines are ASCII"
     );
+    assert_eq!(
+        message(b"i ok 0g", &Request::EncodePacked { guid: 0 }),
+        "column 6: bad byte string: character 2 is not a hex digit"
+    );
+    assert!(message(b"i error EOF", &dp)
+        .starts_with("column 9: unknown error code `EOF`; expected `eof`, "));
     // A lone `\r` is the terminator; any other control byte is not ASCII text.
     assert_eq!(
-        kind(b"i unsupported\r\r", &dp),
-        ResponseErrorKind::NotAscii { byte: b'\r' }
+        message(b"i unsupported\r\r", &dp),
+        "column 14: byte 0x0d is not printable ASCII; response lines are ASCII"
     );
 }
 
@@ -214,39 +219,42 @@ fn responses_round_trip_through_the_writer() {
     }
 }
 
-/// A bad character is named before an odd length, wherever it is; a
-/// GUID's length is checked before its digits.
+/// The protocol's fields are the one spelling of hex text
+/// (`wow_guid_vectors::hex_text`) without spaces: a bad character is named
+/// before an odd length or a GUID's wrong length, wherever it is.
 #[test]
 fn hex_fields_name_the_first_problem() {
-    assert_eq!(parse_hex(b"0aDE"), Ok(vec![0x0a, 0xde]));
-    assert_eq!(parse_hex(b"-"), Ok(vec![]));
-    assert_eq!(parse_hex(b"abc"), Err(HexFieldError::OddLength));
-    assert_eq!(parse_hex(b"g0a"), Err(HexFieldError::NotHex { index: 0 }));
-    assert_eq!(parse_hex(b"0ag"), Err(HexFieldError::NotHex { index: 2 }));
-    assert_eq!(parse_hex(b"0a-"), Err(HexFieldError::NotHex { index: 2 }));
+    let invalid = |offset, ch| Err(HexError::InvalidChar { offset, ch });
+    assert_eq!(parse_field(b"0aDE"), Ok(vec![0x0a, 0xde]));
+    assert_eq!(parse_field(b"-"), Ok(vec![]));
     assert_eq!(
-        parse_hex(b"0a0\xff"),
-        Err(HexFieldError::NotHex { index: 3 })
+        parse_field(b"abc"),
+        Err(HexError::OddDigits {
+            offset: 2,
+            digits: 3
+        })
     );
-    assert_eq!(parse_guid(b"00000000AD00de00"), Ok(0xad00_de00));
+    assert_eq!(parse_field(b"g0a"), invalid(0, 'g'));
+    assert_eq!(parse_field(b"0ag"), invalid(2, 'g'));
+    assert_eq!(parse_field(b"0a-"), invalid(2, '-'));
     assert_eq!(
-        parse_guid(b"000000000000000g"),
-        Err(GuidFieldError::NotHex { index: 15 })
+        parse_field(b"0a0\xff"),
+        invalid(3, char::REPLACEMENT_CHARACTER)
     );
+    assert_eq!(parse_guid_field(b"00000000AD00de00"), Ok(0xad00_de00));
+    let guid_char = |offset, ch| Err(GuidTextError::InvalidChar { offset, ch });
+    assert_eq!(parse_guid_field(b"000000000000000g"), guid_char(15, 'g'));
+    assert_eq!(parse_guid_field(b"g00000000000000"), guid_char(0, 'g'));
     assert_eq!(
-        parse_guid(b"g00000000000000"),
-        Err(GuidFieldError::Length { len: 15 })
-    );
-    assert_eq!(
-        parse_guid(b"000000000000000000"),
-        Err(GuidFieldError::Length { len: 18 })
+        parse_guid_field(b"000000000000000000"),
+        Err(GuidTextError::WrongLength { digits: 18 })
     );
     let mut out = b"x ".to_vec();
-    write_hex(&mut out, &[0x0a, 0xde, 0xad]);
+    write(&mut out, &[0x0a, 0xde, 0xad]);
     out.push(b' ');
     write_guid(&mut out, 0x0123_4567_89ab_cdef);
     out.push(b' ');
-    write_hex(&mut out, &[]);
+    write(&mut out, &[]);
     assert_eq!(out, b"x 0adead 0123456789abcdef -");
 }
 
@@ -405,17 +413,6 @@ fn response_errors_read_in_full() {
     assert_eq!(
         shown(b"i ok 0000000000000002 8 0g", &dn),
         "column 25: bad byte string: character 2 is not a hex digit"
-    );
-    // Not found by the parser, which knows one request at a time: the
-    // process module tells a repeat from a wrong id.
-    let repeated = ResponseError {
-        column: 1,
-        kind: ResponseErrorKind::Repeated { id: "h".into() },
-    };
-    assert_eq!(
-        repeated.to_string(),
-        "column 1: a second response to request `h`, which was already answered; \
-         each request gets exactly one response"
     );
 }
 

@@ -1,11 +1,9 @@
 //! The unit tests of `report::rerun`, through the crate's API.
 
 use std::num::NonZeroUsize;
-use std::path::Path;
 use std::time::Duration;
-use wow_guid_harness::judge::JudgeOptions;
 use wow_guid_harness::options::{Conditions, CorpusSource};
-use wow_guid_harness::process::{Mode, ProcessConfig};
+use wow_guid_harness::process::Mode;
 
 use wow_guid_harness::options::Target;
 use wow_guid_harness::report::rerun::*;
@@ -44,7 +42,7 @@ fn repro_lines_carry_every_condition_of_the_verdict() {
         conditions: &c,
     };
     assert_eq!(
-        rerun.fuzz(7, 1200),
+        rerun.line(&["fuzz", "--seed", "7", "--count", "1200"], false),
         "runner fuzz --seed 7 --count 1200 --strict-errors --window 1 --timeout 1.500s \
          --startup-timeout 60s -- python3 'my adapter.py'"
     );
@@ -55,26 +53,6 @@ fn repro_lines_carry_every_condition_of_the_verdict() {
     }
     .repro("x")
     .contains(" --one-shot "));
-}
-
-#[test]
-fn matrix_lines_carry_the_corpus_strictness_and_time_limits() {
-    let corpus = CorpusSource::Dir("my vectors".into());
-    let command = MatrixCommand {
-        corpus: &corpus,
-        judge: JudgeOptions {
-            strict_errors: true,
-        },
-        timeout: Duration::from_secs(20),
-        startup_timeout: ProcessConfig::DEFAULT_STARTUP_TIMEOUT,
-        out: Path::new("target/matrix"),
-        implementations: Path::new("matrix/implementations.yaml"),
-    };
-    assert_eq!(
-        command.line("wow-guid-conformance"),
-        "wow-guid-conformance matrix --vectors 'my vectors' --strict-errors --timeout 20s \
-         --out target/matrix matrix/implementations.yaml"
-    );
 }
 
 #[test]

@@ -13,10 +13,11 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use wow_guid_conformance::duration::{parse_duration, parse_timeout, DurationError};
 use wow_guid_conformance::export::Format;
 use wow_guid_conformance::fuzzing::session::Plan;
-use wow_guid_harness::classify::shrink::Limits;
-use wow_guid_harness::duration::{parse_duration, parse_timeout, DisplayDuration, DurationError};
+use wow_guid_conformance::history::Limits;
+use wow_guid_harness::duration::DisplayDuration;
 use wow_guid_harness::process::ProcessConfig;
 use wow_guid_vectors::{Flag, GuidType, Op, Version};
 

@@ -9,7 +9,6 @@ use std::path::Path;
 use wow_guid_conformance::matrix::model::{Header, CELL_OUTCOMES};
 use wow_guid_conformance::matrix::{self, implementations, MatrixOptions};
 use wow_guid_harness::judge::JudgeOptions;
-use wow_guid_harness::report::rerun::MatrixCommand;
 use wow_guid_harness::terminal::escape_bounded;
 
 use super::args::MatrixArgs;
@@ -44,15 +43,12 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
     let started = std::time::Instant::now();
     let built = matrix::build(header, &corpus.vectors, &file.implementations, &options)
         .map_err(CliError::Matrix)?;
-    let command = MatrixCommand {
-        corpus: &source,
-        judge: options.judge,
-        timeout: options.timeout,
-        startup_timeout: options.startup_timeout,
-        out: &args.out,
-        implementations: &args.implementations,
-    }
-    .line("wow-guid-conformance");
+    let command = options.rerun_line(
+        "wow-guid-conformance",
+        &source,
+        &args.out,
+        &args.implementations,
+    );
 
     let mut json = Vec::new();
     matrix::json::write(&built, &mut json).expect("writing to a Vec cannot fail");

@@ -4,7 +4,6 @@
 
 use std::fmt::Write as _;
 
-use wow_guid_harness::options::ReproOptions;
 use wow_guid_harness::process::ProcessImplementation;
 use wow_guid_harness::report::block;
 use wow_guid_harness::report::rerun::Rerun;
@@ -12,6 +11,7 @@ use wow_guid_harness::run::{self, RunOutcome};
 
 use super::error::CliError;
 use super::exit::Exit;
+use super::options::ReproOptions;
 use super::stdout::print;
 
 pub(super) fn repro(options: &ReproOptions, program: &str) -> Result<Exit, CliError> {

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use wow_guid_harness::history;
+use wow_guid_conformance::history;
 use wow_guid_harness::options::RunOptions;
 use wow_guid_harness::process::{Mode, ProcessImplementation};
 use wow_guid_harness::report::expect_fail_list::ExpectFailList;

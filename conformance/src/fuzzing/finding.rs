@@ -196,7 +196,7 @@ impl Finding {
     /// whose steps are `<their own type>.<op>.found-<hash>.<step>`.
     #[must_use]
     pub fn id(&self) -> String {
-        format!("{}.{}", self.signature.kind.id_prefix(), self.topic())
+        format!("{}.{}", self.signature.kind().id_prefix(), self.topic())
     }
 
     /// The `source` of this finding's vectors: a citation of the notes'

@@ -10,7 +10,7 @@
 //! classified by a [`Signature`](wow_guid_harness::classify::Signature) (the request kind
 //! and what differed), so one bug is reported once however often it shows;
 //! the first request with a new signature is shrunk
-//! ([`wow_guid_harness::classify::shrink`]) to the smallest request that still disagrees
+//! ([`crate::shrink`]) to the smallest request that still disagrees
 //! the same way and written out as a YAML vector ([`finding`]).
 //!
 //! # Pieces

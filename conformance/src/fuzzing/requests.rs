@@ -32,7 +32,7 @@
 use arbitrary::{Arbitrary, Unstructured};
 use wow_guid_vectors::{Request, RequestKind, Vector};
 
-use wow_guid_harness::classify::INTERESTING_BYTES;
+use crate::shrink::INTERESTING_BYTES;
 
 /// Generator input behind each request: enough for the longest name with a
 /// choice per character.

@@ -141,6 +141,8 @@ pub fn summary(results: &FuzzResults, seed: u64, rerun: &Rerun<'_>) -> String {
             );
         }
     }
-    let _ = writeln!(s, "# rerun: {}", rerun.fuzz(seed, results.done));
+    let (seed, count) = (seed.to_string(), results.done.to_string());
+    let words = ["fuzz", "--seed", &seed, "--count", &count];
+    let _ = writeln!(s, "# rerun: {}", rerun.line(&words, false));
     s
 }

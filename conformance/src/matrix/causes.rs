@@ -14,7 +14,8 @@
 
 use wow_guid_vectors::Request;
 
-use wow_guid_harness::classify::shrink::{self, Limits, OneImplementation};
+use crate::history::Limits;
+use crate::shrink::{self, OneImplementation};
 use wow_guid_harness::classify::Signature;
 use wow_guid_harness::implementation::{HarnessError, Implementation};
 use wow_guid_harness::judge::JudgeOptions;
@@ -129,7 +130,7 @@ fn shrink_example<I: Implementation>(
     launch: &mut dyn FnMut() -> I,
     options: JudgeOptions,
 ) -> Result<Option<ShrunkExample>, HarnessError> {
-    if !signature.difference.is_about_one_request() {
+    if !signature.is_about_one_request() {
         return Ok(None);
     }
     let mut tester = OneImplementation::new(launch, options);

@@ -145,8 +145,8 @@ fn implementation(column: &Column) -> ImplementationOut<'_> {
             .causes
             .iter()
             .map(|c| CauseOut {
-                kind: c.signature.kind.to_string(),
-                difference: c.signature.difference.to_string(),
+                kind: c.signature.kind().to_string(),
+                difference: c.signature.difference(),
                 vectors: &c.vectors,
                 example: ExampleOut {
                     id: &c.example.id,

@@ -22,6 +22,7 @@ pub mod model;
 
 use std::ffi::OsString;
 use std::num::NonZeroUsize;
+use std::path::Path;
 use std::sync::Mutex;
 
 use wow_guid_vectors::Vector;
@@ -30,8 +31,11 @@ use implementations::{Builtin, ImplementationEntry, Launch};
 use model::{Header, Matrix};
 use wow_guid_harness::implementation::{HarnessError, Implementation};
 use wow_guid_harness::judge::JudgeOptions;
+use wow_guid_harness::options::{Conditions, CorpusSource, Target};
 use wow_guid_harness::process::{Mode, ProcessConfig, ProcessImplementation};
+use wow_guid_harness::report::rerun::Rerun;
 use wow_guid_harness::run::{self, RunPlan};
+use wow_guid_harness::shell;
 
 /// How to run a matrix.
 #[derive(Clone, Debug)]
@@ -48,6 +52,33 @@ pub struct MatrixOptions {
     /// reference is reached through it, over the protocol, as `run` and
     /// `repro` reach it ([`wow_guid_harness::options::Target::BuiltIn`]).
     pub serve: Vec<OsString>,
+}
+
+impl MatrixOptions {
+    /// The command that builds the same matrix again, run as `program`:
+    /// every option that changes the results (not `--jobs`), written by the
+    /// one writer of rerun commands, then `--out` and the implementations
+    /// file as given.
+    #[must_use]
+    pub fn rerun_line(
+        &self,
+        program: &str,
+        corpus: &CorpusSource,
+        out: &Path,
+        implementations: &Path,
+    ) -> String {
+        let mut conditions = Conditions::new(Target::BuiltIn { serve: Vec::new() });
+        conditions.corpus = corpus.clone();
+        conditions.judge = self.judge;
+        conditions.timeout = self.timeout;
+        conditions.startup_timeout = self.startup_timeout;
+        let rerun = Rerun {
+            program,
+            conditions: &conditions,
+        };
+        let tail: [OsString; 3] = ["--out".into(), out.into(), implementations.into()];
+        format!("{} {}", rerun.line(&["matrix"], false), shell::words(&tail))
+    }
 }
 
 /// Why a matrix could not be built.

@@ -2,7 +2,8 @@
 
 use wow_guid_conformance::fuzzing::finding::Reproduction;
 use wow_guid_conformance::fuzzing::session::*;
-use wow_guid_harness::classify::shrink::{self, Limits};
+use wow_guid_conformance::history::Limits;
+use wow_guid_conformance::shrink;
 use wow_guid_harness::implementation::mock::Scripted;
 use wow_guid_harness::implementation::Query;
 use wow_guid_harness::judge::JudgeOptions;

@@ -7,11 +7,16 @@ use wow_guid_conformance::matrix::model::Matrix;
 use serde_json::Value as Json;
 use wow_guid_vectors::Corpus;
 
+use std::path::Path;
+use std::time::Duration;
 use wow_guid_conformance::matrix::causes::causes;
 use wow_guid_conformance::matrix::implementations::{Builtin, ImplementationEntry, Source};
 use wow_guid_conformance::matrix::json::*;
 use wow_guid_conformance::matrix::model::Header;
+use wow_guid_conformance::matrix::MatrixOptions;
 use wow_guid_harness::judge::JudgeOptions;
+use wow_guid_harness::options::CorpusSource;
+use wow_guid_harness::process::ProcessConfig;
 use wow_guid_harness::reference::Reference;
 use wow_guid_harness::run::{run, RunPlan};
 
@@ -128,4 +133,28 @@ fn the_schema_describes_every_field_written() {
         .map(|v| v.as_str().unwrap())
         .collect();
     assert_eq!(counts, words);
+}
+
+#[test]
+fn matrix_lines_carry_the_corpus_strictness_and_time_limits() {
+    let corpus = CorpusSource::Dir("my vectors".into());
+    let options = MatrixOptions {
+        judge: JudgeOptions {
+            strict_errors: true,
+        },
+        jobs: NonZeroUsize::MIN,
+        timeout: Duration::from_secs(20),
+        startup_timeout: ProcessConfig::DEFAULT_STARTUP_TIMEOUT,
+        serve: Vec::new(),
+    };
+    assert_eq!(
+        options.rerun_line(
+            "wow-guid-conformance",
+            &corpus,
+            Path::new("target/matrix"),
+            Path::new("matrix/implementations.yaml")
+        ),
+        "wow-guid-conformance matrix --vectors 'my vectors' --strict-errors --timeout 20s \
+         --out target/matrix matrix/implementations.yaml"
+    );
 }

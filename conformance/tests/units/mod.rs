@@ -1,5 +1,6 @@
 //! Unit tests of the runner's own modules, through its library.
 
+mod duration;
 mod export;
 mod fuzzing_finding;
 mod fuzzing_session;
@@ -10,3 +11,4 @@ mod matrix_implementations;
 mod matrix_json;
 mod report_failed;
 mod seed;
+mod shrink;

@@ -46,17 +46,17 @@ use crate::protocol::Response;
 
 /// How a decoded GUID is wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct GuidError {
+pub(crate) struct GuidError {
     /// Whether the high 32 bits differ (else only the low 32 do).
-    pub high_half: bool,
+    high_half: bool,
     /// Whether the GUID is larger than the right one (else smaller).
-    pub larger: bool,
+    larger: bool,
 }
 
 impl GuidError {
     /// How `got` differs from `expected` (which it must not equal).
     #[must_use]
-    pub fn between(expected: u64, got: u64) -> Self {
+    fn between(expected: u64, got: u64) -> Self {
         Self {
             high_half: (expected ^ got) >> 32 != 0,
             larger: got > expected,
@@ -66,7 +66,7 @@ impl GuidError {
 
 /// How a name is wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum NameError {
+pub(crate) enum NameError {
     /// No name where there is one.
     Missing,
     /// A name where there is none.
@@ -108,7 +108,7 @@ impl NameError {
 /// Where an encoding first goes wrong: in its first part (the mask byte of
 /// a packed GUID, the eight GUID bytes of a named one) or after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum EncodingError {
+pub(crate) enum EncodingError {
     /// The mask byte or the GUID bytes of a named GUID.
     Head,
     /// The GUID bytes of a packed GUID, or the name and its NUL.
@@ -137,7 +137,7 @@ impl EncodingError {
 
 /// What differed, coarsely enough that one bug gives one class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Difference {
+pub(crate) enum Difference {
     /// A decoded value whose byte count differs. The GUID or name usually
     /// differs too, as a consequence of reading a different stretch of input,
     /// so this class takes precedence over the two below.
@@ -181,7 +181,7 @@ pub enum Difference {
 impl Difference {
     /// The class of `mismatch` on a request of `kind`.
     #[must_use]
-    pub fn of(kind: RequestKind, mismatch: &Mismatch) -> Self {
+    fn of(kind: RequestKind, mismatch: &Mismatch) -> Self {
         match mismatch {
             Mismatch::WrongValue { expected, got } => {
                 match ValueDifference::between(expected, got) {
@@ -230,7 +230,7 @@ impl Difference {
 
     /// Whether the runner ended (and will restart) the process over it.
     #[must_use]
-    pub const fn restarts_the_process(self) -> bool {
+    const fn restarts_the_process(self) -> bool {
         matches!(
             self,
             Self::Timeout
@@ -246,7 +246,7 @@ impl Difference {
     /// shrinking makes sense. A pipelining fault needs many requests in
     /// flight.
     #[must_use]
-    pub const fn is_about_one_request(self) -> bool {
+    const fn is_about_one_request(self) -> bool {
         !matches!(self, Self::OnlyWhenPipelined)
     }
 }
@@ -295,9 +295,9 @@ impl fmt::Display for Difference {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Signature {
     /// The request kind.
-    pub kind: RequestKind,
+    kind: RequestKind,
     /// What differed.
-    pub difference: Difference,
+    difference: Difference,
 }
 
 impl Signature {
@@ -308,6 +308,39 @@ impl Signature {
             kind,
             difference: Difference::of(kind, mismatch),
         }
+    }
+
+    /// The request kind.
+    #[must_use]
+    pub const fn kind(self) -> RequestKind {
+        self.kind
+    }
+
+    /// What differed, in a few words: `wrong GUID (high 32 bits, too
+    /// large)`.
+    #[must_use]
+    pub fn difference(self) -> String {
+        self.difference.to_string()
+    }
+
+    /// Whether the failure is a timeout.
+    #[must_use]
+    pub fn is_timeout(self) -> bool {
+        self.difference == Difference::Timeout
+    }
+
+    /// Whether the runner ended (and will restart) the process over it: a
+    /// fault rather than a wrong answer.
+    #[must_use]
+    pub const fn restarts_the_process(self) -> bool {
+        self.difference.restarts_the_process()
+    }
+
+    /// Whether a single request on its own can show it, so that shrinking
+    /// makes sense. A fault that needs many requests in flight cannot.
+    #[must_use]
+    pub const fn is_about_one_request(self) -> bool {
+        self.difference.is_about_one_request()
     }
 }
 

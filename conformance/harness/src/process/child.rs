@@ -31,7 +31,7 @@ use rustix::process::{Pid, Signal, WaitId, WaitIdOptions};
 use super::pipes::{self, PipeReader, PipeWriter, StopRaiser};
 use super::stderr::{self, StderrTail};
 use super::transport::{Ended, Transport};
-use crate::implementation::{Excerpt, HarnessError};
+use crate::implementation::{Excerpt, Failure, HarnessError};
 use crate::protocol;
 
 /// How long threads get to finish after their process is killed before
@@ -110,16 +110,18 @@ impl Child {
         env: &[(OsString, OsString)],
     ) -> Result<Self, HarnessError> {
         let Some((program, args)) = command.split_first() else {
-            return Err(HarnessError::Spawn {
+            return Err(HarnessError::from(Failure::Spawn {
                 command: String::new(),
                 error: io::Error::new(io::ErrorKind::InvalidInput, "empty command"),
-            });
+            }));
         };
         // Like the process's pipes, this one takes a file descriptor pair,
         // so running out of them shows here as a failure to start it.
-        let (stop, stop_signal) = pipes::stop_signal().map_err(|error| HarnessError::Spawn {
-            command: crate::shell::words(command),
-            error,
+        let (stop, stop_signal) = pipes::stop_signal().map_err(|error| {
+            HarnessError::from(Failure::Spawn {
+                command: crate::shell::words(command),
+                error,
+            })
         })?;
         let mut process = Command::new(program)
             .args(args)
@@ -129,9 +131,11 @@ impl Child {
             .stderr(Stdio::piped())
             .process_group(0)
             .spawn()
-            .map_err(|error| HarnessError::Spawn {
-                command: crate::shell::words(command),
-                error,
+            .map_err(|error| {
+                HarnessError::from(Failure::Spawn {
+                    command: crate::shell::words(command),
+                    error,
+                })
             })?;
         let pid = Pid::from_child(&process);
         live().push(pid);
@@ -157,9 +161,9 @@ impl Child {
         };
         // From here on, dropping `child` on an error path kills and reaps it.
         let (Some(stdin), Some(stdout), Some(stderr_pipe)) = (stdin, stdout, stderr_pipe) else {
-            return Err(HarnessError::Pipe {
+            return Err(HarnessError::from(Failure::Pipe {
                 which: "standard streams",
-            });
+            }));
         };
         let ends = (
             PipeWriter::new(stdin, stop_signal.clone()),
@@ -167,9 +171,9 @@ impl Child {
             PipeReader::new(stderr_pipe, stop_signal),
         );
         let (Ok(stdin), Ok(stdout), Ok(stderr_pipe)) = ends else {
-            return Err(HarnessError::Pipe {
+            return Err(HarnessError::from(Failure::Pipe {
                 which: "standard streams",
-            });
+            }));
         };
         let (writer_tx, writer_rx) = mpsc::channel();
         let (lines_tx, lines_rx) = mpsc::sync_channel(CHUNKS_IN_FLIGHT);
@@ -180,7 +184,7 @@ impl Child {
             thread::Builder::new()
                 .name(name.to_owned())
                 .spawn(f)
-                .map_err(|error| HarnessError::Thread { error })
+                .map_err(|error| HarnessError::from(Failure::Thread { error }))
         };
         child.threads.push(spawn_thread(
             "adapter-stdin",

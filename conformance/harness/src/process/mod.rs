@@ -45,11 +45,11 @@
 //! process of the command has answered yet, the runner sends a few simple
 //! probe requests ([`PROBE_ID`], one of each kind), each to a fresh process.
 //! Any response proves the command works, and the fault stays the
-//! request's; none ends the run with [`HarnessError::NeverAnswered`]. When
+//! request's; none ends the run with a [`HarnessError`] saying it never answered. When
 //! that first fault is a timeout in persistent mode, the first probe goes to
 //! a process whose input then ends: an answer there, but none from a
 //! further process with its input open, is output the implementation never
-//! flushes ([`HarnessError::Unflushed`]), found without waiting out a second
+//! flushes (a [`HarnessError`] that says so), found without waiting out a second
 //! start-up allowance. A line that is not a response followed at once by the
 //! response that was due is [`Fault::StrayLine`] (debug output on stdout),
 //! not a malformed response. Once a process has answered, no fault ends the
@@ -69,14 +69,21 @@ use std::time::{Duration, Instant};
 use wow_guid_vectors::Request;
 
 use crate::implementation::{
-    Answer, Excerpt, Fault, FaultKind, HarnessError, Implementation, Query,
+    Answer, Excerpt, Failure, Fault, FaultKind, HarnessError, Implementation, Query,
 };
 use crate::protocol::{self, ResponseError, ResponseErrorKind};
 
 // The transport the pipeline logic drives: a real process here, a fake one
-// in the pipeline fuzz target.
+// in the pipeline fuzz target, which turns on the `transport` feature to
+// reach it. Without the feature the seam is not part of the API.
+#[cfg(feature = "transport")]
 pub use child::Child;
+#[cfg(not(feature = "transport"))]
+use child::Child;
+#[cfg(feature = "transport")]
 pub use transport::{Connect, Ended, Transport};
+#[cfg(not(feature = "transport"))]
+use transport::{Connect, Ended, Transport};
 
 /// Makes SIGINT, SIGTERM and SIGHUP kill every implementation process this
 /// program has started before it exits with status 128 + the signal number.
@@ -112,14 +119,16 @@ pub fn kill_children_on_signal() -> std::io::Result<()> {
 /// request finds it.
 ///
 /// # Errors
-/// [`HarnessError::Spawn`] naming the command, with the operating system's
+/// a [`HarnessError`] naming the command, with the operating system's
 /// error kind for what is wrong (`NotFound`, `PermissionDenied`).
 pub fn check_startable(command: &[OsString]) -> Result<(), HarnessError> {
     use std::os::unix::fs::PermissionsExt as _;
     use std::path::Path;
-    let fail = |kind: std::io::ErrorKind, why: &str| HarnessError::Spawn {
-        command: crate::shell::words(command),
-        error: std::io::Error::new(kind, why.to_owned()),
+    let fail = |kind: std::io::ErrorKind, why: &str| {
+        HarnessError::from(Failure::Spawn {
+            command: crate::shell::words(command),
+            error: std::io::Error::new(kind, why.to_owned()),
+        })
     };
     let Some(program) = command.first().filter(|p| !p.is_empty()) else {
         return Err(fail(std::io::ErrorKind::InvalidInput, "empty command"));
@@ -130,10 +139,10 @@ pub fn check_startable(command: &[OsString]) -> Result<(), HarnessError> {
     let path = Path::new(program);
     if program.as_encoded_bytes().contains(&b'/') {
         return match std::fs::metadata(path) {
-            Err(error) => Err(HarnessError::Spawn {
+            Err(error) => Err(HarnessError::from(Failure::Spawn {
                 command: crate::shell::words(command),
                 error,
-            }),
+            })),
             Ok(_) if executable(path) => Ok(()),
             Ok(_) => Err(fail(
                 std::io::ErrorKind::PermissionDenied,
@@ -194,16 +203,16 @@ pub struct ProcessConfig {
     /// When a process fails before its first answer and no process of the
     /// command has answered yet, check that the command can answer at all
     /// (see the module docs), and stop with
-    /// [`HarnessError::NeverAnswered`] if it cannot. Off, such a failure is
+    /// a [`HarnessError`] (never answered) if it cannot. Off, such a failure is
     /// only the fault of the request that was sent: for callers that have
     /// seen the command answer before, or make their own diagnosis.
     pub check_liveness: bool,
     /// No wait goes past this instant: a response still missing then ends
-    /// the call with [`HarnessError::OutOfTime`], the process killed. While
+    /// the call with a [`HarnessError`] (out of time), the process killed. While
     /// no process of the command has answered, a fresh process gets at
     /// most half the time left for its first response, so that the
     /// liveness check still fits; a liveness check the deadline cuts short
-    /// ends with [`HarnessError::NeverAnswered`]. For callers with a time
+    /// ends with a [`HarnessError`] (never answered). For callers with a time
     /// budget for everything they do (`fuzz --time`).
     pub deadline: Option<Instant>,
     /// How long the first process of the command that answered took to its
@@ -234,9 +243,6 @@ impl StartupSeen {
 impl ProcessConfig {
     /// Default per-request timeout.
     pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
-    /// The shortest timeout the command line accepts
-    /// ([`duration::MIN_TIMEOUT`](crate::duration::MIN_TIMEOUT)).
-    pub const MIN_TIMEOUT: Duration = crate::duration::MIN_TIMEOUT;
     /// Default allowance for a process's first response.
     pub const DEFAULT_STARTUP_TIMEOUT: Duration = Duration::from_secs(30);
     /// Default number of requests in flight: enough to hide the pipe round
@@ -300,8 +306,8 @@ enum Silence {
 
 /// How long the first process of a command may stay silent before the
 /// runner checks, beside it, whether the command answers only at end of
-/// input ([`HarnessError::Unflushed`]; see the module docs).
-pub const FLUSH_CHECK_AFTER: Duration = Duration::from_secs(2);
+/// input (a [`HarnessError`]; see the module docs).
+const FLUSH_CHECK_AFTER: Duration = Duration::from_secs(2);
 
 /// The first process of a command, none of whose processes has answered,
 /// has been silent for [`FLUSH_CHECK_AFTER`]: rather than wait out the rest
@@ -309,7 +315,7 @@ pub const FLUSH_CHECK_AFTER: Duration = Duration::from_secs(2);
 /// then ends. When that one answers and the first is still silent, the
 /// probe goes to a third process with its input left open, given twice
 /// the second's time and a second more: silent too, the command answers
-/// only at end of input ([`HarnessError::Unflushed`], within seconds).
+/// only at end of input (a [`HarnessError`] that says so, within seconds).
 /// Otherwise (the probe answered with its input open, or not even at end
 /// of input) the first process's wait goes on as usual, to `deadline`: the
 /// command is slow, or stuck on the first request. Returns the first
@@ -354,11 +360,11 @@ fn check_flushing<T: Transport>(
         return Ok(first.next_line(deadline));
     }
     first.kill();
-    Err(HarnessError::Unflushed {
+    Err(HarnessError::from(Failure::Unflushed {
         command: crate::shell::words(&config.command),
         waited: first.started().elapsed(),
         answered_in,
-    })
+    }))
 }
 
 /// How long a line that is not a response may be followed by the response
@@ -487,7 +493,7 @@ impl ProcessImplementation {
     /// Prepares to run `config.command`; nothing is started until the first request.
     #[must_use]
     pub fn new(config: ProcessConfig) -> Self {
-        Self::with_transport(config, Box::new(Child::spawn))
+        Self::over(config, Box::new(Child::spawn))
     }
 }
 
@@ -496,9 +502,14 @@ impl<T: Transport> ProcessImplementation<T> {
     /// process: `connect` starts one whenever a process would be started.
     /// The pipeline fuzz target drives the batching, attribution and
     /// restart logic this way, through a fake implementation whose
-    /// behaviour the fuzzer picks.
+    /// behaviour the fuzzer picks (with the `transport` feature).
+    #[cfg(feature = "transport")]
     #[must_use]
     pub fn with_transport(config: ProcessConfig, connect: Connect<T>) -> Self {
+        Self::over(config, connect)
+    }
+
+    fn over(config: ProcessConfig, connect: Connect<T>) -> Self {
         Self {
             config,
             connect,
@@ -567,7 +578,7 @@ impl<T: Transport> ProcessImplementation<T> {
         if let Some(mut child) = self.child.take() {
             child.kill();
         }
-        HarnessError::OutOfTime { unanswered }
+        HarnessError::from(Failure::OutOfTime { unanswered })
     }
 
     fn running(&mut self) -> Result<&mut T, HarnessError> {
@@ -578,7 +589,7 @@ impl<T: Transport> ProcessImplementation<T> {
         // Just ensured above; `get_or_insert` would spawn eagerly.
         self.child
             .as_mut()
-            .ok_or(HarnessError::Pipe { which: "stdin" })
+            .ok_or(HarnessError::from(Failure::Pipe { which: "stdin" }))
     }
 
     /// Takes the current process out of service after a fault, noting
@@ -657,7 +668,7 @@ impl<T: Transport> ProcessImplementation<T> {
     /// can answer at all, by sending each probe request to a fresh process.
     /// One answer, of any kind, proves it can: the fault was the request's,
     /// and the run goes on. None proves it cannot, and nothing it is asked
-    /// can be judged: a harness error. A probe that times out ends the
+    /// can be judged: a [`HarnessError`] (never answered). A probe that times out ends the
     /// search early, since each further one would wait as long.
     fn confirm_alive(
         &mut self,
@@ -689,7 +700,7 @@ impl<T: Transport> ProcessImplementation<T> {
             let answer = match self.answer_alone(&query) {
                 // The deadline leaves no time to wait for the probe: still
                 // no answer from the command, which is the diagnosis.
-                Err(HarnessError::OutOfTime { .. }) => break,
+                Err(e) if e.is_out_of_time() => break,
                 other => other?,
             };
             if self.alive {
@@ -703,12 +714,12 @@ impl<T: Transport> ProcessImplementation<T> {
                 }
             }
         }
-        Err(HarnessError::NeverAnswered {
+        Err(HarnessError::from(Failure::NeverAnswered {
             command: crate::shell::words(&self.config.command),
             starts: 1 + self.stats.starts - starts_before,
             fault: Box::new(last.0),
             stderr_tail: last.1,
-        })
+        }))
     }
 
     /// After a fresh persistent process stayed silent for `silent_for`
@@ -719,7 +730,7 @@ impl<T: Transport> ProcessImplementation<T> {
     /// input then ends; if that one answers, the same probe goes to
     /// another fresh process with its input left open, which gets the
     /// start-up time just seen on top of the timeout. Silent again: the
-    /// output is buffered ([`HarnessError::Unflushed`]). Answered: the
+    /// output is buffered (a harness error). Answered: the
     /// first request was the problem, and the run goes on.
     fn at_end_of_input(&mut self, silent_for: Duration) -> Result<Silence, HarnessError> {
         let [request, ..] = probe_requests();
@@ -731,7 +742,7 @@ impl<T: Transport> ProcessImplementation<T> {
         self.close();
         let began = Instant::now();
         let once = match self.one_shot(&query) {
-            Err(HarnessError::OutOfTime { .. }) => return Ok(Silence::Quiet(None)),
+            Err(e) if e.is_out_of_time() => return Ok(Silence::Quiet(None)),
             other => other?,
         };
         let answered_in = began.elapsed();
@@ -745,15 +756,15 @@ impl<T: Transport> ProcessImplementation<T> {
             Ok(_) => {}
         }
         self.stats.probes += 1;
-        let unflushed = HarnessError::Unflushed {
+        let unflushed = HarnessError::from(Failure::Unflushed {
             command: crate::shell::words(&self.config.command),
             waited: silent_for,
             answered_in,
-        };
+        });
         // The deadline cutting the wait short leaves the same evidence:
         // silent twice with its input open, answering once it ended.
         let open = match self.answer_alone(&query) {
-            Err(HarnessError::OutOfTime { .. }) => return Err(unflushed),
+            Err(e) if e.is_out_of_time() => return Err(unflushed),
             other => other?,
         };
         match open.reply {
@@ -880,7 +891,7 @@ impl<T: Transport> ProcessImplementation<T> {
             && matches!(self.config.mode, Mode::Persistent { .. });
         self.flush_checked = true;
         let Some(child) = self.child.as_mut() else {
-            return Err(HarnessError::Pipe { which: "stdin" });
+            return Err(HarnessError::from(Failure::Pipe { which: "stdin" }));
         };
         let mut waited = if child.answered() {
             timeout

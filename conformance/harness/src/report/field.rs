@@ -4,21 +4,20 @@
 //! and every subcommand cuts the same way. JSON and JUnit reports keep every
 //! field whole. Pure string work.
 //!
-//! A field of at most [`MAX_CHARS`] characters is shown whole. A longer one
-//! keeps its first [`HEAD`] characters (the id and the request's words),
-//! then a window from [`BEFORE`] characters before the first character where
-//! it differs from the field it is compared with to [`AFTER`] characters
-//! past it, `…` wherever characters are left out, and in brackets what was
+//! A field of at most 200 characters is shown whole. A longer one keeps its
+//! first 80 characters (the id and the request's words), then a window from
+//! 24 characters before the first character where it differs from the
+//! field it is compared with to 40 characters past it, `…` wherever characters are left out, and in brackets what was
 //! shown, where the first difference is, and both lengths.
 
 /// Fields up to this many characters are shown whole.
-pub const MAX_CHARS: usize = 200;
+const MAX_CHARS: usize = 200;
 /// Characters kept from the start of a long field.
-pub const HEAD: usize = 80;
+const HEAD: usize = 80;
 /// Characters of context kept before the first difference.
-pub const BEFORE: usize = 24;
+const BEFORE: usize = 24;
 /// Characters kept from the first difference on.
-pub const AFTER: usize = 40;
+const AFTER: usize = 40;
 
 /// `text` as a text report shows it; `other` is the field it is compared
 /// with, by name (`("expected", line)`), if any.

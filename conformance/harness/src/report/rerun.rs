@@ -2,14 +2,14 @@
 //!
 //! Every report that gives a verdict ends with a command that gives it
 //! again: `run` and `repro` one per vector (`repro ID`), `fuzz` one for the
-//! whole session, `matrix` one for the whole matrix ([`MatrixCommand`]). Each repeats every condition the verdict depends on
+//! whole session, `matrix` one for the whole matrix ([`Rerun::line`]). Each
+//! repeats every condition the verdict depends on
 //! ([`Conditions`]: corpus, strictness, process mode and window, both
 //! timeouts, the implementation's command), spelled as the command line
 //! takes it, so that a pasted command cannot answer differently for want of
 //! an option. Options left at their defaults are left out. Pure string work.
 
 use std::ffi::OsString;
-use std::path::Path;
 use std::time::Duration;
 
 use crate::duration::DisplayDuration;
@@ -62,18 +62,13 @@ impl Rerun<'_> {
         self.line(&["repro", id, "--after", &after.join(",")], true)
     }
 
-    /// The command that runs the same fuzzing session again: the same seed
-    /// and exactly as many requests.
+    /// `program`, then `words` (the subcommand and its own arguments), then
+    /// the options that repeat the conditions, then `-- CMD` for an external
+    /// implementation, quoted for a POSIX shell. The expected-failure list
+    /// goes along only `with_expected_failures` (where the subcommand takes
+    /// one). `fuzz` and `matrix` write theirs this way.
     #[must_use]
-    pub fn fuzz(&self, seed: u64, count: u64) -> String {
-        let (seed, count) = (seed.to_string(), count.to_string());
-        self.line(&["fuzz", "--seed", &seed, "--count", &count], false)
-    }
-
-    /// `program`, then `words`, then the options that repeat the
-    /// conditions, then `-- CMD` for an external implementation. The
-    /// expected-failure list goes along only where the subcommand takes one.
-    fn line(&self, words: &[&str], with_expected_failures: bool) -> String {
+    pub fn line(&self, words: &[&str], with_expected_failures: bool) -> String {
         let c = self.conditions;
         let mut out = Words::new(self.program, words);
         out.corpus(&c.corpus);
@@ -93,39 +88,6 @@ impl Rerun<'_> {
             out.0.push("--".into());
             out.0.extend(command.iter().cloned());
         }
-        shell::words(&out.0)
-    }
-}
-
-/// What a `matrix` command depends on, to write it again.
-#[derive(Clone, Copy, Debug)]
-pub struct MatrixCommand<'a> {
-    /// The corpus.
-    pub corpus: &'a CorpusSource,
-    /// How answers are judged.
-    pub judge: JudgeOptions,
-    /// Time allowed for each response.
-    pub timeout: Duration,
-    /// Time allowed for the first response of a fresh process.
-    pub startup_timeout: Duration,
-    /// The output directory.
-    pub out: &'a Path,
-    /// The implementations file.
-    pub implementations: &'a Path,
-}
-
-impl MatrixCommand<'_> {
-    /// The command that builds the same matrix again, run as `program`:
-    /// every option that changes the results (not `--jobs`), the paths as
-    /// given.
-    #[must_use]
-    pub fn line(&self, program: &str) -> String {
-        let mut out = Words::new(program, &["matrix"]);
-        out.corpus(self.corpus);
-        out.judge(self.judge);
-        out.timeouts(self.timeout, self.startup_timeout);
-        out.option("--out", Some(self.out.display().to_string()));
-        out.0.push(self.implementations.into());
         shell::words(&out.0)
     }
 }

@@ -1,7 +1,7 @@
-//! The unit tests of `classify::shrink`, through the crate's API.
+//! The unit tests of `shrink`, through the library.
 
-use wow_guid_harness::classify::shrink::*;
-use wow_guid_harness::classify::signature::Difference;
+use wow_guid_conformance::history::Limits;
+use wow_guid_conformance::shrink::*;
 use wow_guid_harness::implementation::mock::Scripted;
 use wow_guid_harness::implementation::Query;
 use wow_guid_harness::judge::JudgeOptions;
@@ -61,10 +61,10 @@ fn shrunk_from(bytes: &[u8]) -> Shrunk {
 #[test]
 fn each_cause_of_the_c_bug_shrinks_to_its_own_minimum() {
     let high = |larger| {
-        Difference::WrongGuid(wow_guid_harness::classify::signature::GuidError {
-            high_half: true,
-            larger,
-        })
+        format!(
+            "wrong GUID (high 32 bits, too {})",
+            if larger { "large" } else { "small" }
+        )
     };
     for (start, minimum, larger) in [
         (
@@ -88,7 +88,7 @@ fn each_cause_of_the_c_bug_shrinks_to_its_own_minimum() {
             "from {start:02x?}"
         );
         assert!(s.complete);
-        assert_eq!(s.disagreement.signature.difference, high(larger));
+        assert_eq!(s.disagreement.signature.difference(), high(larger));
     }
 }
 

@@ -36,15 +36,19 @@
 //! with fresh implementations too. This module drives implementations
 //! through [`Implementation`] only, and writes nothing.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use wow_guid_vectors::Request;
 
-use super::oracle::{check, Check};
-use super::signature::{Difference, Disagreement, Signature};
-use super::INTERESTING_BYTES;
-use crate::implementation::{HarnessError, Implementation, Query};
-use crate::judge::JudgeOptions;
+use crate::history::{minimize_history, unless_out_of_time, Limits};
+use wow_guid_harness::classify::oracle::{check, Check};
+use wow_guid_harness::classify::signature::{Disagreement, Signature};
+use wow_guid_harness::implementation::{HarnessError, Implementation, Query};
+use wow_guid_harness::judge::JudgeOptions;
+
+/// The byte values that find bugs: zero, one, either side of the sign bit,
+/// all ones. The request generators draw them and the shrinker tries them.
+pub const INTERESTING_BYTES: [u8; 5] = [0x00, 0x01, 0x7f, 0x80, 0xff];
 
 /// The values a byte is set to when another is lowered: the interesting
 /// bytes, and the smallest lead byte of each multi-byte UTF-8 length, so a
@@ -72,50 +76,6 @@ const PAIR_POSITIONS: usize = 64;
 /// Inputs at most this long have every smaller value tried at every byte.
 const EXHAUSTIVE_LOWERING_LEN: usize = 12;
 
-/// How much work shrinking one finding may take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Candidate requests tested, at most.
-    pub max_tests: usize,
-    /// Time spent, at most (checked between batches).
-    pub max_time: Duration,
-    /// The end of the whole run's time budget: shrinking stops there, even
-    /// in the middle of a batch (the implementation then answers
-    /// [`HarnessError::OutOfTime`]).
-    pub deadline: Option<Instant>,
-}
-
-impl Limits {
-    /// The limits `fuzz` uses unless told otherwise.
-    pub const DEFAULT: Self = Self {
-        max_tests: 200_000,
-        max_time: Duration::from_secs(30),
-        deadline: None,
-    };
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Self::DEFAULT
-    }
-}
-
-impl Limits {
-    fn past_deadline(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-}
-
-/// `Ok(None)` for [`HarnessError::OutOfTime`]: the run's time is up, which
-/// ends a search early rather than failing it.
-pub fn unless_out_of_time<T>(result: Result<T, HarnessError>) -> Result<Option<T>, HarnessError> {
-    match result {
-        Ok(t) => Ok(Some(t)),
-        Err(HarnessError::OutOfTime { .. }) => Ok(None),
-        Err(e) => Err(e),
-    }
-}
-
 /// Tests candidate requests: for each, how it disagrees with the reference,
 /// if it does.
 pub trait Tester {
@@ -131,7 +91,7 @@ pub trait Tester {
 
 fn disagreement(
     request: &Request,
-    reply: &Result<crate::protocol::Response, crate::implementation::Fault>,
+    reply: &Result<wow_guid_harness::protocol::Response, wow_guid_harness::implementation::Fault>,
     options: JudgeOptions,
 ) -> Option<Disagreement> {
     match check(request, reply, options) {
@@ -626,7 +586,7 @@ pub fn shrink(
     let target = found.signature;
     // A hang costs a whole timeout per candidate: test one at a time and
     // stop at the first that still hangs.
-    let batch = if target.difference == Difference::Timeout {
+    let batch = if target.is_timeout() {
         1
     } else {
         tester.batch_size().max(1)
@@ -639,7 +599,7 @@ pub fn shrink(
         complete: true,
         out_of_time: false,
     };
-    if !target.difference.is_about_one_request() {
+    if !target.is_about_one_request() {
         return Ok(shrunk);
     }
     'search: loop {
@@ -685,7 +645,7 @@ pub fn shrink(
 /// Finds a short list of earlier requests after which `request` still
 /// disagrees as `target` in a fresh implementation: `None` when even the
 /// whole `history` is not enough (the disagreement depends on something else,
-/// timing say). When the run's time runs out ([`HarnessError::OutOfTime`])
+/// timing say). When the run's time runs out ([`HarnessError::is_out_of_time`])
 /// before the shortest sufficient tail of `history` is known, that error is
 /// returned; after, the list as cut down by then.
 ///
@@ -707,71 +667,4 @@ pub fn minimize_prefix<I: Implementation>(
         replay(launch, &sequence, options).map(|d| d.is_some_and(|d| d.signature == target))
     };
     minimize_history(history, &mut reproduces, limits)
-}
-
-/// Finds a short sublist of `history`, in its order, for which
-/// `reproduces` holds (a failure still shows after those earlier requests):
-/// `None` when it does not hold for the whole `history` (or that is empty).
-/// The one search behind [`minimize_prefix`] (fuzz findings) and `run`'s
-/// failures that show only after earlier requests.
-///
-/// The shortest sufficient tail of `history` is found by doubling and
-/// bisection (state is most often left by the requests just before), then
-/// each element in it is dropped if the rest still suffices, while
-/// `limits` allow. When the run's time runs out
-/// ([`HarnessError::OutOfTime`]) before the shortest sufficient tail is
-/// known, that error is returned; after, the list as cut down by then.
-///
-/// # Errors
-/// The first error `reproduces` returns, as above.
-pub fn minimize_history<T: Clone>(
-    history: &[T],
-    reproduces: &mut dyn FnMut(&[T]) -> Result<bool, HarnessError>,
-    limits: &Limits,
-) -> Result<Option<Vec<T>>, HarnessError> {
-    let started = Instant::now();
-    let runs = std::cell::Cell::new(0usize);
-    let mut reproduces = |prefix: &[T]| {
-        runs.set(runs.get() + 1);
-        reproduces(prefix)
-    };
-    if history.is_empty() || !reproduces(history)? {
-        return Ok(None);
-    }
-    let tail = |n: usize| &history[history.len() - n..];
-    // The shortest tail that suffices, assuming a longer tail never hurts.
-    let (mut lo, mut hi) = (0, 1);
-    while hi < history.len() && !reproduces(tail(hi))? {
-        lo = hi;
-        hi = (hi * 2).min(history.len());
-    }
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if reproduces(tail(mid))? {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    let mut prefix = tail(hi).to_vec();
-    let mut i = 0;
-    while i < prefix.len() && prefix.len() > 1 {
-        if runs.get() >= limits.max_tests
-            || started.elapsed() >= limits.max_time
-            || limits.past_deadline()
-        {
-            break;
-        }
-        let mut without = prefix.clone();
-        without.remove(i);
-        let Some(reproduces) = unless_out_of_time(reproduces(&without))? else {
-            break;
-        };
-        if reproduces {
-            prefix = without;
-        } else {
-            i += 1;
-        }
-    }
-    Ok(Some(prefix))
 }
