@@ -22,3 +22,30 @@ fn modules_import_only_lower_layers() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs");
     wow_guid_layers::check(&root, LAYERS, &[("corpus", "files")]).unwrap_or_else(|p| panic!("{p}"));
 }
+
+/// No file over 600 lines, no function over 80 (`wow-guid-layers`).
+#[test]
+fn files_and_functions_stay_small() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs");
+    wow_guid_layers::check_sizes(&root, &SIZES).unwrap_or_else(|p| panic!("{p}"));
+}
+
+/// The sizes this crate holds its source to, with every file and function
+/// allowed past them and why.
+const SIZES: wow_guid_layers::Sizes<'static> = wow_guid_layers::Sizes {
+    exceptions: &[
+        ("error", "split pending (issue 34)"),
+        ("error::fmt", "split pending (issue 34)"),
+        ("fault_model", "split with the typed fault model (issue 34)"),
+        ("fault_model::check", "as the file"),
+        ("fault_model::coordinates", "as the file"),
+        ("fault_model::name_classes", "as the file"),
+        ("generate", "split with the typed fault model (issue 34)"),
+        ("generate::fault_cells", "as the file"),
+        ("reference_page::render", "split pending (issue 33)"),
+        ("yaml/read", "split pending (issue 34)"),
+        ("yaml/read::read_vector", "as the file"),
+        ("yaml/read::expect", "as the file"),
+    ],
+    ..wow_guid_layers::Sizes::DEFAULT
+};
