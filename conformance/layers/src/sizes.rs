@@ -43,7 +43,7 @@ impl Sizes<'_> {
 /// and each exception that names no long function.
 ///
 /// # Panics
-/// As [`check`].
+/// As [`check`](crate::check).
 pub fn check_sizes(root: &Path, sizes: &Sizes<'_>) -> Result<(), Problems> {
     let krate = load_crate(root.display().to_string(), root);
     let mut problems = Problems::default();

@@ -7,8 +7,8 @@
 //!   the same judging path as `run`, several at a time, and collects a
 //!   [`model::Matrix`]. Each failure cause gets a minimal example
 //!   ([`causes`], with the differential fuzzer's shrinker).
-//! - [`json`], [`markdown`], [`html`]: the three output formats, each in
-//!   its own file, each writing a `Matrix` and nothing else.
+//! - [`json`], [`markdown`], [`html`]: the output formats, each in its own
+//!   file, each writing a [`model::Page`] and nothing else, listed in [`FILES`].
 //!
 //! This module starts implementations (through [`wow_guid_harness::process`] and
 //! [`wow_guid_harness::reference`]) and writes nothing to disk: the CLI does that.
@@ -28,7 +28,7 @@ use std::sync::Mutex;
 use wow_guid_vectors::Vector;
 
 use implementations::{Builtin, ImplementationEntry, Launch};
-use model::{Header, Matrix};
+use model::{Header, Matrix, PageFormat};
 use wow_guid_harness::implementation::{HarnessError, Implementation};
 use wow_guid_harness::judge::JudgeOptions;
 use wow_guid_harness::options::{Conditions, CorpusSource, Target};
@@ -36,6 +36,15 @@ use wow_guid_harness::process::{Mode, ProcessConfig, ProcessImplementation};
 use wow_guid_harness::report::rerun::Rerun;
 use wow_guid_harness::run::{self, RunPlan};
 use wow_guid_harness::shell;
+
+/// The files of a matrix, by name, in the order they are written: a new
+/// format is its file, one line here, and a test.
+pub const FILES: &[(&str, &PageFormat)] = &[
+    ("matrix.json", &json::Json),
+    ("matrix.schema.json", &json::Schema),
+    ("matrix.md", &markdown::Markdown),
+    ("index.html", &html::Html),
+];
 
 /// How to run a matrix.
 #[derive(Clone, Debug)]

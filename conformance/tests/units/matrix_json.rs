@@ -12,12 +12,13 @@ use std::time::Duration;
 use wow_guid_conformance::matrix::causes::causes;
 use wow_guid_conformance::matrix::implementations::{Builtin, ImplementationEntry, Source};
 use wow_guid_conformance::matrix::json::*;
-use wow_guid_conformance::matrix::model::Header;
+use wow_guid_conformance::matrix::model::{Header, Page};
 use wow_guid_conformance::matrix::MatrixOptions;
 use wow_guid_harness::judge::JudgeOptions;
 use wow_guid_harness::options::CorpusSource;
 use wow_guid_harness::process::ProcessConfig;
 use wow_guid_harness::reference::Reference;
+use wow_guid_harness::report::Format as _;
 use wow_guid_harness::run::{run, RunPlan};
 
 fn document() -> Json {
@@ -53,7 +54,11 @@ fn document() -> Json {
         vec![(entry, results, found)],
     );
     let mut out = Vec::new();
-    write(&matrix, &mut out).unwrap();
+    let page = Page {
+        matrix: &matrix,
+        command: "",
+    };
+    Json.write(&page, &mut out).unwrap();
     serde_json::from_slice(&out).unwrap()
 }
 

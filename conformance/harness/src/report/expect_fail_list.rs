@@ -9,7 +9,7 @@
 
 use std::io;
 
-use super::{ReportFormat, RunReport};
+use super::{Format, RunReport};
 use crate::judge::Verdict;
 use crate::run::RunOutcome;
 
@@ -17,24 +17,27 @@ use crate::run::RunOutcome;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ExpectFailList;
 
-impl ExpectFailList {
-    /// How many ids the list of `report` holds: one for each vector the
-    /// implementation failed.
-    #[must_use]
-    pub fn ids(report: &RunReport<'_, '_>) -> usize {
-        report
-            .run
-            .results
-            .iter()
-            .filter(|r| r.outcome.implementation_failed())
-            .count()
-    }
+/// What a reader does with the list once it is written to `path`: how many
+/// ids it holds (one for each vector the implementation failed), and to
+/// review it before passing it to `--expect-fail`.
+#[must_use]
+pub fn note(report: &RunReport<'_, '_>, path: &std::path::Path) -> String {
+    let ids = report
+        .run
+        .results
+        .iter()
+        .filter(|r| r.outcome.implementation_failed())
+        .count();
+    format!(
+        "wrote {ids} id(s) to {}: review the reasons, then pass it to --expect-fail",
+        path.display()
+    )
 }
 
 /// Reasons longer than this are cut, so that each entry stays one line.
 const MAX_REASON_CHARS: usize = 200;
 
-impl ReportFormat for ExpectFailList {
+impl Format<RunReport<'_, '_>> for ExpectFailList {
     fn write(&self, report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()> {
         writeln!(
             out,

@@ -22,7 +22,7 @@ use std::io;
 use anstyle::Style;
 
 use super::grouping::by_cause;
-use super::{block, ReportFormat, RunReport};
+use super::{block, Format, RunReport};
 use crate::process::Mode;
 use crate::run::{RunOutcome, VectorResult};
 use crate::terminal::escape_line;
@@ -125,7 +125,7 @@ fn blocks_then_ids(
     Ok(())
 }
 
-impl ReportFormat for Human {
+impl Format<RunReport<'_, '_>> for Human {
     fn write(&self, report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()> {
         let run = report.run;
         let with = |o: RunOutcome| run.results.iter().filter(move |r| r.outcome == o);

@@ -14,7 +14,7 @@ use std::io;
 
 use serde::Serialize;
 
-use super::{expected_text, got_text, passes_alone_text, reason_text, ReportFormat, RunReport};
+use super::{expected_text, got_text, passes_alone_text, reason_text, Format, RunReport};
 use crate::protocol;
 use crate::run::{NamedCounts, RunOutcome};
 
@@ -67,7 +67,7 @@ struct Item<'a> {
     repro: String,
 }
 
-impl ReportFormat for Json {
+impl Format<RunReport<'_, '_>> for Json {
     fn write(&self, report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()> {
         let run = report.run;
         let c = &run.counts;

@@ -27,7 +27,7 @@ use std::time::Duration;
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
-use super::{expected_text, got_text, passes_alone_text, reason_text, ReportFormat, RunReport};
+use super::{expected_text, got_text, passes_alone_text, reason_text, Format, RunReport};
 use crate::protocol;
 use crate::run::{RunOutcome, VectorResult};
 
@@ -104,7 +104,7 @@ fn classname(file: &str) -> String {
     file.strip_suffix(".yaml").unwrap_or(file).replace('/', ".")
 }
 
-impl ReportFormat for Junit {
+impl Format<RunReport<'_, '_>> for Junit {
     fn write(&self, report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()> {
         let mut suites: BTreeMap<&str, (TestSuite, Duration)> = BTreeMap::new();
         for result in &report.run.results {

@@ -72,14 +72,70 @@ impl<'r, 'c> RunReport<'r, 'c> {
     }
 }
 
-/// One output format.
-pub trait ReportFormat {
-    /// Writes the whole report.
+/// One output format of a document of type `D`: the one shape of every
+/// format the harness and the runner write (a run's reports here, the
+/// matrix's pages, the corpus exported). Each format is a type in a file of
+/// its own; each command lists its formats in one table ([`FILES`] for
+/// `run`), so a new format is its file, one line there, and a test.
+pub trait Format<D: ?Sized> {
+    /// Writes the whole document.
     ///
     /// # Errors
     /// Whatever `out` returns.
-    fn write(&self, report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()>;
+    fn write(&self, document: &D, out: &mut dyn io::Write) -> io::Result<()>;
 }
+
+/// A format of a run's report, whatever the run's lifetimes.
+pub type RunFormat = dyn for<'r, 'c> Format<RunReport<'r, 'c>> + Sync;
+
+/// A file a run writes when asked, and the option that asks for it.
+pub struct FileFormat {
+    /// The long option, without its `--`: `report-json`.
+    pub option: &'static str,
+    /// What the file holds: the option's help.
+    pub help: &'static str,
+    /// The format.
+    pub format: &'static RunFormat,
+    /// A line for the reader once the file is written to `path`, if the
+    /// format has something to say (what to do with the file next).
+    pub note: Option<fn(report: &RunReport<'_, '_>, path: &std::path::Path) -> String>,
+}
+
+impl std::fmt::Debug for FileFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FileFormat")
+            .field("option", &self.option)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Every file a run can write besides its summary, by option, in the order
+/// a run writes them.
+pub const FILES: &[FileFormat] = &[
+    FileFormat {
+        option: "report-json",
+        help: "Also write the results as JSON: format version 3, described field by field in \
+               conformance/REPORT.md and as a JSON Schema in conformance/report.schema.json, in \
+               the repository https://github.com/wow-guid/wow-guid.",
+        format: &json::Json,
+        note: None,
+    },
+    FileFormat {
+        option: "junit",
+        help: "Also write the results as JUnit XML: a suite per corpus file, a test case per \
+               vector, each timed from writing its request to reading its answer (pipelined \
+               requests include waiting behind the ones ahead; --window 1 times each alone).",
+        format: &junit::Junit,
+        note: None,
+    },
+    FileFormat {
+        option: "write-expect-fail",
+        help: "Write every vector this run fails, each with a one-line reason, as a list \
+               --expect-fail reads (to adopt the runner with a green run, then review the list).",
+        format: &expect_fail_list::ExpectFailList,
+        note: Some(expect_fail_list::note),
+    },
+];
 
 /// The response a vector expects, spelled as a response line with a note on
 /// what else passes.
