@@ -189,6 +189,7 @@
 //! they write, the loader reads back unchanged.
 #![forbid(unsafe_code)]
 
+pub mod acceptance;
 pub mod citation;
 mod corpus;
 mod error;
@@ -207,6 +208,7 @@ pub mod topics;
 mod vocab;
 pub mod yaml;
 
+pub use acceptance::{Accepted, CodeSet};
 pub use corpus::Corpus;
 pub use error::{Expected, Found, IdError, LoadError, LoadErrorKind, LoadErrors, Section};
 pub use files::{read_bounded, FileError, Pipes, MAX_FILE_BYTES};

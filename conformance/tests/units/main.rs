@@ -9,6 +9,7 @@ mod export;
 mod fuzzing_finding;
 mod fuzzing_session;
 mod implementation;
+mod judge;
 mod known_failures;
 mod lint;
 mod list;
