@@ -18,6 +18,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use serde::Serialize;
+use wow_guid_vectors::release::{self, Label};
 use wow_guid_vectors::{ErrorCode, Expectation, Request, Value, Vector};
 
 use crate::protocol::{request_line, response_line, Response};
@@ -90,7 +91,7 @@ impl fmt::Display for Format {
 struct Document<'a> {
     format: &'static str,
     format_version: u32,
-    corpus_version: &'static str,
+    corpus_version: String,
     vector_count: usize,
     vectors: Vec<Exported<'a>>,
 }
@@ -231,7 +232,7 @@ pub fn render(vectors: &[Vector], format: Format) -> String {
             let header = to_json(&Document {
                 format: FORMAT_NAME,
                 format_version: FORMAT_VERSION,
-                corpus_version: wow_guid_vectors::release::CORPUS_VERSION,
+                corpus_version: corpus_version(vectors),
                 vector_count: vectors.len(),
                 vectors: Vec::new(),
             });
@@ -245,6 +246,17 @@ pub fn render(vectors: &[Vector], format: Format) -> String {
             .iter()
             .map(|v| to_json(&exported(v)) + "\n")
             .collect(),
+    }
+}
+
+/// What `vectors` are, as a version string: `1.1.0` when they are exactly
+/// that release, `1.1.0+unreleased` when they hold it and more
+/// ([`Label::version`]).
+fn corpus_version(vectors: &[Vector]) -> String {
+    match release::embedded() {
+        Ok(releases) => Label::of(vectors, &releases).version(),
+        // The lists are compiled in and their test keeps them parsing.
+        Err(_) => Label::NoRelease.version(),
     }
 }
 

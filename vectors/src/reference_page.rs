@@ -51,7 +51,10 @@ pub struct KnownFailures {
 /// Everything the page shows.
 #[derive(Clone, Copy, Debug)]
 pub struct Page<'a> {
-    /// The corpus version ([`crate::release::CORPUS_VERSION`]).
+    /// The newest release's version ([`crate::release::CORPUS_VERSION`]).
+    /// The page labels the corpus itself from its vectors
+    /// ([`crate::release::Label::of`]): that release only when it holds
+    /// exactly its vectors.
     pub version: &'a str,
     /// The sections of `NOTES.md`, in order: (anchor, title), as
     /// [`crate::citation::sections`] reads them.
@@ -110,12 +113,11 @@ pub fn render(page: &Page<'_>) -> String {
         .iter()
         .filter(|v| !family_note.contains_key(&*v.location.file))
         .count();
-    let mut out = String::new();
+    let mut out = String::from("# The corpus, vector by vector\n\n");
+    releases(&mut out, page.vectors);
     let _ = write!(
         out,
-        "# The corpus, vector by vector\n\n\
-         **Corpus version {version}** (git tag `{tag}`; `CHANGELOG.md` says what changed).\n\n\
-         {total} vectors ({hand} written by hand, {generated} generated), one row each, \
+        "{total} vectors ({hand} written by hand, {generated} generated), one row each, \
          grouped under the\n\
          position of `NOTES.md` they rest on. A row's anchor is the vector's id, so a \
          document can\n\
@@ -129,8 +131,6 @@ pub fn render(page: &Page<'_>) -> String {
          the known real implementations whose expected-failure lists hold the vector\n\
          (`conformance/adapters/*/expected-failures.txt`, named as the conformance matrix \
          names them).\n\n",
-        version = page.version,
-        tag = crate::release::tag(page.version),
         total = page.vectors.len(),
         generated = page.vectors.len() - hand,
     );
@@ -218,6 +218,57 @@ pub fn render(page: &Page<'_>) -> String {
         }
     }
     out
+}
+
+/// What the corpus is (a release, or unreleased after one) and every
+/// release with its digest, the words a specification cites.
+fn releases(out: &mut String, vectors: &[Vector]) {
+    use crate::release::{self, Label};
+    let releases = match release::embedded() {
+        Ok(releases) => releases,
+        Err(error) => {
+            let _ = writeln!(out, "The release lists do not parse: {error}\n");
+            return;
+        }
+    };
+    let label = Label::of(vectors, &releases);
+    match &label {
+        Label::Release { version, sha256 } => {
+            let _ = writeln!(
+                out,
+                "**This page is corpus {version}**, sha256 `{sha256}`: exactly the vectors of \
+                 that release."
+            );
+        }
+        Label::UnreleasedAfter { version } => {
+            let held = releases.last().map_or(0, |r| r.entries.len());
+            let _ = writeln!(
+                out,
+                "**This page is {label}**: the corpus as this commit holds it. {held} of its \
+                 vectors are corpus {version}, unchanged; the others are in no release yet."
+            );
+        }
+        Label::Changed { .. } | Label::NoRelease => {
+            let _ = writeln!(out, "**This page is {label}.**");
+        }
+    }
+    out.push_str(
+        "\nA specification cites a release by its version and digest (\"corpus 1.1.0, \
+         sha256 …\"), and a vector of it\nby id. A release never changes; `CHANGELOG.md` \
+         says what each holds, and `README.md`,\n\"Releases\", how to check a copy against \
+         its digest.\n\n\
+         | release | vectors | sha256 of its canonical JSON |\n| --- | --- | --- |\n",
+    );
+    for r in releases.iter().rev() {
+        let _ = writeln!(
+            out,
+            "| {} | {} | `{}` |",
+            r.version,
+            r.entries.len(),
+            r.sha256
+        );
+    }
+    out.push('\n');
 }
 
 /// The anchor of a generated family's summary: its path with `/` as `.`,
@@ -386,7 +437,13 @@ mod tests {
                 v.id
             );
         }
-        assert!(page.contains("**Corpus version 9.8.7** (git tag `corpus-v9.8.7`"));
+        assert!(
+            page.contains("**This page is unreleased after corpus "),
+            "{}",
+            &page[..400]
+        );
+        assert!(page.contains("| release | vectors | sha256 of its canonical JSON |"));
+        assert!(!page.contains("corpus-v"), "no release has a tag");
         assert!(!page.contains(".yaml:"), "a row shows a file position");
     }
 
