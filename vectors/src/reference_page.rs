@@ -663,9 +663,10 @@ mod tests {
     fn a_shortened_row_links_the_line_of_the_export_that_holds_every_byte() {
         let page = page_for(&[]);
         let (vectors, _, _) = sample();
-        let export =
-            std::fs::read_to_string(std::path::Path::new(crate::SOURCE_DIR).join(EXPORT_PATH))
-                .expect("vectors.json reads");
+        let export = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(EXPORT_PATH),
+        )
+        .expect("vectors.json reads");
         let lines: Vec<&str> = export.lines().collect();
         let mut linked = 0;
         for (at, v) in vectors.iter().enumerate() {
