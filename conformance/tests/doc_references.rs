@@ -180,3 +180,20 @@ fn hand_written_documents_state_only_release_counts() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// The repository has no release tags, so no document may name one.
+#[test]
+fn no_document_names_a_release_tag() {
+    let claims: Vec<String> = markdown_files()
+        .into_iter()
+        .filter(|file| {
+            std::fs::read_to_string(repo().join(file))
+                .unwrap()
+                .contains("corpus-v")
+        })
+        .collect();
+    assert!(
+        claims.is_empty(),
+        "these name a `corpus-v…` tag, which the repository does not have: {claims:?}"
+    );
+}
