@@ -18,6 +18,7 @@
 use std::io;
 
 use serde::Serialize;
+use wow_guid_vectors::release::{self, Label};
 use wow_guid_vectors::{ErrorCode, Expectation, Request, Value, Vector};
 
 use crate::format::Named;
@@ -65,7 +66,7 @@ pub struct Jsonl;
 struct Document<'a> {
     format: &'static str,
     format_version: u32,
-    corpus_version: &'static str,
+    corpus_version: String,
     vector_count: usize,
     vectors: Vec<Exported<'a>>,
 }
@@ -203,7 +204,7 @@ impl Format<[Vector]> for Json {
         let header = to_json(&Document {
             format: FORMAT_NAME,
             format_version: FORMAT_VERSION,
-            corpus_version: wow_guid_vectors::release::CORPUS_VERSION,
+            corpus_version: corpus_version(vectors),
             vector_count: vectors.len(),
             vectors: Vec::new(),
         });
@@ -233,6 +234,17 @@ pub fn render(vectors: &[Vector], format: &ExportFormat) -> String {
         .expect("writing to a Vec cannot fail");
     // Only JSON was written.
     String::from_utf8(out).unwrap_or_default()
+}
+
+/// What `vectors` are, as a version string: `1.1.0` when they are exactly
+/// that release, `1.1.0+unreleased` when they hold it and more
+/// ([`Label::version`]).
+fn corpus_version(vectors: &[Vector]) -> String {
+    match release::embedded() {
+        Ok(releases) => Label::of(vectors, &releases).version(),
+        // The lists are compiled in and their test keeps them parsing.
+        Err(_) => Label::NoRelease.version(),
+    }
 }
 
 fn to_json<T: Serialize>(value: &T) -> String {

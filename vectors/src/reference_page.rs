@@ -21,6 +21,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::citation::Citation;
 use crate::hex_text::{format_guid, format_spaced};
 use crate::model::{Expectation, Request, Value, Vector};
+use crate::vocab::Flag;
 
 /// The page's path, relative to the corpus root.
 pub const PATH: &str = "REFERENCE.md";
@@ -51,7 +52,10 @@ pub struct KnownFailures {
 /// Everything the page shows.
 #[derive(Clone, Copy, Debug)]
 pub struct Page<'a> {
-    /// The corpus version ([`crate::release::CORPUS_VERSION`]).
+    /// The newest release's version ([`crate::release::CORPUS_VERSION`]).
+    /// The page labels the corpus itself from its vectors
+    /// ([`crate::release::Label::of`]): that release only when it holds
+    /// exactly its vectors.
     pub version: &'a str,
     /// The sections of `NOTES.md`, in order: (anchor, title), as
     /// [`crate::citation::sections`] reads them.
@@ -78,19 +82,32 @@ pub fn render(page: &Page<'_>) -> String {
         .map(|f| (f.path.as_str(), f.note.as_str()))
         .collect();
     let note_of = |v: &Vector| -> String {
-        if let Some(note) = family_note.get(&*v.location.file) {
-            return (*note).to_owned();
-        }
-        v.source
+        let cited = v
+            .source
             .as_deref()
             .and_then(|s| Citation::parse(s).ok())
             .filter(|c| c.path == "NOTES.md")
-            .and_then(|c| c.anchor)
-            .map_or_else(|| UNGROUPED.to_owned(), str::to_owned)
+            .and_then(|c| c.anchor.map(str::to_owned))
+            .or_else(|| family_note.get(&*v.location.file).map(|n| (*n).to_owned()));
+        match cited {
+            Some(note) if note == TWO_FAULTS => rested_on(v).to_owned(),
+            Some(note) => note,
+            None => UNGROUPED.to_owned(),
+        }
     };
-    let mut groups: BTreeMap<String, Vec<&Vector>> = BTreeMap::new();
-    for v in page.vectors {
-        groups.entry(note_of(v)).or_default().push(v);
+    // Index in corpus order, with a sequence's steps under its first
+    // step's note, so that they stay together and in order.
+    let mut groups: BTreeMap<String, Vec<(usize, &Vector)>> = BTreeMap::new();
+    let mut sequence_note: BTreeMap<&str, String> = BTreeMap::new();
+    for (at, v) in page.vectors.iter().enumerate() {
+        let note = match v.sequence.as_deref() {
+            Some(sequence) => sequence_note
+                .entry(sequence)
+                .or_insert_with(|| note_of(v))
+                .clone(),
+            None => note_of(v),
+        };
+        groups.entry(note).or_default().push((at, v));
     }
     // Groups in the order of the notes; any other after them.
     let mut order: Vec<(String, String)> = page
@@ -110,12 +127,11 @@ pub fn render(page: &Page<'_>) -> String {
         .iter()
         .filter(|v| !family_note.contains_key(&*v.location.file))
         .count();
-    let mut out = String::new();
+    let mut out = String::from("# The corpus, vector by vector\n\n");
+    releases(&mut out, page.vectors);
     let _ = write!(
         out,
-        "# The corpus, vector by vector\n\n\
-         **Corpus version {version}** (git tag `{tag}`; `CHANGELOG.md` says what changed).\n\n\
-         {total} vectors ({hand} written by hand, {generated} generated), one row each, \
+        "{total} vectors ({hand} written by hand, {generated} generated), one row each, \
          grouped under the\n\
          position of `NOTES.md` they rest on. A row's anchor is the vector's id, so a \
          document can\n\
@@ -124,13 +140,18 @@ pub fn render(page: &Page<'_>) -> String {
          how answers are judged.\n\n\
          In a row, bytes are hex; a byte string longer than 24 bytes is shortened to its \
          first 12\n\
-         bytes, `…` and its last 4, with its length (the vector file has them all). \
+         bytes, `…` and its last 4, with its length, and the row links the vector's line \
+         of\n\
+         `vectors.json`, which has every byte. The steps of a sequence stand together, \
+         in order,\n\
+         under the note of the first; a case citing \"Two faults in one input\" stands \
+         there only\n\
+         with two faults, and otherwise under the note of its one fault or of what it \
+         shows.\n\
          *Fails in* names\n\
          the known real implementations whose expected-failure lists hold the vector\n\
          (`conformance/adapters/*/expected-failures.txt`, named as the conformance matrix \
          names them).\n\n",
-        version = page.version,
-        tag = crate::release::tag(page.version),
         total = page.vectors.len(),
         generated = page.vectors.len() - hand,
     );
@@ -171,11 +192,11 @@ pub fn render(page: &Page<'_>) -> String {
                 "The position: [`NOTES.md#{anchor}`](NOTES.md#{anchor}).\n"
             );
         }
-        out.push_str("| id | request | expected answer | outcome | fails in |\n");
-        out.push_str("| --- | --- | --- | --- | --- |\n");
+        out.push_str("| id | what it checks | request | expected answer | outcome | fails in |\n");
+        out.push_str("| --- | --- | --- | --- | --- | --- |\n");
         let mut notes = Vec::new();
-        for v in &groups[anchor] {
-            row(&mut out, v, page.failures);
+        for &(at, v) in &groups[anchor] {
+            row(&mut out, v, export_line(at), page.failures);
             if let Expectation::Acceptable { why, .. } = &v.expect {
                 notes.push(format!("- `{}`: {}", v.id, cell(why)));
             }
@@ -220,16 +241,73 @@ pub fn render(page: &Page<'_>) -> String {
     out
 }
 
+/// What the corpus is (a release, or unreleased after one) and every
+/// release with its digest, the words a specification cites.
+fn releases(out: &mut String, vectors: &[Vector]) {
+    use crate::release::{self, Label};
+    let releases = match release::embedded() {
+        Ok(releases) => releases,
+        Err(error) => {
+            let _ = writeln!(out, "The release lists do not parse: {error}\n");
+            return;
+        }
+    };
+    let label = Label::of(vectors, &releases);
+    match &label {
+        Label::Release { version, sha256 } => {
+            let _ = writeln!(
+                out,
+                "**This page is corpus {version}**, sha256 `{sha256}`: exactly the vectors of \
+                 that release."
+            );
+        }
+        Label::UnreleasedAfter { version } => {
+            let held = releases.last().map_or(0, |r| r.entries.len());
+            let _ = writeln!(
+                out,
+                "**This page is {label}**: the corpus as this commit holds it. {held} of its \
+                 vectors are corpus {version}, unchanged; the others are in no release yet."
+            );
+        }
+        Label::Changed { .. } | Label::NoRelease => {
+            let _ = writeln!(out, "**This page is {label}.**");
+        }
+    }
+    out.push_str(
+        "\nA specification cites a release by its version and digest (\"corpus 1.1.0, \
+         sha256 …\"), and a vector of it\nby id. A release never changes; `CHANGELOG.md` \
+         says what each holds, and `README.md`,\n\"Releases\", how to check a copy against \
+         its digest.\n\n\
+         | release | vectors | sha256 of its canonical JSON |\n| --- | --- | --- |\n",
+    );
+    for r in releases.iter().rev() {
+        let _ = writeln!(
+            out,
+            "| {} | {} | `{}` |",
+            r.version,
+            r.entries.len(),
+            r.sha256
+        );
+    }
+    out.push('\n');
+}
+
 /// The anchor of a generated family's summary: its path with `/` as `.`,
 /// prefixed so it cannot collide with a vector id.
 fn file_anchor(path: &str) -> String {
     format!("file.{}", path.replace('/', "."))
 }
 
-fn row(out: &mut String, v: &Vector, failures: &[KnownFailures]) {
+fn row(out: &mut String, v: &Vector, line: usize, failures: &[KnownFailures]) {
     let mut request = request(&v.request);
     if let Some(sequence) = &v.sequence {
         let _ = write!(request, "; a step of `{sequence}`, after the rows above it");
+    }
+    if shortened(v) {
+        let _ = write!(
+            request,
+            "; every byte: [line {line} of `vectors.json`]({EXPORT_PATH}#L{line})"
+        );
     }
     let (outcome, mut expected) = outcome_and_expected(&v.expect);
     if v.request.may_refuse_as_too_long() {
@@ -244,10 +322,93 @@ fn row(out: &mut String, v: &Vector, failures: &[KnownFailures]) {
         .collect();
     let _ = writeln!(
         out,
-        "| <a id=\"{id}\"></a>`{id}` | {request} | {expected} | `{outcome}` | {} |",
+        "| <a id=\"{id}\"></a>`{id}` | {} | {request} | {expected} | `{outcome}` | {} |",
+        cell(&v.description),
         cell(&failing.join(", ")),
         id = v.id
     );
+}
+
+/// The committed export of the corpus, relative to the corpus root: one
+/// vector a line, after a first line of its own, in corpus order.
+pub const EXPORT_PATH: &str = "vectors.json";
+
+/// The line of [`EXPORT_PATH`] that holds the vector at `index` in corpus
+/// order.
+#[must_use]
+pub const fn export_line(index: usize) -> usize {
+    index + 2
+}
+
+/// The longest byte string a row shows whole.
+const SHOWN: usize = 24;
+
+/// Whether a row shortens one of the vector's byte strings.
+fn shortened(v: &Vector) -> bool {
+    let long = |bytes: &[u8]| bytes.len() > SHOWN;
+    let request = match &v.request {
+        Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => long(bytes),
+        Request::EncodeNamed {
+            name: Some(name), ..
+        } => long(name),
+        Request::EncodeNamed { name: None, .. } | Request::EncodePacked { .. } => false,
+    };
+    let expected = match v.expect.value() {
+        Some(Value::Encoded { bytes }) => long(bytes),
+        Some(Value::Named {
+            name: Some(name), ..
+        }) => long(name),
+        _ => false,
+    };
+    request || expected
+}
+
+/// The anchor of the note on two faults in one input.
+const TWO_FAULTS: &str = "two-faults-in-one-input";
+
+/// The note a case citing [`TWO_FAULTS`] rests on. That note also holds
+/// the rule for a single fault (its own code), so the generator's fault
+/// cells all cite it; a row is filed there only with two faults, and
+/// otherwise under the note of its one fault, or of what it shows.
+fn rested_on(v: &Vector) -> &'static str {
+    let has = |flag| v.has_flag(flag);
+    let faults: Vec<&'static str> = [
+        (has(Flag::MissingNul), "a-name-must-end-with-its-nul"),
+        (
+            has(Flag::Truncated) && !has(Flag::MissingNul),
+            "truncated-input-is-an-error",
+        ),
+        (has(Flag::InvalidUtf8), "names-are-strict-utf-8"),
+        (has(Flag::InteriorNul), "a-name-containing-nul"),
+        (has(Flag::NameWithoutGuid), "a-name-given-with-guid-0"),
+    ]
+    .into_iter()
+    .filter_map(|(present, note)| present.then_some(note))
+    .collect();
+    match faults.as_slice() {
+        [one] => one,
+        [] => [
+            (Flag::NoName, "a-non-zero-guid-given-no-name"),
+            (Flag::LongName, "names-longer-than-a-bound"),
+            (Flag::EmptyName, "an-empty-name"),
+            (
+                Flag::ZeroGuid,
+                "a-name-follows-exactly-when-the-guid-is-not-0",
+            ),
+            (
+                Flag::TrailingBytes,
+                "a-value-is-read-from-the-front-of-a-message",
+            ),
+            (Flag::Utf8, "names-are-strict-utf-8"),
+        ]
+        .into_iter()
+        .find(|&(flag, _)| has(flag))
+        .map_or(
+            "a-name-follows-exactly-when-the-guid-is-not-0",
+            |(_, note)| note,
+        ),
+        _ => TWO_FAULTS,
+    }
 }
 
 fn request(r: &Request) -> String {
@@ -297,10 +458,9 @@ fn value_text(v: &Value) -> String {
     }
 }
 
-/// Bytes in hex; long runs are shortened in the middle (the YAML file has
-/// them all).
+/// Bytes in hex; long runs are shortened in the middle (the row links the
+/// vector's line of the export, which has them all).
 fn bytes_text(bytes: &[u8]) -> String {
-    const SHOWN: usize = 24;
     match bytes.len() {
         0 => "no bytes".to_owned(),
         1 => format!("`{}` (1 byte)", format_spaced(bytes)),
@@ -386,7 +546,13 @@ mod tests {
                 v.id
             );
         }
-        assert!(page.contains("**Corpus version 9.8.7** (git tag `corpus-v9.8.7`"));
+        assert!(
+            page.contains("**This page is unreleased after corpus "),
+            "{}",
+            &page[..400]
+        );
+        assert!(page.contains("| release | vectors | sha256 of its canonical JSON |"));
+        assert!(!page.contains("corpus-v"), "no release has a tag");
         assert!(!page.contains(".yaml:"), "a row shows a file position");
     }
 
@@ -415,13 +581,108 @@ mod tests {
         }];
         let page = page_for(&known);
         assert!(page.contains(
-            "| <a id=\"packed.decode.doc-example\"></a>`packed.decode.doc-example` | decode \
-             `0a de ad` (3 bytes) | GUID `00000000ad00de00`, 3 consumed | `valid` | spec-c-snippet |"
+            "| <a id=\"packed.decode.doc-example\"></a>`packed.decode.doc-example` | The spec's \
+             worked example, mask 0a with bytes de and ad. | decode `0a de ad` (3 bytes) | GUID \
+             `00000000ad00de00`, 3 consumed | `valid` | spec-c-snippet |"
         ));
         assert!(page.contains("| spec-c-snippet | 1 |"));
         let at = page.find("<a id=\"named.encode.no-name\"></a>").unwrap();
         assert!(page[at..].contains("or any error"));
         assert!(page[at..].contains("Why both answers are conformant:"));
+    }
+
+    /// The group a vector's row is in: the anchor of the last group
+    /// heading above its row.
+    fn group_of<'a>(page: &'a str, id: &str) -> &'a str {
+        let at = page
+            .find(&format!("<a id=\"{id}\"></a>`{id}`"))
+            .unwrap_or_else(|| panic!("no row for {id}"));
+        let heading = page[..at].rfind("<a id=\"group.").expect("a group above");
+        let rest = &page[heading + "<a id=\"group.".len()..];
+        &rest[..rest.find('"').unwrap()]
+    }
+
+    #[test]
+    fn a_row_stands_under_the_note_its_case_rests_on() {
+        let page = page_for(&[]);
+        // Its own source before its family's note.
+        assert_eq!(
+            group_of(&page, "packed.decode.mask-00"),
+            "guid-0-is-one-byte"
+        );
+        assert_eq!(
+            group_of(&page, "packed.decode.mask-ff"),
+            "the-mask-selects-byte-positions"
+        );
+        // Fault cells cite the two-fault note; only a pair stands there.
+        assert_eq!(
+            group_of(
+                &page,
+                "named.decode.cell.class-overlong.invalid_utf8.missing_terminator"
+            ),
+            TWO_FAULTS
+        );
+        assert_eq!(
+            group_of(&page, "named.decode.cell.class-empty.valid"),
+            "an-empty-name"
+        );
+        assert_eq!(
+            group_of(&page, "named.decode.cell.guid-bytes-1.truncated_guid"),
+            "truncated-input-is-an-error"
+        );
+    }
+
+    #[test]
+    fn the_steps_of_a_sequence_stand_together_in_order() {
+        let page = page_for(&[]);
+        let (vectors, _, _) = sample();
+        let mut sequences: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for v in &vectors {
+            if let Some(sequence) = &v.sequence {
+                sequences.entry(sequence).or_default().push(&v.id);
+            }
+        }
+        assert!(sequences.len() >= 4, "{sequences:?}");
+        for (sequence, steps) in &sequences {
+            let rows: Vec<usize> = steps
+                .iter()
+                .map(|id| page.find(&format!("<a id=\"{id}\"></a>`{id}`")).unwrap())
+                .collect();
+            assert!(
+                rows.windows(2).all(|w| w[0] < w[1]),
+                "{sequence} out of order"
+            );
+            let first = group_of(&page, steps[0]);
+            for id in steps {
+                assert_eq!(group_of(&page, id), first, "{id} apart from its sequence");
+            }
+        }
+    }
+
+    #[test]
+    fn a_shortened_row_links_the_line_of_the_export_that_holds_every_byte() {
+        let page = page_for(&[]);
+        let (vectors, _, _) = sample();
+        let export = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(EXPORT_PATH),
+        )
+        .expect("vectors.json reads");
+        let lines: Vec<&str> = export.lines().collect();
+        let mut linked = 0;
+        for (at, v) in vectors.iter().enumerate() {
+            let line = export_line(at);
+            let link = format!("({EXPORT_PATH}#L{line})");
+            let row_at = page.find(&format!("<a id=\"{}\"></a>", v.id)).unwrap();
+            let row = &page[row_at..row_at + page[row_at..].find('\n').unwrap()];
+            assert_eq!(row.contains(&link), shortened(v), "{}: {row}", v.id);
+            assert!(
+                lines[line - 1].starts_with(&format!("{{\"id\":\"{}\"", v.id)),
+                "line {line} of {EXPORT_PATH} is not {}",
+                v.id
+            );
+            linked += usize::from(shortened(v));
+        }
+        assert!(linked > 100, "{linked}");
     }
 
     #[test]

@@ -8,7 +8,7 @@ const LAYERS: &[&[&str]] = &[
     &["near_miss", "hex_text", "files"],
     &["vocab"],
     &["model", "interner"],
-    &["error", "topics", "fault_model"],
+    &["error", "topics", "fault_model", "acceptance"],
     &["yaml"],
     &["corpus"],
     &["citation", "release", "schema_tests"],

@@ -1,7 +1,10 @@
 //! Deciding whether an answer satisfies a vector's expectation.
 //!
 //! Values are compared as parsed values, never as text, so hex case and
-//! other spelling freedoms of the protocol cannot cause a failure. The rules:
+//! other spelling freedoms of the protocol cannot cause a failure. Which
+//! answers pass is [`Accepted`], the corpus's one statement of the rules
+//! (a release fingerprints it, so a rule cannot change under a released
+//! vector unnoticed); this module only matches a reply against it:
 //!
 //! - `valid` needs `ok` with an equal value;
 //! - `invalid` needs `error`: any code, or exactly the vector's code with
@@ -9,8 +12,8 @@
 //! - `acceptable` takes the given value or any `error`;
 //! - a request whose name is long enough that an implementation may bound
 //!   it ([`Request::may_refuse_as_too_long`]) also takes `error
-//!   name_too_long`, whatever the vector expects, and with lax error codes
-//!   any `error` where a value is expected;
+//!   name_too_long`, whatever the vector expects, and only that code: a
+//!   valid long name refused with another code fails, strict or not;
 //! - `unsupported` is a skip, not a failure;
 //! - anything else, including every [`Fault`], is a failure with a reason.
 //!
@@ -20,7 +23,7 @@
 use std::fmt;
 
 use wow_guid_vectors::hex_text::format as hex;
-use wow_guid_vectors::{ErrorCode, Expectation, Request, Value};
+use wow_guid_vectors::{Accepted, ErrorCode, Expectation, Request, Value};
 
 use crate::implementation::Fault;
 use crate::protocol::Response;
@@ -299,31 +302,23 @@ pub fn judge(
         Ok(r) => r,
         Err(fault) => return Verdict::Fail(Mismatch::Fault(fault.clone())),
     };
-    let bounded = request.may_refuse_as_too_long();
+    let accepted = Accepted::of(request, expect);
     match (expect, response) {
         (_, Response::Unsupported) => Verdict::Skip,
-        // A bounded implementation refuses a name past its bound, and may
-        // meet the bound before any other fault of the input.
-        (_, Response::Error(ErrorCode::NameTooLong)) if bounded => Verdict::Pass,
-        (Expectation::Valid(_), Response::Error(_)) if bounded && !options.strict_errors => {
+        (_, Response::Ok(got)) if accepted.value == Some(got) => Verdict::Pass,
+        (_, Response::Error(code)) if accepted.errors(options.strict_errors).contains(*code) => {
             Verdict::Pass
         }
-        (Expectation::Valid(expected), Response::Ok(got))
-        | (
-            Expectation::Acceptable {
+        (
+            Expectation::Valid(expected)
+            | Expectation::Acceptable {
                 value: expected, ..
             },
             Response::Ok(got),
-        ) => {
-            if expected == got {
-                Verdict::Pass
-            } else {
-                Verdict::Fail(Mismatch::WrongValue {
-                    expected: expected.clone(),
-                    got: got.clone(),
-                })
-            }
-        }
+        ) => Verdict::Fail(Mismatch::WrongValue {
+            expected: expected.clone(),
+            got: got.clone(),
+        }),
         (Expectation::Valid(expected), Response::Error(code)) => {
             Verdict::Fail(Mismatch::RejectedValid {
                 expected: expected.clone(),
@@ -338,15 +333,12 @@ pub fn judge(
             })
         }
         (Expectation::Invalid(expected), Response::Error(got)) => {
-            if options.strict_errors && expected != got {
-                Verdict::Fail(Mismatch::WrongErrorCode {
-                    expected: *expected,
-                    got: *got,
-                })
-            } else {
-                Verdict::Pass
-            }
+            Verdict::Fail(Mismatch::WrongErrorCode {
+                expected: *expected,
+                got: *got,
+            })
         }
+        // Never reached: `Accepted` takes every code for `acceptable`.
         (Expectation::Acceptable { .. }, Response::Error(_)) => Verdict::Pass,
     }
 }
@@ -393,13 +385,24 @@ mod tests {
                 consumed: 8 + len + 1,
                 name: Some(vec![b'a'; len]),
             });
-            let verdict = super::judge(&request, &whole, &too_long, STRICT);
-            assert_eq!(verdict.is_pass(), bounded, "{len} bytes, strict");
-            // Lax error codes: any error stands for name_too_long.
-            let verdict = super::judge(&request, &whole, &eof, LAX);
-            assert_eq!(verdict.is_pass(), bounded, "{len} bytes, lax");
-            // Strict: only name_too_long does.
-            assert!(!super::judge(&request, &whole, &eof, STRICT).is_pass());
+            for options in [STRICT, LAX] {
+                let verdict = super::judge(&request, &whole, &too_long, options);
+                assert_eq!(verdict.is_pass(), bounded, "{len} bytes, {options:?}");
+                // The permission is spent only as name_too_long: another
+                // code refuses a valid name, strict or not.
+                assert_eq!(
+                    super::judge(&request, &whole, &eof, options),
+                    Verdict::Fail(Mismatch::RejectedValid {
+                        expected: Value::Named {
+                            guid: 0x0102,
+                            consumed: 8 + len + 1,
+                            name: Some(vec![b'a'; len]),
+                        },
+                        code: ErrorCode::Eof,
+                    }),
+                    "{len} bytes, {options:?}"
+                );
+            }
             // A cut name is never accepted.
             let cut = Ok(Response::Ok(Value::Named {
                 guid: 0x0102,
@@ -415,6 +418,8 @@ mod tests {
         assert!(super::judge(&unterminated, &expect, &eof, STRICT).is_pass());
         let other = Ok(Response::Error(ErrorCode::InvalidUtf8));
         assert!(!super::judge(&unterminated, &expect, &other, STRICT).is_pass());
+        // Without strict codes an invalid vector takes any code, long or not.
+        assert!(super::judge(&unterminated, &expect, &other, LAX).is_pass());
         // Encoding: the name given counts; no name, or a short one, does not.
         let encode = |name: Option<Vec<u8>>| Request::EncodeNamed { guid: 7, name };
         let written = Expectation::Valid(Value::Encoded { bytes: vec![] });

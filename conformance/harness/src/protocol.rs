@@ -20,7 +20,7 @@
 //! bytes    = "-" | 1*(2HEXDIG)      ; lowercase from the runner, either case back
 //! guid     = 16HEXDIG               ; most significant digit first
 //! consumed = 1*DIGIT
-//! code     = "eof" | "invalid_utf8" | "interior_nul" | "name_without_guid" | "other"
+//! code     = "eof" | "invalid_utf8" | "interior_nul" | "name_without_guid" | "name_too_long" | "other"
 //! ```
 //!
 //! Line terminators are not part of the lines handled here: callers split on

@@ -6,6 +6,7 @@ mod fixtures;
 mod classify_oracle;
 mod classify_signature;
 mod implementation;
+mod judge;
 mod layers;
 mod protocol;
 mod reference;

@@ -78,6 +78,15 @@ pub enum Command {
     /// directory (or --vectors DIR); with --check, write nothing, print a unified diff of what
     /// would change and fail if anything would.
     Generate(GenerateArgs),
+    /// The corpus's releases: check a copy against every release, print a release's canonical
+    /// JSON (its sha256 is the digest a specification cites), or cut a new release
+    ///
+    /// Examples:
+    ///   wow-guid-conformance release check --vectors path/to/vectors
+    ///   wow-guid-conformance release show 1.1.0 | sha256sum
+    ///   cargo run --release -p wow-guid-conformance -- release cut 1.2.0
+    #[command(verbatim_doc_comment)]
+    Release(ReleaseArgs),
     /// Run one vector and show the exact request and response.
     Repro(ReproArgs),
     /// Check how an adapter handles the protocol, and explain what is wrong.
@@ -376,6 +385,57 @@ pub struct GenerateArgs {
     /// if any generated file is missing or out of date.
     #[arg(long)]
     pub check: bool,
+}
+
+/// `release`.
+#[derive(Debug, Args)]
+pub struct ReleaseArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: ReleaseAction,
+}
+
+/// `release`'s subcommands.
+#[derive(Debug, Subcommand)]
+pub enum ReleaseAction {
+    /// Check the corpus against every release this runner knows, and say what it is: a
+    /// release only when it holds exactly that release's vectors, else unreleased after the
+    /// newest. Without --vectors: the checkout's `vectors/`, else the embedded copy.
+    Check(CorpusArgs),
+    /// Print a release's canonical JSON from the corpus's vectors: piped into sha256sum, it
+    /// prints the release's digest exactly when the corpus holds the release unchanged.
+    Show(ReleaseShowArgs),
+    /// Cut a release from the checkout's corpus: write vectors/releases/VERSION.txt, turn
+    /// CHANGELOG.md's `## Unreleased` into the release's section with its digest, then
+    /// regenerate REFERENCE.md and vectors.json with a rebuilt runner (cargo run ... generate).
+    Cut(ReleaseCutArgs),
+}
+
+/// `release show`.
+#[derive(Debug, Args)]
+pub struct ReleaseShowArgs {
+    /// The release, such as 1.1.0.
+    #[arg(value_name = "VERSION")]
+    pub version: String,
+    /// The corpus directory (default: the checkout's `vectors/`, else the embedded copy).
+    #[arg(long, value_name = "DIR")]
+    pub vectors: Option<PathBuf>,
+}
+
+/// `release cut`.
+#[derive(Debug, Args)]
+pub struct ReleaseCutArgs {
+    /// The new release's version, above the newest: 1.2.0.
+    #[arg(value_name = "VERSION")]
+    pub version: String,
+    /// The corpus directory (default: the `vectors/` directory of the checkout around the
+    /// current directory).
+    #[arg(long, value_name = "DIR")]
+    pub vectors: Option<PathBuf>,
+    /// Write the list and the changelog only; regenerate later with `generate` (from a
+    /// rebuilt runner).
+    #[arg(long)]
+    pub no_generate: bool,
 }
 
 /// `repro`.

@@ -21,7 +21,7 @@ use super::stdout::print;
 
 /// Where `lint` and `generate` take the corpus from, said in their first
 /// line so nobody lints one copy believing it is another.
-enum Origin {
+pub(super) enum Origin {
     /// `--vectors DIR`.
     Given(PathBuf),
     /// The `vectors/` directory of the checkout around the current directory.
@@ -33,7 +33,7 @@ enum Origin {
 impl Origin {
     /// `--vectors DIR` if given, else the checkout's corpus, else the
     /// embedded one.
-    fn find(given: Option<&PathBuf>) -> Result<Self, CliError> {
+    pub(super) fn find(given: Option<&PathBuf>) -> Result<Self, CliError> {
         match given {
             Some(dir) if dir.is_dir() => Ok(Self::Given(dir.clone())),
             Some(dir) => Err(CliError::Corpus(CorpusError::NotADirectory(dir.clone()))),
@@ -44,7 +44,7 @@ impl Origin {
         }
     }
 
-    fn dir(&self) -> Option<&Path> {
+    pub(super) fn dir(&self) -> Option<&Path> {
         match self {
             Self::Given(dir) | Self::Checkout(dir) => Some(dir),
             Self::Embedded => None,

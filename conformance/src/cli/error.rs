@@ -62,6 +62,9 @@ pub enum CliError {
     NoVectorsDir,
     /// Writing generated files failed.
     Generate(wow_guid_vectors::generate::WriteError),
+    /// A `release` subcommand cannot do what it was asked: the message says
+    /// why and what to do.
+    Release(String),
     /// An expected-failure list shown in `REFERENCE.md` cannot be read.
     KnownFailures(wow_guid_conformance::known_failures::KnownFailuresError),
     /// `serve` got a request it cannot read, or its streams failed.
@@ -123,6 +126,7 @@ impl fmt::Display for CliError {
                  around the current directory; run it inside one or pass --vectors DIR",
             ),
             Self::Generate(e) => e.fmt(f),
+            Self::Release(message) => write!(f, "release: {message}"),
             Self::KnownFailures(e) => write!(f, "generate: {e}"),
             Self::Serve(e) => write!(f, "serve: {e}"),
             Self::CurrentExe(e) => write!(

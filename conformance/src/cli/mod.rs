@@ -11,6 +11,7 @@ mod fuzz;
 mod list;
 mod matrix;
 mod options;
+mod release;
 mod repro;
 mod run;
 mod stdout;
@@ -107,6 +108,7 @@ where
         Command::Serve => serve(),
         Command::Lint(a) => corpus_tools::lint(a.vectors.as_ref()),
         Command::Generate(a) => corpus_tools::generate(&a),
+        Command::Release(a) => release::release(&a.action),
         Command::Repro(a) => repro::repro(&options::repro_options(&a)?, &program),
         Command::Doctor(a) => doctor::doctor(&options::doctor_config(&a)),
         Command::SeedCorpus(a) => corpus_tools::seed_corpus(&options::corpus_source(&a.corpus), &a),

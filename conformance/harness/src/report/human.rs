@@ -20,6 +20,7 @@ use std::fmt;
 use std::io;
 
 use anstyle::Style;
+use wow_guid_vectors::release::{self, Label};
 
 use super::grouping::by_cause;
 use super::{block, Format, RunReport};
@@ -234,9 +235,13 @@ impl Format<RunReport<'_, '_>> for Human {
         let c = &run.counts;
         let conditions = report.conditions();
         let jobs = report.options.jobs.get();
+        // What the corpus is: a release only when it is exactly one.
+        let label = release::embedded().map_or(Label::NoRelease, |releases| {
+            Label::of(&report.options.corpus.vectors, &releases)
+        });
         writeln!(
             out,
-            "{} of {} vectors against {} ({} corpus, {}{}{}) in {}:",
+            "{} of {} vectors against {} ({} corpus, {label}, {}{}{}) in {}:",
             c.total(),
             report.options.corpus.vectors.len(),
             conditions.target,
