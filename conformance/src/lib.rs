@@ -15,7 +15,7 @@
 //! - [`shrink`]: a disagreeing request (and the requests before it) cut
 //!   down to a minimal one, for `fuzz` and `matrix`;
 //! - [`duration`]: durations as the command line reads them;
-//! - [`format`]: formats chosen by name on the command line;
+//! - [`format`](mod@format): formats chosen by name on the command line;
 //! - [`lint`], [`seed`], [`export`], [`list`]: the corpus tools;
 //! - [`known_failures`]: the shipped expected-failure lists, which mark a
 //!   fuzz finding known or new;

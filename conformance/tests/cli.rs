@@ -907,7 +907,11 @@ fn export_writes_the_corpus_as_json_or_json_lines() {
 
     let bad = runner(&args(&["export", "--format", "yaml"]), &[]);
     assert_eq!(bad.code, Some(2), "{}", bad.describe());
-    assert!(bad.stderr.contains("`jsonl`"), "{}", bad.describe());
+    assert!(
+        bad.stderr.contains("[possible values: json, jsonl]"),
+        "{}",
+        bad.describe()
+    );
     let unwritable = runner(
         &args(&[
             "export",

@@ -190,7 +190,7 @@ impl Conditions {
 
     /// The mode's name in reports: `persistent` or `one-shot`.
     #[must_use]
-    pub const fn mode_name(&self) -> &'static str {
+    pub(crate) const fn mode_name(&self) -> &'static str {
         match self.mode {
             Mode::Persistent { .. } => "persistent",
             Mode::OneShot => "one-shot",

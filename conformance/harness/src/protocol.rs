@@ -65,7 +65,7 @@ fn write_decimal(out: &mut Vec<u8>, mut n: usize) {
 
 /// Appends the request line for `request` under `id`, with its `\n`. The
 /// operation and type are the vocabulary's words (`decode packed_guid`).
-pub fn write_request(out: &mut Vec<u8>, id: &str, request: &Request) {
+pub(crate) fn write_request(out: &mut Vec<u8>, id: &str, request: &Request) {
     out.extend_from_slice(id.as_bytes());
     out.push(b' ');
     out.extend_from_slice(request.op().as_str().as_bytes());

@@ -114,7 +114,7 @@ impl RunOutcome {
     /// wrong answer, a crash, a timeout, a malformed answer, or an expected
     /// failure. Reports attach the stderr tail to these alone.
     #[must_use]
-    pub const fn implementation_failed(self) -> bool {
+    pub(crate) const fn implementation_failed(self) -> bool {
         matches!(
             self,
             Self::Failed | Self::Crashed | Self::TimedOut | Self::Malformed | Self::ExpectedFailure

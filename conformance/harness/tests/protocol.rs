@@ -7,9 +7,7 @@ use wow_guid_vectors::hex_text::{
 use wow_guid_vectors::{ErrorCode, Request, Value};
 
 fn line_of(id: &str, r: &Request) -> Vec<u8> {
-    let mut out = Vec::new();
-    write_request(&mut out, id, r);
-    out
+    format!("{}\n", request_line(id, r)).into_bytes()
 }
 
 #[test]

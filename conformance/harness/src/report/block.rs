@@ -42,7 +42,7 @@ pub const fn label(outcome: RunOutcome) -> &'static str {
 /// vector bugs). The writer's stream decides whether styles reach the
 /// reader (`anstream` drops them where colour is off).
 #[must_use]
-pub const fn style(outcome: RunOutcome) -> Style {
+pub(crate) const fn style(outcome: RunOutcome) -> Style {
     let colour = match outcome {
         RunOutcome::Passed => AnsiColor::Green,
         RunOutcome::Failed
@@ -58,8 +58,7 @@ pub const fn style(outcome: RunOutcome) -> Style {
 }
 
 /// Writes the block of `result`, headed by its outcome's [`label`] (in its
-/// [`style`]), judged
-/// under `rerun`'s conditions (the strictness of error codes, the
+/// colour), judged under `rerun`'s conditions (the strictness of error codes, the
 /// expected-failure list), ending with `rerun`'s command for it and a
 /// blank line.
 ///

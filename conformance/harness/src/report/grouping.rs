@@ -24,15 +24,14 @@ pub struct Group<'r, 'c> {
 }
 
 /// The cause of `result`'s failure, if its verdict is one.
-#[must_use]
-pub fn cause(result: &VectorResult<'_>) -> Option<Signature> {
+fn cause(result: &VectorResult<'_>) -> Option<Signature> {
     match &result.verdict {
         Verdict::Fail(mismatch) => Some(Signature::of(result.vector.request.kind(), mismatch)),
         Verdict::Pass | Verdict::Skip => None,
     }
 }
 
-/// `results` grouped by [`cause`] (results without one are left out): the
+/// `results` grouped by the cause of their failure (passes are left out): the
 /// most vectors first, ties in the signatures' order, so the order is the
 /// same on every run.
 #[must_use]

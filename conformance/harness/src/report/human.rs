@@ -11,9 +11,8 @@
 //! always exact, however few blocks are shown ([`Human::max_blocks`],
 //! [`Human::quiet`]).
 //!
-//! Labels, headings and the verdict carry ANSI styles (bold, red, green;
-//! [`block::style`]); the caller
-//! decides whether they reach the reader, as an `anstream::AutoStream` does
+//! Labels, headings and the verdict carry ANSI styles (bold, red, green,
+//! one colour per outcome); the caller decides whether they reach the reader, as an `anstream::AutoStream` does
 //! (stripped when the output is not a terminal or `NO_COLOR` is set).
 
 use std::fmt;
@@ -44,7 +43,7 @@ pub struct Human {
 
 impl Human {
     /// [`Human::per_cause`] unless told otherwise.
-    pub const DEFAULT_PER_CAUSE: usize = 3;
+    const DEFAULT_PER_CAUSE: usize = 3;
 }
 
 impl Default for Human {
