@@ -151,18 +151,14 @@ fn first_contact(fault: &Fault, timeout: Duration) -> String {
 }
 
 fn start(config: &DoctorConfig, mode: Mode, startup_timeout: Duration) -> ProcessImplementation {
-    ProcessImplementation::new(ProcessConfig {
-        command: config.command.clone(),
-        env: Vec::new(),
-        timeout: config.timeout,
-        startup_timeout,
-        mode,
-        record_raw: true,
-        // The doctor makes its own diagnosis of an adapter that answers nothing.
-        check_liveness: false,
-        deadline: None,
-        startup_seen: wow_guid_harness::process::StartupSeen::default(),
-    })
+    let mut process = ProcessConfig::new(config.command.clone());
+    process.timeout = config.timeout;
+    process.startup_timeout = startup_timeout;
+    process.mode = mode;
+    process.record_raw = true;
+    // The doctor makes its own diagnosis of an adapter that answers nothing.
+    process.check_liveness = false;
+    ProcessImplementation::new(process)
 }
 
 /// The one-shot exchange every check builds on: one line, then end of

@@ -5,6 +5,8 @@
 //! one release to the next. A Rust user who wants to run the corpus against
 //! an implementation from code depends on `wow-guid-harness`.
 //!
+//! - [`disagreement`]: how one answer compares with the reference (the
+//!   fuzzer's and the shrinker's judgement);
 //! - [`fuzzing`]: differential fuzzing of an implementation against the
 //!   reference codec (`fuzz`);
 //! - [`matrix`]: several implementations side by side (`matrix`);
@@ -22,6 +24,7 @@
 //! - [`report_reader`]: the ids that failed, read back from a JSON report
 //!   (`--rerun-failed`).
 
+pub mod disagreement;
 pub mod doctor;
 pub mod duration;
 pub mod export;

@@ -40,9 +40,10 @@ use std::time::Instant;
 
 use wow_guid_vectors::Request;
 
+use crate::disagreement::Disagreement;
+use crate::disagreement::{check, Check};
 use crate::history::{minimize_history, unless_out_of_time, Limits};
-use wow_guid_harness::classify::oracle::{check, Check};
-use wow_guid_harness::classify::signature::{Disagreement, Signature};
+use wow_guid_harness::classify::Signature;
 use wow_guid_harness::implementation::{HarnessError, Implementation, Query};
 use wow_guid_harness::judge::JudgeOptions;
 

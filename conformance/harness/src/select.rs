@@ -97,17 +97,6 @@ impl Selection {
         &self.patterns
     }
 
-    /// Whether no filter is set.
-    #[must_use]
-    pub fn is_everything(&self) -> bool {
-        self.ids.is_none()
-            && self.types.is_empty()
-            && self.ops.is_empty()
-            && self.flags.is_empty()
-            && self.versions.is_empty()
-            && self.id_sets.is_empty()
-    }
-
     /// Whether `vector` is selected.
     #[must_use]
     pub fn matches(&self, vector: &Vector) -> bool {

@@ -21,7 +21,7 @@ use crate::reference;
 /// The longest request line `serve` accepts. Requests carry at most one
 /// byte string, and the corpus's longest is far below this; the bound only
 /// keeps a runaway writer from exhausting memory.
-pub const MAX_REQUEST_LINE: usize = 64 << 20;
+pub(crate) const MAX_REQUEST_LINE: usize = 64 << 20;
 
 /// Why `serve` stopped early.
 #[derive(Debug)]
@@ -33,7 +33,7 @@ pub enum ServeError {
         /// What is wrong with it.
         error: RequestError,
     },
-    /// A request line is longer than [`MAX_REQUEST_LINE`].
+    /// A request line is longer than the bound (64 MiB).
     LineTooLong {
         /// 1-based line number on the input.
         line: usize,

@@ -21,8 +21,9 @@ use wow_guid_vectors::{
     Location, Pipes, Request, Vector, MAX_FILE_BYTES,
 };
 
+use crate::disagreement::Disagreement;
 use wow_guid_harness::classify::oracle::corpus_expectation;
-use wow_guid_harness::classify::signature::{Disagreement, Signature};
+use wow_guid_harness::classify::Signature;
 use wow_guid_harness::duration::DisplayDuration;
 use wow_guid_harness::implementation::Fault;
 use wow_guid_harness::judge::Mismatch;

@@ -36,10 +36,11 @@ use wow_guid_vectors::{Request, RequestKind, Vector};
 
 use super::finding::{Finding, Novelty, Reproduction, ShrinkStats};
 use super::requests::Generator;
+use crate::disagreement::Disagreement;
+use crate::disagreement::{check, Check};
 use crate::history::Limits;
 use crate::shrink::{self, AfterPrefix, OneImplementation, Tester};
-use wow_guid_harness::classify::oracle::{check, Check};
-use wow_guid_harness::classify::signature::{Disagreement, Signature};
+use wow_guid_harness::classify::Signature;
 use wow_guid_harness::implementation::{HarnessError, Implementation, Query};
 use wow_guid_harness::judge::JudgeOptions;
 

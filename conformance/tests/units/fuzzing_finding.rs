@@ -3,8 +3,9 @@
 use std::path::Path;
 use std::time::Duration;
 use std::{fs, io};
+use wow_guid_conformance::disagreement::Disagreement;
 use wow_guid_conformance::fuzzing::finding::*;
-use wow_guid_harness::classify::signature::{Disagreement, Signature};
+use wow_guid_harness::classify::Signature;
 use wow_guid_harness::implementation::Fault;
 use wow_guid_harness::judge::Mismatch;
 use wow_guid_vectors::{Corpus, Expectation, Flag, Request, Vector, MAX_FILE_BYTES};

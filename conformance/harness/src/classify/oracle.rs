@@ -13,10 +13,6 @@
 
 use wow_guid_vectors::{Expectation, Request, Value};
 
-use super::signature::{Disagreement, Signature};
-use crate::implementation::Fault;
-use crate::judge::{judge, JudgeOptions, Verdict};
-use crate::protocol::Response;
 use crate::reference;
 
 /// Why GUID 0 with an empty name may be encoded as eight `00` bytes.
@@ -56,31 +52,5 @@ pub fn corpus_expectation(request: &Request) -> Expectation {
             }
         }
         (expectation, _) => expectation,
-    }
-}
-
-/// How one answer compares with the reference.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Check {
-    /// The answer satisfies the expectation.
-    Agrees,
-    /// The implementation said `unsupported`.
-    Unsupported,
-    /// It does not.
-    Disagrees(Disagreement),
-}
-
-/// Judges `reply` to `request` exactly as `run` judges a vector with this
-/// module's [`corpus_expectation`].
-#[must_use]
-pub fn check(request: &Request, reply: &Result<Response, Fault>, options: JudgeOptions) -> Check {
-    match judge(request, &corpus_expectation(request), reply, options) {
-        Verdict::Pass => Check::Agrees,
-        Verdict::Skip => Check::Unsupported,
-        Verdict::Fail(mismatch) => Check::Disagrees(Disagreement {
-            signature: Signature::of(request.kind(), &mismatch),
-            mismatch,
-            reply: reply.clone(),
-        }),
     }
 }

@@ -42,7 +42,6 @@ use wow_guid_vectors::{ErrorCode, RequestKind};
 
 use crate::implementation::Fault;
 use crate::judge::{Mismatch, ValueDifference};
-use crate::protocol::Response;
 
 /// How a decoded GUID is wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -348,16 +347,4 @@ impl fmt::Display for Signature {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.kind, self.difference)
     }
-}
-
-/// A request the implementation answered differently from the reference:
-/// how, and what it answered.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Disagreement {
-    /// The class.
-    pub signature: Signature,
-    /// The judge's reason.
-    pub mismatch: Mismatch,
-    /// The implementation's reply.
-    pub reply: Result<Response, Fault>,
 }

@@ -43,7 +43,7 @@
 //! interpreter error at start-up) would otherwise fail every request, one
 //! start at a time. So when a process fails before its first answer and no
 //! process of the command has answered yet, the runner sends a few simple
-//! probe requests ([`PROBE_ID`], one of each kind), each to a fresh process.
+//! probe requests (with the id `liveness-probe`, one of each kind), each to a fresh process.
 //! Any response proves the command works, and the fault stays the
 //! request's; none ends the run with a [`HarnessError`] saying it never answered. When
 //! that first fault is a timeout in persistent mode, the first probe goes to
@@ -216,26 +216,26 @@ pub struct ProcessConfig {
     /// budget for everything they do (`fuzz --time`).
     pub deadline: Option<Instant>,
     /// How long the first process of the command that answered took to its
-    /// first response, shared by every clone of this configuration, so that
-    /// any implementation made from one gives a fresh process about that
-    /// much on top of the timeout rather than the whole start-up allowance.
-    pub startup_seen: StartupSeen,
+    /// first response, shared by every clone of this configuration.
+    pub(crate) startup_seen: StartupSeen,
 }
 
 /// How long a process of a command took to its first response, once one
-/// has answered: shared by clones (see [`ProcessConfig::startup_seen`]).
+/// has answered: shared by every clone of a [`ProcessConfig`], so that any
+/// implementation made from one gives a fresh process about that much on
+/// top of the timeout rather than the whole start-up allowance.
 #[derive(Clone, Debug, Default)]
-pub struct StartupSeen(Arc<OnceLock<Duration>>);
+pub(crate) struct StartupSeen(Arc<OnceLock<Duration>>);
 
 impl StartupSeen {
     /// The time, once known.
     #[must_use]
-    pub fn get(&self) -> Option<Duration> {
+    pub(crate) fn get(&self) -> Option<Duration> {
         self.0.get().copied()
     }
 
     /// Records `startup` unless a time is known already.
-    pub fn record(&self, startup: Duration) {
+    pub(crate) fn record(&self, startup: Duration) {
         let _ = self.0.set(startup);
     }
 }
@@ -329,7 +329,7 @@ fn check_flushing<T: Transport>(
 ) -> Result<Result<std::ops::Range<usize>, Ended>, HarnessError> {
     let [request, ..] = probe_requests();
     let mut line = Vec::with_capacity(48);
-    protocol::write_request(&mut line, PROBE_ID, &request);
+    protocol::write_request(&mut line, PROBE, &request);
     let mut probe = |input_ends: bool, until: Instant| -> Result<bool, HarnessError> {
         stats.starts += 1;
         stats.probes += 1;
@@ -339,7 +339,7 @@ fn check_flushing<T: Transport>(
             process.close_input();
         }
         let answered = process.next_line(until).is_ok_and(|range| {
-            protocol::parse_response(process.line(range), PROBE_ID, &request).is_ok()
+            protocol::parse_response(process.line(range), PROBE, &request).is_ok()
         });
         process.kill();
         Ok(answered)
@@ -467,7 +467,13 @@ fn wait_from(start: Instant, deadline: Option<Instant>, waited: Duration) -> (In
 pub const PARALLEL_ISOLATION: usize = 16;
 
 /// The protocol id of the liveness probes.
-pub const PROBE_ID: &str = "liveness-probe";
+///
+/// Public with the `transport` feature, for a fake transport that must
+/// tell probes from requests.
+#[cfg(feature = "transport")]
+pub const PROBE_ID: &str = PROBE;
+/// The protocol id of the liveness probes.
+pub(crate) const PROBE: &str = "liveness-probe";
 
 /// An implementation behind a command line (see the module docs).
 pub struct ProcessImplementation<T: Transport = Child> {
@@ -693,10 +699,7 @@ impl<T: Transport> ProcessImplementation<T> {
         }
         for request in &probes {
             self.stats.probes += 1;
-            let query = Query {
-                id: PROBE_ID,
-                request,
-            };
+            let query = Query { id: PROBE, request };
             let answer = match self.answer_alone(&query) {
                 // The deadline leaves no time to wait for the probe: still
                 // no answer from the command, which is the diagnosis.
@@ -735,7 +738,7 @@ impl<T: Transport> ProcessImplementation<T> {
     fn at_end_of_input(&mut self, silent_for: Duration) -> Result<Silence, HarnessError> {
         let [request, ..] = probe_requests();
         let query = Query {
-            id: PROBE_ID,
+            id: PROBE,
             request: &request,
         };
         self.stats.probes += 1;

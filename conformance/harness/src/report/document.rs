@@ -38,13 +38,13 @@ impl<'r, 'c> RunReport<'r, 'c> {
 
     /// The conditions of every verdict in the run.
     #[must_use]
-    pub fn conditions(&self) -> &'r Conditions {
+    pub(crate) fn conditions(&self) -> &'r Conditions {
         &self.options.conditions
     }
 
     /// The expected-failure list's file name, if one was given.
     #[must_use]
-    pub fn expect_fail_file(&self) -> Option<&'r str> {
+    pub(crate) fn expect_fail_file(&self) -> Option<&'r str> {
         self.options
             .conditions
             .expected_failures
