@@ -782,7 +782,7 @@ mod tests {
         let mut missing: Vec<_> = model
             .cells()
             .into_iter()
-            .filter(|c| c.grid.starts_with("named-"))
+            .filter(|c| c.request.guid_type() == wow_guid_vectors::GuidType::NamedGuid)
             .collect();
         let mut g = generator(1);
         for i in 0..REQUESTS {
