@@ -8,7 +8,7 @@
 //! for the cells no vector covers, the generator builds
 //! `generated/named-fault-cells.yaml` from [`FaultModel::cells`], and
 //! REFERENCE.md renders [`FaultModel::render`]. Which cells a vector covers
-//! comes from its request's bytes alone ([`coordinates`]), never from its
+//! comes from its request's bytes alone ([`FaultModel::coordinates`]), never from its
 //! id, flags or file, so a hand-written vector counts as much as a generated
 //! one. The file is read into the enums of [`words`](Axis) (an unknown word
 //! is refused at its line), so every match over faults, classes and axes is
@@ -26,18 +26,19 @@ use crate::vocab::ErrorCode;
 mod check;
 mod coordinates;
 mod render;
+mod utf8;
 mod words;
 
 pub use check::ModelError;
-pub use coordinates::{coordinates, name_classes, Coordinates};
-pub use words::{Axis, CellValue, Class, Fault, Faults, GuidIs, NameIs, NulAt, Trailing};
+pub use coordinates::{name_classes, Coordinates};
+pub use utf8::{CountedElsewhere, Extra, Pattern, Span, Utf8Cell, Utf8Table};
+pub use words::{
+    fault_words, Axis, CellValue, Class, Fault, Faults, GuidIs, NameIs, NulAt, Trailing,
+};
 
 /// The model's file name at the corpus root; the loader does not read it as
 /// vectors.
 pub const FILE: &str = crate::files::MODEL_FILE;
-
-/// The model's text, as checked in.
-const TEXT: &str = include_str!("../fault-model.yaml");
 
 /// The fault model, as `fault-model.yaml` writes it.
 #[derive(Clone, Debug, Deserialize)]
@@ -54,12 +55,18 @@ pub struct FaultModel {
     pub faults: BTreeMap<Fault, InputFault>,
     /// Every pair of faults one input can carry, with its one code.
     pub pairs: Vec<Pair>,
+    /// The table of well-formed UTF-8 byte sequences, and the extra
+    /// sequences, whose cells are the values of the `utf8` axis.
+    pub utf8: Utf8Table,
     /// The grids whose every cell needs a vector.
     pub grids: Vec<Grid>,
     /// Cells of the grids that are not asked for, each with why.
     pub left_out: Vec<LeftOut>,
     /// Axes the grids do not cross, each with why.
     pub not_crossed: Vec<NotCrossed>,
+    /// The cells of `utf8`, derived once when the model is read.
+    #[serde(skip)]
+    utf8_cells: Vec<Utf8Cell>,
 }
 
 /// The buffer lengths of the model.
@@ -174,28 +181,6 @@ impl fmt::Display for FaultCell {
 }
 
 impl FaultModel {
-    /// The checked-in model.
-    ///
-    /// # Errors
-    /// When `fault-model.yaml` does not read as a model or does not hold
-    /// together (a test keeps the checked-in file valid).
-    pub fn load() -> Result<FaultModel, ModelError> {
-        Self::parse(TEXT)
-    }
-
-    /// Reads and checks a model's text.
-    ///
-    /// # Errors
-    /// When `text` is not a model (an unknown axis, fault, class or request
-    /// is refused at its line), or names a value, grid or pair that does
-    /// not exist.
-    pub fn parse(text: &str) -> Result<FaultModel, ModelError> {
-        let model: FaultModel =
-            serde_saphyr::from_str(text).map_err(|e| ModelError::Syntax(e.to_string()))?;
-        model.check()?;
-        Ok(model)
-    }
-
     /// The buffer lengths: each power of two in range and its neighbours,
     /// ascending, without repeats.
     #[must_use]
@@ -239,6 +224,12 @@ impl FaultModel {
             Axis::Trailing => Trailing::ALL
                 .iter()
                 .map(|&t| CellValue::Trailing(t))
+                .collect(),
+            Axis::Utf8 => self
+                .utf8_cells
+                .iter()
+                .cloned()
+                .map(CellValue::Utf8)
                 .collect(),
             Axis::ZeroByteAt => positions().map(CellValue::ZeroByteAt).collect(),
         }
@@ -317,7 +308,7 @@ impl FaultModel {
     pub fn missing(&self, vectors: &[Vector]) -> Vec<FaultCell> {
         let covered: Vec<(RequestKind, Coordinates)> = vectors
             .iter()
-            .map(|v| (v.request.kind(), coordinates(&v.request)))
+            .map(|v| (v.request.kind(), self.coordinates(&v.request)))
             .collect();
         self.cells()
             .into_iter()
@@ -336,7 +327,7 @@ impl FaultModel {
     pub fn disagreements(&self, vectors: &[Vector]) -> Vec<(String, String)> {
         let mut out = Vec::new();
         for vector in vectors {
-            let faults = coordinates(&vector.request).faults;
+            let faults = self.coordinates(&vector.request).faults;
             let Some(code) = self.code_for(&faults) else {
                 continue;
             };
@@ -349,7 +340,7 @@ impl FaultModel {
             if !agrees {
                 out.push((
                     vector.id.clone(),
-                    format!("faults {faults} are answered with {code}"),
+                    format!("faults {} are answered with {code}", fault_words(&faults)),
                 ));
             }
         }
@@ -364,9 +355,8 @@ impl FaultModel {
         match faults.len() {
             0 => None,
             1 => faults
-                .iter()
-                .next()
-                .and_then(|f| self.faults.get(&f))
+                .first()
+                .and_then(|f| self.faults.get(f))
                 .map(|f| f.code),
             _ => self
                 .pairs

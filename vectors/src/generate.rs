@@ -95,10 +95,12 @@ fn families() -> Vec<Family> {
             path: cells::FILE,
             note: "two-faults-in-one-input",
             about: "One named GUID for each cell of the fault model (vectors/fault-model.yaml):\n\
-                    every class of name bytes, every kind of invalid UTF-8, every buffer\n\
-                    length (powers of two from 1 to 8192 and their neighbours, the name\n\
-                    ending in a multi-byte character), each fault alone and each pair of\n\
-                    faults one input can carry, with the code the model gives them.",
+                    every class of name bytes, every kind of invalid UTF-8, every bound of\n\
+                    the standard's table of well-formed UTF-8 from both sides and each of\n\
+                    its sequences cut short, every buffer length (powers of two from 1 to\n\
+                    8192 and their neighbours, the name ending in a 3- or 4-byte character),\n\
+                    each fault alone and each pair of faults one input can carry, with the\n\
+                    code the model gives them.",
             vectors: cells::fault_cells(),
         },
         Family {

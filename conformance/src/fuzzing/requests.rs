@@ -29,7 +29,8 @@
 //! seed `s` is the same whatever came before it, whatever the batch sizes, on
 //! every platform. Pure: no I/O.
 
-use arbitrary::{Arbitrary, Unstructured};
+use arbitrary::Unstructured;
+use wow_guid_vectors::fault_model::{Axis, CellValue, Class, Fault, FaultModel, Utf8Cell};
 use wow_guid_vectors::{Request, RequestKind, Vector};
 
 use crate::classify::INTERESTING_BYTES;
@@ -38,17 +39,37 @@ use crate::classify::INTERESTING_BYTES;
 /// choice per character.
 const ENTROPY: usize = 8192;
 
-/// The fault model's buffer lengths (`vectors/fault-model.yaml`), and
-/// 254 and 258 around the 256-byte cap one implementation applies; used when
-/// the model does not load (a test keeps it loading).
-fn boundary_lengths() -> Vec<usize> {
-    let mut lengths = wow_guid_vectors::fault_model::FaultModel::load()
-        .map(|model| model.buffer_lengths())
-        .unwrap_or_default();
-    lengths.extend([254, 258]);
-    lengths.sort_unstable();
-    lengths.dedup();
-    lengths
+/// What the generator takes from the fault model
+/// (`vectors/fault-model.yaml`): its buffer lengths, with 254 and 258
+/// around the 256-byte cap one implementation applies, and the sequences
+/// of its UTF-8 table. Without the model (a test keeps it loading), only
+/// 254 and 258.
+struct Shapes {
+    lengths: Vec<usize>,
+    table: Vec<Utf8Cell>,
+}
+
+impl Shapes {
+    fn of_the_model() -> Shapes {
+        let model = FaultModel::load().ok();
+        let mut lengths = model
+            .as_ref()
+            .map(FaultModel::buffer_lengths)
+            .unwrap_or_default();
+        lengths.extend([254, 258]);
+        lengths.sort_unstable();
+        lengths.dedup();
+        let table = model
+            .map(|model| model.values(Axis::Utf8))
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|value| match value {
+                CellValue::Utf8(cell) => Some(cell),
+                _ => None,
+            })
+            .collect();
+        Shapes { lengths, table }
+    }
 }
 
 /// A small, fast, well-mixed generator (Steele, Lea and Flood's SplitMix64),
@@ -74,8 +95,8 @@ pub struct Generator {
     seed: u64,
     /// The corpus's requests by kind ([`RequestKind`] as index), for mutation.
     pool: [Vec<Request>; 4],
-    /// The name lengths where real code keeps fixed buffers.
-    lengths: Vec<usize>,
+    /// The buffer lengths and UTF-8 sequences of the fault model.
+    model: Shapes,
     entropy: Vec<u8>,
 }
 
@@ -90,7 +111,7 @@ impl Generator {
         Self {
             seed,
             pool,
-            lengths: boundary_lengths(),
+            model: Shapes::of_the_model(),
             entropy: vec![0; ENTROPY],
         }
     }
@@ -114,7 +135,7 @@ impl Generator {
             .choose(kinds)
             .copied()
             .unwrap_or(RequestKind::DecodePacked);
-        build(&mut u, kind, &self.pool[kind.index()], &self.lengths)
+        build(&mut u, kind, &self.pool[kind.index()], &self.model)
     }
 
     /// Request number `index`, of the given kind.
@@ -153,12 +174,7 @@ enum Recipe {
     Uniform,
 }
 
-fn build(
-    u: &mut Unstructured<'_>,
-    kind: RequestKind,
-    pool: &[Request],
-    lengths: &[usize],
-) -> Request {
+fn build(u: &mut Unstructured<'_>, kind: RequestKind, pool: &[Request], model: &Shapes) -> Request {
     let drawn = weighted(
         u,
         &[
@@ -172,7 +188,7 @@ fn build(
             let base = u.choose(pool)?.clone();
             mutate(u, base)
         }
-        Recipe::Structured | Recipe::Mutation => structured(u, kind, lengths),
+        Recipe::Structured | Recipe::Mutation => structured(u, kind, model),
         Recipe::Uniform => uniform(u, kind),
     });
     // Out of entropy (it never happens with `ENTROPY` bytes, but the type
@@ -285,68 +301,100 @@ fn guid(u: &mut Unstructured<'_>) -> Draw<u64> {
     })
 }
 
-/// How a valid character is picked.
-#[derive(Arbitrary, Clone, Copy)]
-enum CharClass {
-    Printable,
-    Control,
-    TwoBytes,
-    ThreeBytes,
-    FourBytes,
-    /// The first and last code points of each UTF-8 length, U+FEFF and
-    /// the replacement character.
-    Edge,
-    /// A noncharacter: valid UTF-8 that a decoder must keep.
-    Noncharacter,
-}
-
-fn valid_char(u: &mut Unstructured<'_>) -> Draw<char> {
-    let code = match u.arbitrary::<CharClass>()? {
-        CharClass::Printable => u.int_in_range(0x20..=0x7e)?,
-        CharClass::Control => *u.choose(&[0x01, 0x09, 0x0a, 0x1f, 0x7f])?,
-        CharClass::TwoBytes => u.int_in_range(0x80..=0x7ff)?,
-        CharClass::ThreeBytes => u.int_in_range(0x800..=0xffff)?,
-        CharClass::FourBytes => u.int_in_range(0x1_0000..=0x10_ffff)?,
-        CharClass::Edge => *u.choose(&[
-            0x7f, 0x80, 0x7ff, 0x800, 0xd7ff, 0xe000, 0xfeff, 0xfffd, 0xffff, 0x1_0000, 0x10_ffff,
-        ])?,
-        CharClass::Noncharacter => *u.choose(&[0xfdd0, 0xfdef, 0xfffe, 0x1_fffe, 0x10_fffe])?,
+/// Bytes that show `class`, drawn at random: a character of it, or an
+/// invalid sequence of its kind. Every class of the fault model has its
+/// arm, so a new class does not compile until the fuzzer can draw it.
+fn sample(u: &mut Unstructured<'_>, class: Class) -> Draw<Vec<u8>> {
+    let character = |code: u32| {
+        // Surrogates are no characters; the replacement character stands in.
+        let c = char::from_u32(code).unwrap_or('\u{fffd}');
+        c.to_string().into_bytes()
     };
-    // Surrogates are no characters; the replacement character stands in.
-    Ok(char::from_u32(code).unwrap_or('\u{fffd}'))
-}
-
-/// Each way a byte sequence fails to be UTF-8.
-#[derive(Arbitrary, Clone, Copy)]
-enum InvalidUtf8 {
-    LoneContinuation,
-    Overlong2,
-    Overlong3,
-    Overlong4,
-    Surrogate,
-    PastMax,
-    NeverValid,
-    CutShort2,
-    CutShort3,
-    CutShort4,
-}
-
-fn invalid_utf8(u: &mut Unstructured<'_>) -> Draw<Vec<u8>> {
-    let class: InvalidUtf8 = u.arbitrary()?;
-    let mut cont = || u.int_in_range(0x80..=0xbfu8);
+    let cont = |u: &mut Unstructured<'_>| u.int_in_range(0x80..=0xbfu8);
     Ok(match class {
-        InvalidUtf8::LoneContinuation => vec![cont()?],
-        InvalidUtf8::Overlong2 => vec![0xc0 | (cont()? & 1), cont()?],
-        InvalidUtf8::Overlong3 => vec![0xe0, cont()? & 0x9f, cont()?],
-        InvalidUtf8::Overlong4 => vec![0xf0, cont()? & 0x8f, cont()?, cont()?],
-        InvalidUtf8::Surrogate => vec![0xed, cont()? | 0x20, cont()?],
-        InvalidUtf8::PastMax => vec![0xf4, cont()? | 0x10, cont()?, cont()?],
-        InvalidUtf8::NeverValid => vec![0xf8 | (cont()? & 0x07)],
+        Class::Empty => Vec::new(),
+        Class::Ascii => vec![u.int_in_range(0x20..=0x7eu8)?],
+        Class::Control => vec![*u.choose(&[0x01, 0x09, 0x0a, 0x1f, 0x7f])?],
+        Class::Utf82 => character(u.int_in_range(0x80..=0x7ff)?),
+        Class::Utf83 => character(u.int_in_range(0x800..=0xffff)?),
+        Class::Utf84 | Class::EndsUtf84 => character(u.int_in_range(0x1_0000..=0x10_ffff)?),
+        Class::Bom => character(0xfeff),
+        Class::Noncharacter => {
+            character(*u.choose(&[0xfdd0, 0xfdef, 0xfffe, 0x1_fffe, 0x10_fffe])?)
+        }
+        Class::EndsMultibyte => {
+            let class = *u.choose(&[Class::Utf82, Class::Utf83, Class::Utf84])?;
+            sample(u, class)?
+        }
+        Class::StrayContinuation | Class::EndsInvalid => vec![cont(u)?],
+        Class::Overlong => match u.int_in_range(0..=2u8)? {
+            0 => vec![0xc0 | (cont(u)? & 1), cont(u)?],
+            1 => vec![0xe0, cont(u)? & 0x9f, cont(u)?],
+            _ => vec![0xf0, cont(u)? & 0x8f, cont(u)?, cont(u)?],
+        },
+        Class::Surrogate => vec![0xed, cont(u)? | 0x20, cont(u)?],
+        Class::AboveMax => match u.int_in_range(0..=1u8)? {
+            0 => vec![0xf4, cont(u)? | 0x10, cont(u)?, cont(u)?],
+            _ => vec![u.int_in_range(0xf5..=0xffu8)?],
+        },
         // A lead byte whose continuation bytes never come: what follows is
         // ASCII, a lead byte, the NUL, or the end of the input.
-        InvalidUtf8::CutShort2 => vec![0xc2 | (cont()? & 0x1d)],
-        InvalidUtf8::CutShort3 => vec![0xe1, cont()?],
-        InvalidUtf8::CutShort4 => vec![0xf1, cont()?, cont()?],
+        Class::TruncatedSequence => match u.int_in_range(0..=2u8)? {
+            0 => vec![0xc2 | (cont(u)? & 0x1d)],
+            1 => vec![0xe1, cont(u)?],
+            _ => vec![0xf1, cont(u)?, cont(u)?],
+        },
+    })
+}
+
+/// The classes a name's characters are drawn from, and `None` for the
+/// first and last code points of each UTF-8 length, U+FEFF and the
+/// replacement character.
+const CONTENT: [Option<Class>; 7] = [
+    Some(Class::Ascii),
+    Some(Class::Control),
+    Some(Class::Utf82),
+    Some(Class::Utf83),
+    Some(Class::Utf84),
+    None,
+    Some(Class::Noncharacter),
+];
+
+fn valid_char(u: &mut Unstructured<'_>) -> Draw<Vec<u8>> {
+    match *u.choose(&CONTENT)? {
+        Some(class) => sample(u, class),
+        None => {
+            let code = *u.choose(&[
+                0x7f, 0x80, 0x7ff, 0x800, 0xd7ff, 0xe000, 0xfeff, 0xfffd, 0xffff, 0x1_0000,
+                0x10_ffff,
+            ])?;
+            Ok(char::from_u32(code)
+                .unwrap_or('\u{fffd}')
+                .to_string()
+                .into_bytes())
+        }
+    }
+}
+
+/// The bytes that put `fault` in a name. Every fault of the fault model
+/// has its arm; the ones a name's bytes cannot carry are the input's
+/// layout's (its GUID, its NUL, its length: see [`structured`]).
+fn plant(u: &mut Unstructured<'_>, fault: Fault) -> Draw<Vec<u8>> {
+    Ok(match fault {
+        Fault::InvalidUtf8 => {
+            let invalid: Vec<Class> = Class::ALL
+                .iter()
+                .copied()
+                .filter(|c| c.is_invalid())
+                .collect();
+            let class = *u.choose(&invalid)?;
+            sample(u, class)?
+        }
+        Fault::InteriorNul => vec![0],
+        Fault::MissingTerminator
+        | Fault::NameWithGuidZero
+        | Fault::Truncated
+        | Fault::TruncatedGuid => Vec::new(),
     })
 }
 
@@ -364,27 +412,17 @@ enum NameStyle {
     Utf8,
     /// U+FEFF first, which UTF-8-with-signature decoders drop.
     Bom,
-    OneInvalid,
-    EmbeddedNul,
-    /// An invalid sequence and a NUL: two faults in one name.
-    InvalidAndNul,
-}
-
-/// A multi-byte character of `width` bytes (2 to 4), for the end of a name.
-fn wide_char(u: &mut Unstructured<'_>, width: usize) -> Draw<char> {
-    let code = match width {
-        2 => u.int_in_range(0x80..=0x7ff)?,
-        3 => u.int_in_range(0x800..=0xd7ff)?,
-        _ => u.int_in_range(0x1_0000..=0x10_ffff)?,
-    };
-    Ok(char::from_u32(code).unwrap_or('\u{20ac}'))
+    /// A sequence of the fault model's UTF-8 table at one of its bounds.
+    Table,
+    /// Faults of the model in the name's bytes (a pair: two in one name).
+    Faulty(&'static [Fault]),
 }
 
 /// A name: its length class first, then its contents, then at most one
-/// planted fault (or one pair), at a character boundary so it is the only
-/// one. At a buffer length, half the names end in a multi-byte character,
-/// so a buffer of that size cuts it.
-fn name(u: &mut Unstructured<'_>, lengths: &[usize]) -> Draw<Vec<u8>> {
+/// planted fault (or one pair) or sequence of the UTF-8 table, at a
+/// character boundary so it is the only one. At a buffer length, half the
+/// names end in a multi-byte character, so a buffer of that size cuts it.
+fn name(u: &mut Unstructured<'_>, model: &Shapes) -> Draw<Vec<u8>> {
     let target = match weighted(
         u,
         &[
@@ -396,7 +434,7 @@ fn name(u: &mut Unstructured<'_>, lengths: &[usize]) -> Draw<Vec<u8>> {
     )? {
         NameLength::Empty => 0,
         NameLength::Short => u.int_in_range(1..=16)?,
-        NameLength::Boundary => *u.choose(lengths)?,
+        NameLength::Boundary => *u.choose(&model.lengths)?,
         NameLength::Long => u.int_in_range(259..=1100)?,
     };
     let style = weighted(
@@ -405,37 +443,28 @@ fn name(u: &mut Unstructured<'_>, lengths: &[usize]) -> Draw<Vec<u8>> {
             (3, NameStyle::Ascii),
             (3, NameStyle::Utf8),
             (1, NameStyle::Bom),
-            (2, NameStyle::OneInvalid),
-            (1, NameStyle::EmbeddedNul),
-            (1, NameStyle::InvalidAndNul),
+            (2, NameStyle::Table),
+            (2, NameStyle::Faulty(&[Fault::InvalidUtf8])),
+            (1, NameStyle::Faulty(&[Fault::InteriorNul])),
+            (
+                1,
+                NameStyle::Faulty(&[Fault::InvalidUtf8, Fault::InteriorNul]),
+            ),
         ],
     )?;
+    let at_buffer = model.lengths.contains(&target);
     // The end character is drawn before the contents, which may use up
     // the entropy of a long name.
-    let wide_end = if target >= 2 && lengths.contains(&target) && u.ratio(1u8, 2)? {
+    let mut wide_end = if target >= 2 && at_buffer && u.ratio(1u8, 2)? {
         let width = u.int_in_range(2..=4usize)?.min(target);
-        let mut buf = [0u8; 4];
-        wide_char(u, width)?
-            .encode_utf8(&mut buf)
-            .as_bytes()
-            .to_vec()
+        sample(u, [Class::Utf82, Class::Utf83, Class::Utf84][width - 2])?
     } else {
         Vec::new()
     };
-    let planted = match style {
-        NameStyle::OneInvalid => invalid_utf8(u)?,
-        NameStyle::EmbeddedNul => vec![0],
-        NameStyle::InvalidAndNul => {
-            let mut both = invalid_utf8(u)?;
-            if u.ratio(1u8, 2)? {
-                both.insert(0, 0);
-            } else {
-                both.push(0);
-            }
-            both
-        }
-        NameStyle::Ascii | NameStyle::Utf8 | NameStyle::Bom => Vec::new(),
-    };
+    let (planted, at_end) = planted(u, style, model)?;
+    if at_end {
+        wide_end = Vec::new();
+    }
     let mut name = Vec::with_capacity(target);
     if matches!(style, NameStyle::Bom) {
         name.extend_from_slice("\u{feff}".as_bytes());
@@ -443,34 +472,11 @@ fn name(u: &mut Unstructured<'_>, lengths: &[usize]) -> Draw<Vec<u8>> {
     let base_len = target
         .saturating_sub(planted.len())
         .saturating_sub(wide_end.len());
-    let mut boundaries = vec![name.len()];
-    // Faults are planted among letters or among characters of every
-    // length, so each fault meets each class of name.
-    let wide_content = match style {
-        NameStyle::Utf8 => true,
-        NameStyle::Ascii => false,
-        _ => u.ratio(1u8, 2)?,
-    };
-    while name.len() < base_len {
-        let c = if wide_content {
-            valid_char(u)?
-        } else {
-            char::from(u.int_in_range(0x20..=0x7eu8)?)
-        };
-        let mut buf = [0u8; 4];
-        let encoded = c.encode_utf8(&mut buf).as_bytes();
-        if name.len() + encoded.len() > base_len {
-            // Pad with ASCII so boundary lengths come out exact.
-            name.push(b'a');
-        } else {
-            name.extend_from_slice(encoded);
-        }
-        boundaries.push(name.len());
-    }
+    let boundaries = contents(u, style, base_len, &mut name)?;
     if !planted.is_empty() {
         // At a buffer length, half the faults end the name, where a reader
         // that cuts the name at its buffer's end never sees them.
-        let at = if wide_end.is_empty() && lengths.contains(&target) && u.ratio(1u8, 2)? {
+        let at = if at_end || (wide_end.is_empty() && at_buffer && u.ratio(1u8, 2)?) {
             name.len()
         } else {
             *u.choose(&boundaries)?
@@ -479,6 +485,62 @@ fn name(u: &mut Unstructured<'_>, lengths: &[usize]) -> Draw<Vec<u8>> {
     }
     name.extend_from_slice(&wide_end);
     Ok(name)
+}
+
+/// What a name of `style` plants, and whether it must end the name (a
+/// sequence of the table cut short).
+fn planted(u: &mut Unstructured<'_>, style: NameStyle, model: &Shapes) -> Draw<(Vec<u8>, bool)> {
+    Ok(match style {
+        NameStyle::Ascii | NameStyle::Utf8 | NameStyle::Bom => (Vec::new(), false),
+        NameStyle::Table => {
+            let cell = u.choose(&model.table)?;
+            (cell.bytes.clone(), cell.ends_name)
+        }
+        NameStyle::Faulty(faults) => {
+            let mut planted = Vec::new();
+            for &fault in faults {
+                let bytes = plant(u, fault)?;
+                if u.ratio(1u8, 2)? {
+                    planted.splice(0..0, bytes);
+                } else {
+                    planted.extend(bytes);
+                }
+            }
+            (planted, false)
+        }
+    })
+}
+
+/// Fills `name` with characters up to `len` bytes, and returns the
+/// character boundaries. Faults are planted among letters or among
+/// characters of every length, so each fault meets each class of name.
+fn contents(
+    u: &mut Unstructured<'_>,
+    style: NameStyle,
+    len: usize,
+    name: &mut Vec<u8>,
+) -> Draw<Vec<usize>> {
+    let mut boundaries = vec![name.len()];
+    let wide_content = match style {
+        NameStyle::Utf8 => true,
+        NameStyle::Ascii => false,
+        _ => u.ratio(1u8, 2)?,
+    };
+    while name.len() < len {
+        let encoded = if wide_content {
+            valid_char(u)?
+        } else {
+            vec![u.int_in_range(0x20..=0x7eu8)?]
+        };
+        if name.len() + encoded.len() > len {
+            // Pad with ASCII so boundary lengths come out exact.
+            name.push(b'a');
+        } else {
+            name.extend_from_slice(&encoded);
+        }
+        boundaries.push(name.len());
+    }
+    Ok(boundaries)
 }
 
 #[derive(Clone, Copy)]
@@ -503,7 +565,7 @@ fn trailing(u: &mut Unstructured<'_>, bytes: &mut Vec<u8>) -> Draw<()> {
     Ok(())
 }
 
-fn structured(u: &mut Unstructured<'_>, kind: RequestKind, lengths: &[usize]) -> Draw<Request> {
+fn structured(u: &mut Unstructured<'_>, kind: RequestKind, model: &Shapes) -> Draw<Request> {
     Ok(match kind {
         RequestKind::DecodePacked => {
             let mask = mask(u)?;
@@ -533,7 +595,7 @@ fn structured(u: &mut Unstructured<'_>, kind: RequestKind, lengths: &[usize]) ->
             // GUID 0 is followed by a name too: the decoder must stop
             // after the eight GUID bytes.
             let mut bytes = guid(u)?.to_le_bytes().to_vec();
-            bytes.extend_from_slice(&name(u, lengths)?);
+            bytes.extend_from_slice(&name(u, model)?);
             match weighted(
                 u,
                 &[
@@ -558,7 +620,7 @@ fn structured(u: &mut Unstructured<'_>, kind: RequestKind, lengths: &[usize]) ->
             name: if u.ratio(1u8, 6)? {
                 None
             } else {
-                Some(name(u, lengths)?)
+                Some(name(u, model)?)
             },
         },
     })
@@ -776,7 +838,7 @@ mod tests {
     /// its multi-byte end, each fault and each pair), as the corpus does.
     #[test]
     fn the_requests_reach_every_named_cell_of_the_fault_model() {
-        use wow_guid_vectors::fault_model::{coordinates, FaultModel};
+        use wow_guid_vectors::fault_model::FaultModel;
         const REQUESTS: u64 = 100_000;
         let model = FaultModel::load().expect("the model loads");
         let mut missing: Vec<_> = model
@@ -790,7 +852,7 @@ mod tests {
                 break;
             }
             let request = g.request(i, &RequestKind::ALL);
-            let at = coordinates(&request);
+            let at = model.coordinates(&request);
             missing.retain(|cell| !(cell.request == request.kind() && at.covers(cell)));
         }
         assert!(

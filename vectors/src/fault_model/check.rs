@@ -1,5 +1,5 @@
-//! Whether a fault model holds together: what serde cannot see when it
-//! reads the words (a value its axis does not have, a grid named twice, a
+//! Reading a fault model, and whether it holds together: what serde cannot
+//! see when it reads the words (a value its axis does not have, a grid named twice, a
 //! pair no grid asks for, a word of the code the model does not describe).
 
 use core::fmt;
@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use serde_saphyr::Spanned;
 
-use super::{Axis, Class, Fault, FaultModel, Faults, Pick, FILE};
+use super::{fault_words, Axis, Class, Fault, FaultModel, Faults, Pick, FILE};
 
 /// What is wrong with the model's text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,7 +70,11 @@ impl fmt::Display for ModelError {
                 write!(f, "line {line}: left_out names no grid {name}")
             }
             ModelError::PairNotInAGrid(pair) => {
-                write!(f, "the pair {pair} is listed but no grid asks for it")
+                write!(
+                    f,
+                    "the pair {} is listed but no grid asks for it",
+                    fault_words(pair)
+                )
             }
         }
     }
@@ -78,9 +82,35 @@ impl fmt::Display for ModelError {
 
 impl std::error::Error for ModelError {}
 
+/// The model's text, as checked in.
+const TEXT: &str = include_str!("../../fault-model.yaml");
+
 impl FaultModel {
+    /// The checked-in model.
+    ///
+    /// # Errors
+    /// When `fault-model.yaml` does not read as a model or does not hold
+    /// together (a test keeps the checked-in file valid).
+    pub fn load() -> Result<FaultModel, ModelError> {
+        Self::parse(TEXT)
+    }
+
+    /// Reads and checks a model's text.
+    ///
+    /// # Errors
+    /// When `text` is not a model (an unknown axis, fault, class or request
+    /// is refused at its line), or names a value, grid or pair that does
+    /// not exist.
+    pub fn parse(text: &str) -> Result<FaultModel, ModelError> {
+        let mut model: FaultModel =
+            serde_saphyr::from_str(text).map_err(|e| ModelError::Syntax(e.to_string()))?;
+        model.utf8_cells = model.utf8.cells().0;
+        model.check()?;
+        Ok(model)
+    }
+
     /// Refuses a model whose parts do not fit together.
-    pub(super) fn check(&self) -> Result<(), ModelError> {
+    fn check(&self) -> Result<(), ModelError> {
         self.check_described()?;
         let mut names = BTreeSet::new();
         for grid in &self.grids {
@@ -113,7 +143,7 @@ impl FaultModel {
         for pair in &self.pairs {
             let set = Faults::from_iter(pair.faults);
             let asked = self.grids.iter().any(|g| match g.axes.get(&Axis::Fault) {
-                Some(Pick::List(words)) => words.iter().any(|w| w.value == set.to_string()),
+                Some(Pick::List(words)) => words.iter().any(|w| w.value == fault_words(&set)),
                 _ => false,
             });
             if !asked {

@@ -3,7 +3,10 @@
 
 use std::collections::BTreeSet;
 
-use super::{CellValue, Class, Fault, FaultCell, Faults, GuidIs, NameIs, NulAt, Trailing};
+use super::utf8::shown;
+use super::{
+    CellValue, Class, Fault, FaultCell, FaultModel, Faults, GuidIs, NameIs, NulAt, Trailing,
+};
 use crate::model::Request;
 
 /// Where a request lies in the model: the values its bytes have, and its
@@ -41,73 +44,109 @@ fn trailing(more: bool) -> CellValue {
     CellValue::Trailing(if more { Trailing::Yes } else { Trailing::No })
 }
 
-/// The model's coordinates of `request`, from its bytes alone.
-#[must_use]
-pub fn coordinates(request: &Request) -> Coordinates {
-    let mut c = Coordinates::default();
-    match request {
-        Request::DecodePacked { bytes } => packed_coordinates(bytes, &mut c),
-        Request::EncodePacked { guid } => {
-            let bytes = guid.to_le_bytes();
-            let mask = (0..8)
-                .filter(|&i| bytes[i] != 0)
-                .fold(0u8, |m, i| m | (1 << i));
-            c.set(CellValue::Mask(mask));
-        }
-        Request::DecodeNamed { bytes } => match bytes.split_first_chunk::<8>() {
-            None => {
-                c.set(CellValue::GuidBytes(bytes.len() as u8));
-                c.fault(Fault::TruncatedGuid);
+impl FaultModel {
+    /// The model's coordinates of `request`, from its bytes alone.
+    #[must_use]
+    pub fn coordinates(&self, request: &Request) -> Coordinates {
+        let mut c = Coordinates::default();
+        match request {
+            Request::DecodePacked { bytes } => packed_coordinates(bytes, &mut c),
+            Request::EncodePacked { guid } => {
+                let bytes = guid.to_le_bytes();
+                let mask = (0..8)
+                    .filter(|&i| bytes[i] != 0)
+                    .fold(0u8, |m, i| m | (1 << i));
+                c.set(CellValue::Mask(mask));
             }
-            Some((guid, rest)) if u64::from_le_bytes(*guid) == 0 => {
-                c.set(CellValue::Guid(GuidIs::Zero));
-                c.set(trailing(!rest.is_empty()));
+            Request::DecodeNamed { bytes } => {
+                if let Some(name) = named_coordinates(bytes, &mut c) {
+                    self.name_coordinates(name, &mut c);
+                }
             }
-            Some((_, rest)) => {
-                c.set(CellValue::Guid(GuidIs::NonZero));
-                let name = match rest.iter().position(|&b| b == 0) {
-                    Some(end) => {
-                        c.set(trailing(end + 1 < rest.len()));
-                        &rest[..end]
-                    }
-                    None => {
-                        c.set(trailing(false));
-                        c.fault(Fault::MissingTerminator);
-                        rest
-                    }
-                };
-                name_coordinates(name, &mut c);
-            }
-        },
-        Request::EncodeNamed { guid, name } => {
-            c.set(CellValue::Guid(if *guid == 0 {
-                GuidIs::Zero
-            } else {
-                GuidIs::NonZero
-            }));
-            match name {
-                None => c.set(CellValue::Name(NameIs::Absent)),
-                Some(name) => {
-                    c.set(CellValue::Name(NameIs::Given));
-                    if *guid == 0 {
-                        c.fault(Fault::NameWithGuidZero);
-                    }
-                    if let Some(at) = name.iter().position(|&b| b == 0) {
-                        c.fault(Fault::InteriorNul);
-                        c.set(CellValue::NulAt(if at == 0 {
-                            NulAt::First
-                        } else if at + 1 == name.len() {
-                            NulAt::Last
-                        } else {
-                            NulAt::Middle
-                        }));
-                    }
-                    name_coordinates(name, &mut c);
+            Request::EncodeNamed { guid, name } => {
+                if let Some(name) = encoded_coordinates(*guid, name.as_deref(), &mut c) {
+                    self.name_coordinates(name, &mut c);
                 }
             }
         }
+        c
     }
-    c
+
+    /// The name's length, classes and UTF-8 cells, and `invalid_utf8` when
+    /// it is not UTF-8.
+    fn name_coordinates(&self, name: &[u8], c: &mut Coordinates) {
+        c.set(CellValue::Length(name.len()));
+        let classes = name_classes(name);
+        if classes.iter().any(|class| class.is_invalid()) {
+            c.fault(Fault::InvalidUtf8);
+        }
+        for class in classes {
+            c.set(CellValue::Class(class));
+        }
+        for cell in shown(&self.utf8_cells, name) {
+            c.set(CellValue::Utf8(cell.clone()));
+        }
+    }
+}
+
+/// A named GUID's input: a short GUID, GUID 0, or a GUID and the name to
+/// look at, which is returned.
+fn named_coordinates<'a>(bytes: &'a [u8], c: &mut Coordinates) -> Option<&'a [u8]> {
+    let Some((guid, rest)) = bytes.split_first_chunk::<8>() else {
+        c.set(CellValue::GuidBytes(bytes.len() as u8));
+        c.fault(Fault::TruncatedGuid);
+        return None;
+    };
+    if u64::from_le_bytes(*guid) == 0 {
+        c.set(CellValue::Guid(GuidIs::Zero));
+        c.set(trailing(!rest.is_empty()));
+        return None;
+    }
+    c.set(CellValue::Guid(GuidIs::NonZero));
+    Some(match rest.iter().position(|&b| b == 0) {
+        Some(end) => {
+            c.set(trailing(end + 1 < rest.len()));
+            &rest[..end]
+        }
+        None => {
+            c.set(trailing(false));
+            c.fault(Fault::MissingTerminator);
+            rest
+        }
+    })
+}
+
+/// A named GUID to encode: GUID 0 or not, the name given or not, where its
+/// NUL is; the name to look at is returned.
+fn encoded_coordinates<'a>(
+    guid: u64,
+    name: Option<&'a [u8]>,
+    c: &mut Coordinates,
+) -> Option<&'a [u8]> {
+    c.set(CellValue::Guid(if guid == 0 {
+        GuidIs::Zero
+    } else {
+        GuidIs::NonZero
+    }));
+    let Some(name) = name else {
+        c.set(CellValue::Name(NameIs::Absent));
+        return None;
+    };
+    c.set(CellValue::Name(NameIs::Given));
+    if guid == 0 {
+        c.fault(Fault::NameWithGuidZero);
+    }
+    if let Some(at) = name.iter().position(|&b| b == 0) {
+        c.fault(Fault::InteriorNul);
+        c.set(CellValue::NulAt(if at == 0 {
+            NulAt::First
+        } else if at + 1 == name.len() {
+            NulAt::Last
+        } else {
+            NulAt::Middle
+        }));
+    }
+    Some(name)
 }
 
 /// A packed GUID's input: its mask, where it is cut, its `00` bytes, and
@@ -134,20 +173,9 @@ fn packed_coordinates(bytes: &[u8], c: &mut Coordinates) {
     }
 }
 
-/// The name's length and classes, and `invalid_utf8` when it is not UTF-8.
-fn name_coordinates(name: &[u8], c: &mut Coordinates) {
-    c.set(CellValue::Length(name.len()));
-    let classes = name_classes(name);
-    if classes.iter().any(|class| class.is_invalid()) {
-        c.fault(Fault::InvalidUtf8);
-    }
-    for class in classes {
-        c.set(CellValue::Class(class));
-    }
-}
-
-/// Every class a name's bytes show: its characters' lengths, a leading
-/// BOM, noncharacters, a multi-byte last character, and each kind of
+/// Every class a name's bytes show: its characters' lengths, control
+/// characters, a leading BOM, noncharacters, a multi-byte (and a 4-byte)
+/// last character, and each kind of
 /// invalid sequence it holds. A decoder's view: after an invalid sequence
 /// the scan goes on at the next byte that can start a character.
 #[must_use]
@@ -159,6 +187,9 @@ pub fn name_classes(name: &[u8]) -> BTreeSet<Class> {
     }
     if name.iter().all(u8::is_ascii) {
         classes.insert(Class::Ascii);
+    }
+    if name.iter().any(|&b| (0x01..0x20).contains(&b) || b == 0x7f) {
+        classes.insert(Class::Control);
     }
     if name.starts_with(&[0xef, 0xbb, 0xbf]) {
         classes.insert(Class::Bom);
@@ -180,6 +211,9 @@ pub fn name_classes(name: &[u8]) -> BTreeSet<Class> {
     }
     if last_width > 1 {
         classes.insert(Class::EndsMultibyte);
+    }
+    if last_width == 4 {
+        classes.insert(Class::EndsUtf84);
     }
     if last_width == 0 {
         classes.insert(Class::EndsInvalid);

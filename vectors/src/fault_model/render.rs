@@ -2,7 +2,8 @@
 
 use core::fmt::Write as _;
 
-use super::{FaultModel, Faults, FILE};
+use super::{fault_words, FaultModel, Faults, Utf8Cell, FILE};
+use crate::hex_text::format_spaced;
 
 impl FaultModel {
     /// The model as Markdown: the axes, the faults and pairs, the grids
@@ -49,10 +50,11 @@ impl FaultModel {
             let _ = writeln!(
                 out,
                 "| `{}` | `{}` | two faults in one input |",
-                Faults::from_iter(pair.faults),
+                fault_words(&Faults::from_iter(pair.faults)),
                 pair.code
             );
         }
+        self.render_utf8(&mut out);
         out.push_str("\n| Grid | Request | Cells | Asks for |\n|---|---|---|---|\n");
         for grid in &self.grids {
             let count = cells.iter().filter(|c| c.grid == grid.name).count();
@@ -83,6 +85,57 @@ impl FaultModel {
             let _ = writeln!(out, "- {}: {}", not.what, not.why);
         }
         out
+    }
+}
+
+impl FaultModel {
+    /// The UTF-8 table: its rows, each sequence the corpus asks with every
+    /// cell it stands for, and the bytes counted in another row.
+    fn render_utf8(&self, out: &mut String) {
+        let table = &self.utf8;
+        let rows: Vec<String> = table.rows.iter().map(|r| format!("`{r}`")).collect();
+        let _ = writeln!(
+            out,
+            "\n**UTF-8 cells**, from {}: the rows {}. {}\n",
+            table.source,
+            rows.join(", "),
+            table.combined
+        );
+        let (cells, elsewhere) = table.cells();
+        let mut groups: Vec<(&[u8], Vec<&Utf8Cell>)> = Vec::new();
+        for cell in &cells {
+            match groups
+                .iter_mut()
+                .find(|(bytes, _)| *bytes == cell.bytes.as_slice())
+            {
+                Some((_, group)) => group.push(cell),
+                None => groups.push((&cell.bytes, vec![cell])),
+            }
+        }
+        out.push_str("| Name | Cells | What |\n|---|---|---|\n");
+        for (bytes, group) in &groups {
+            let words: Vec<String> = group.iter().map(|c| format!("`{}`", c.word)).collect();
+            let abouts: Vec<&str> = group.iter().map(|c| c.about.as_str()).collect();
+            let _ = writeln!(
+                out,
+                "| `{}` | {} | {} |",
+                format_spaced(bytes),
+                words.join(", "),
+                cell_text(&abouts.join("; "))
+            );
+        }
+        out.push_str("\nCounted in another row (a first byte just outside its row that starts another, with which it is well-formed):");
+        for counted in &elsewhere {
+            let _ = write!(
+                out,
+                " `{}` (`{}`, row `{}`);",
+                counted.word,
+                format_spaced(&counted.bytes),
+                counted.row
+            );
+        }
+        out.pop();
+        out.push_str(".\n");
     }
 }
 

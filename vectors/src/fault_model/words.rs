@@ -12,6 +12,7 @@
 use core::fmt;
 use std::collections::BTreeSet;
 
+use super::utf8::Utf8Cell;
 use crate::vocab::word_enum;
 
 word_enum! {
@@ -37,6 +38,8 @@ word_enum! {
         NulAt = "nul-at",
         /// `trailing`: whether the input goes on after the value.
         Trailing = "trailing",
+        /// `utf8`: a cell of the table of well-formed UTF-8.
+        Utf8 = "utf8",
         /// `zero-byte-at`: where a packed GUID sends a `00` byte.
         ZeroByteAt = "zero-byte-at",
     }
@@ -67,6 +70,8 @@ word_enum! {
         Empty = "empty",
         /// `ascii`: only bytes `01`..`7f`.
         Ascii = "ascii",
+        /// `control`: a C0 control character or DEL, valid and kept.
+        Control = "control",
         /// `utf8-2`: a 2-byte character.
         Utf82 = "utf8-2",
         /// `utf8-3`: a 3-byte character.
@@ -79,6 +84,8 @@ word_enum! {
         Noncharacter = "noncharacter",
         /// `ends-multibyte`: the last character is multi-byte.
         EndsMultibyte = "ends-multibyte",
+        /// `ends-utf8-4`: the last character is a 4-byte character.
+        EndsUtf84 = "ends-utf8-4",
         /// `ends-invalid`: the last byte is part of an invalid sequence.
         EndsInvalid = "ends-invalid",
         /// `stray-continuation`: a continuation byte where a character
@@ -107,12 +114,14 @@ impl Class {
             | Class::AboveMax => true,
             Class::Empty
             | Class::Ascii
+            | Class::Control
             | Class::Utf82
             | Class::Utf83
             | Class::Utf84
             | Class::Bom
             | Class::Noncharacter
             | Class::EndsMultibyte
+            | Class::EndsUtf84
             | Class::EndsInvalid => false,
         }
     }
@@ -160,55 +169,19 @@ word_enum! {
     }
 }
 
-/// The faults one input carries: none, one, or a pair. Written as the
-/// faults' words in alphabetical order joined by `+`, `none` when empty.
-#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Faults(BTreeSet<Fault>);
+/// The faults one input carries: none, one, or a pair (in the
+/// alphabetical order of their words, which is [`Fault`]'s order).
+pub type Faults = BTreeSet<Fault>;
 
-impl Faults {
-    /// The faults, in alphabetical order of their words.
-    pub fn iter(&self) -> impl Iterator<Item = Fault> + '_ {
-        self.0.iter().copied()
+/// A set of faults as the model writes it: the words joined by `+`, `none`
+/// when empty.
+#[must_use]
+pub fn fault_words(faults: &Faults) -> String {
+    if faults.is_empty() {
+        return "none".to_owned();
     }
-
-    /// Whether `fault` is one of them.
-    #[must_use]
-    pub fn contains(&self, fault: Fault) -> bool {
-        self.0.contains(&fault)
-    }
-
-    /// Adds `fault`.
-    pub fn insert(&mut self, fault: Fault) {
-        self.0.insert(fault);
-    }
-
-    /// How many faults there are.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// Whether there is none (a valid input).
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-impl FromIterator<Fault> for Faults {
-    fn from_iter<I: IntoIterator<Item = Fault>>(faults: I) -> Self {
-        Faults(faults.into_iter().collect())
-    }
-}
-
-impl fmt::Display for Faults {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_empty() {
-            return f.write_str("none");
-        }
-        let words: Vec<&str> = self.iter().map(Fault::as_str).collect();
-        f.write_str(&words.join("+"))
-    }
+    let words: Vec<&str> = faults.iter().map(|f| f.as_str()).collect();
+    words.join("+")
 }
 
 /// One value on one axis: what a cell asks for, and what a request's
@@ -236,6 +209,8 @@ pub enum CellValue {
     NulAt(NulAt),
     /// `trailing`.
     Trailing(Trailing),
+    /// `utf8`.
+    Utf8(Utf8Cell),
     /// `zero-byte-at`.
     ZeroByteAt(u8),
 }
@@ -255,6 +230,7 @@ impl CellValue {
             CellValue::Name(_) => Axis::Name,
             CellValue::NulAt(_) => Axis::NulAt,
             CellValue::Trailing(_) => Axis::Trailing,
+            CellValue::Utf8(_) => Axis::Utf8,
             CellValue::ZeroByteAt(_) => Axis::ZeroByteAt,
         }
     }
@@ -269,13 +245,14 @@ impl fmt::Display for CellValue {
             CellValue::Cut(Some(n)) | CellValue::GuidBytes(n) | CellValue::ZeroByteAt(n) => {
                 n.fmt(f)
             }
-            CellValue::Faults(faults) => faults.fmt(f),
+            CellValue::Faults(faults) => f.write_str(&fault_words(faults)),
             CellValue::Guid(guid) => guid.fmt(f),
             CellValue::Length(length) => length.fmt(f),
             CellValue::Mask(mask) => write!(f, "{mask:02x}"),
             CellValue::Name(name) => name.fmt(f),
             CellValue::NulAt(at) => at.fmt(f),
             CellValue::Trailing(trailing) => trailing.fmt(f),
+            CellValue::Utf8(cell) => f.write_str(&cell.word),
         }
     }
 }

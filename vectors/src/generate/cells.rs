@@ -6,18 +6,24 @@
 
 use super::{vector, DIR, NAMED_GUID, NEXT_FIELD};
 use crate::fault_model::{
-    coordinates, CellValue, Class, Fault, FaultCell, FaultModel, Faults, GuidIs, NameIs, NulAt,
-    Trailing,
+    Axis, CellValue, Class, Fault, FaultCell, FaultModel, Faults, GuidIs, NameIs, NulAt, Trailing,
+    Utf8Cell,
 };
 use crate::hex_text::format_guid;
+use crate::hex_text::format_spaced;
 use crate::model::{Expectation, Request, RequestKind, Value, Vector, NAME_BOUND_FLOOR};
 use crate::vocab::{ErrorCode, Flag, GuidType};
 
 /// The file of the fault model's named-GUID cells.
 pub(super) const FILE: &str = "generated/named-fault-cells.yaml";
 
-/// The note every cell's vector cites.
+/// The note a cell's vector cites.
 const SOURCE: &str = "NOTES.md#two-faults-in-one-input: one fault is answered with its own code, two with the code the precedence gives";
+
+/// The note the vector of a UTF-8 cell, of a control character or of a
+/// name ending in a 4-byte character cites, when it carries one fault at
+/// most.
+const UTF8_SOURCE: &str = "NOTES.md#every-bound-of-the-utf-8-table: every bound of the standard's table of well-formed UTF-8, from both sides, each sequence cut short, and the forms real code writes beyond it";
 
 /// A short name of each class of the fault model: the class's bytes between
 /// letters, so the class is all the name shows.
@@ -25,12 +31,15 @@ fn class_name(class: Class) -> &'static [u8] {
     match class {
         Class::Empty => b"",
         Class::Ascii => b"Thrall",
+        // Every C0 control character, then DEL.
+        Class::Control => b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x7f",
         Class::Utf82 => "Caf\u{e9}s".as_bytes(),
         Class::Utf83 => "5\u{20ac}s".as_bytes(),
         Class::Utf84 => "a\u{1f600}b".as_bytes(),
         Class::Bom => "\u{feff}Thrall".as_bytes(),
         Class::Noncharacter => "a\u{fdd0}b".as_bytes(),
         Class::EndsMultibyte => "a\u{e9}".as_bytes(),
+        Class::EndsUtf84 => "a\u{1f600}".as_bytes(),
         Class::EndsInvalid => b"a\x80",
         Class::StrayContinuation => b"a\x80b",
         Class::TruncatedSequence => b"a\xe2\x82b",
@@ -45,16 +54,17 @@ fn letters(len: usize) -> Vec<u8> {
     (0..len).map(|i| b'a' + (i % 26) as u8).collect()
 }
 
-/// A name of `len` bytes ending in a multi-byte character (two bytes when
-/// `len` is 2, three from 3 on), so a buffer of `len` bytes or one less
-/// cuts inside the character; letters before it.
-fn ends_multibyte(len: usize) -> Vec<u8> {
-    let last: &[u8] = if len >= 3 {
-        "\u{20ac}".as_bytes()
-    } else {
-        "\u{e9}".as_bytes()
+/// A name of `len` bytes ending in a multi-byte character, so a buffer of
+/// `len` bytes or one less cuts inside the character; letters before it.
+/// The character is U+1F600 (four bytes) when `four`, else U+20AC (three)
+/// from a length of 3 on and U+00E9 (two) at 2.
+fn ends_multibyte(len: usize, four: bool) -> Vec<u8> {
+    let last: &[u8] = match (four, len) {
+        (true, _) => "\u{1f600}".as_bytes(),
+        (false, 3..) => "\u{20ac}".as_bytes(),
+        (false, _) => "\u{e9}".as_bytes(),
     };
-    let mut name = letters(len - last.len());
+    let mut name = letters(len.saturating_sub(last.len()));
     name.extend_from_slice(last);
     name
 }
@@ -69,11 +79,14 @@ struct Wanted {
     absent: bool,
     nul_at: Option<NulAt>,
     length: Option<usize>,
+    /// A UTF-8 cell's bytes, and what they are: every cell with those
+    /// bytes, for one vector asks them all.
+    utf8: Option<(Vec<u8>, String)>,
     faults: Faults,
 }
 
 impl Wanted {
-    fn of(cell: &FaultCell) -> Wanted {
+    fn of(cell: &FaultCell, model: &FaultModel) -> Wanted {
         let mut w = Wanted::default();
         for value in &cell.values {
             match value {
@@ -87,6 +100,7 @@ impl Wanted {
                 CellValue::Name(name) => w.absent = *name == NameIs::Absent,
                 CellValue::NulAt(at) => w.nul_at = Some(*at),
                 CellValue::Trailing(trailing) => w.trailing = *trailing == Trailing::Yes,
+                CellValue::Utf8(cell) => w.utf8 = Some(utf8_cells(model, cell)),
             }
         }
         w
@@ -94,6 +108,10 @@ impl Wanted {
 
     /// The name's bytes and what they are, in words.
     fn name(&self) -> (Vec<u8>, String) {
+        if let Some((bytes, about)) = &self.utf8 {
+            let what = format!("the name {} ({about})", format_spaced(bytes));
+            return (bytes.clone(), what);
+        }
         match (self.length, self.class, self.nul_at) {
             (Some(len), Some(Class::EndsInvalid), _) => {
                 let mut name = letters(len - 1);
@@ -102,8 +120,12 @@ impl Wanted {
                     format!("a {len}-byte name whose last byte is a stray continuation byte 80");
                 (name, what)
             }
+            (Some(len), Some(Class::EndsUtf84), _) => (
+                ends_multibyte(len, true),
+                format!("a {len}-byte name ending in a 4-byte character"),
+            ),
             (Some(len), _, _) => (
-                ends_multibyte(len),
+                ends_multibyte(len, false),
                 format!("a {len}-byte name ending in a multi-byte character"),
             ),
             (None, Some(class), _) => (
@@ -122,12 +144,23 @@ impl Wanted {
         }
     }
 
+    /// The note the vector cites.
+    fn source(&self) -> &'static str {
+        let utf8 =
+            self.utf8.is_some() || matches!(self.class, Some(Class::Control | Class::EndsUtf84));
+        if utf8 && self.faults.len() < 2 {
+            UTF8_SOURCE
+        } else {
+            SOURCE
+        }
+    }
+
     /// How each fault shows in the request, beyond what the name's bytes
     /// already hold: (the name ends with its NUL, the GUID is 0, a NUL and
     /// `z` follow the name's bytes).
     fn placed(&self) -> (bool, bool, bool) {
         let (mut terminated, mut guid_zero, mut nul_after) = (true, false, false);
-        for fault in self.faults.iter() {
+        for &fault in &self.faults {
             match fault {
                 Fault::MissingTerminator => terminated = false,
                 Fault::NameWithGuidZero => guid_zero = true,
@@ -143,6 +176,20 @@ impl Wanted {
     }
 }
 
+/// A UTF-8 cell's bytes and what they are, in the words of every cell
+/// with the same bytes.
+fn utf8_cells(model: &FaultModel, cell: &Utf8Cell) -> (Vec<u8>, String) {
+    let abouts: Vec<String> = model
+        .values(Axis::Utf8)
+        .into_iter()
+        .filter_map(|value| match value {
+            CellValue::Utf8(other) if other.bytes == cell.bytes => Some(other.about),
+            _ => None,
+        })
+        .collect();
+    (cell.bytes.clone(), abouts.join("; "))
+}
+
 /// The id of a cell's vector: its request, each value but the faults, then
 /// the faults (or `valid`).
 fn id(cell: &FaultCell, faults: &Faults) -> String {
@@ -156,7 +203,7 @@ fn id(cell: &FaultCell, faults: &Faults) -> String {
     if faults.is_empty() {
         id.push_str("valid");
     } else {
-        let words: Vec<&str> = faults.iter().map(Fault::as_str).collect();
+        let words: Vec<&str> = faults.iter().map(|f| f.as_str()).collect();
         id.push_str(&words.join("."));
     }
     id
@@ -185,22 +232,26 @@ pub(super) fn fault_cells() -> Vec<Vector> {
         if cell.request.guid_type() != GuidType::NamedGuid {
             continue;
         }
-        let wanted = Wanted::of(&cell);
+        let wanted = Wanted::of(&cell, &model);
         let (request, expect, description) = match cell.request {
             RequestKind::DecodeNamed => decode(&model, &wanted),
             _ => encode(&model, &wanted),
         };
-        if written.contains(&request) {
+        // A request asked already (by hand, or for another cell with the
+        // same bytes) covers this cell too: the corpus refuses two vectors
+        // with one request and answer.
+        if written.contains(&request) || out.iter().any(|v: &Vector| v.request == request) {
             continue;
         }
+        let faults = model.coordinates(&request).faults;
         out.push(vector(
             FILE,
-            id(&cell, &wanted.faults),
+            id(&cell, &faults),
             description,
             request,
             expect,
             Flag::FaultCell,
-            Some(SOURCE),
+            Some(wanted.source()),
         ));
     }
     out
@@ -246,7 +297,7 @@ fn decode(model: &FaultModel, w: &Wanted) -> (Request, Expectation, String) {
         bytes.extend_from_slice(&NEXT_FIELD);
     }
     let request = Request::DecodeNamed { bytes };
-    let expect = match model.code_for(&coordinates(&request).faults) {
+    let expect = match model.code_for(&model.coordinates(&request).faults) {
         Some(code) => Expectation::Invalid(code),
         None => Expectation::Valid(Value::Named {
             guid: NAMED_GUID,
@@ -293,7 +344,7 @@ fn encode(model: &FaultModel, w: &Wanted) -> (Request, Expectation, String) {
         name: name.clone(),
     };
     let expect = encode_expectation(
-        model.code_for(&coordinates(&request).faults),
+        model.code_for(&model.coordinates(&request).faults),
         guid,
         name.as_deref(),
     );
