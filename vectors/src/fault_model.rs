@@ -31,7 +31,7 @@ mod words;
 
 pub use check::ModelError;
 pub use coordinates::{name_classes, Coordinates};
-pub use utf8::{CountedElsewhere, Extra, Pattern, Span, Utf8Cell, Utf8Table};
+pub use utf8::{Extra, Pattern, Span, Utf8Cell, Utf8Table};
 pub use words::{
     fault_words, Axis, CellValue, Class, Fault, Faults, GuidIs, NameIs, NulAt, Trailing,
 };
@@ -49,8 +49,8 @@ pub struct FaultModel {
     pub lengths: Lengths,
     /// What a vector's bytes must show to have a value on each axis.
     pub axes: BTreeMap<Axis, String>,
-    /// What each class means, in the order to render them.
-    pub classes: Vec<Described>,
+    /// What each class means.
+    pub classes: BTreeMap<Class, String>,
     /// Every fault, with the code it is answered with alone.
     pub faults: BTreeMap<Fault, InputFault>,
     /// Every pair of faults one input can carry, with its one code.
@@ -77,16 +77,6 @@ pub struct Lengths {
     pub powers_of_two_from: usize,
     /// The largest power of two.
     pub powers_of_two_to: usize,
-}
-
-/// A class with what it means.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Described {
-    /// The class.
-    pub name: Class,
-    /// What it means.
-    pub about: String,
 }
 
 /// A fault.

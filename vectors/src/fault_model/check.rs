@@ -159,10 +159,7 @@ impl FaultModel {
         if let Some(axis) = Axis::ALL.iter().find(|a| !self.axes.contains_key(a)) {
             return undescribed("axis", axis.as_str());
         }
-        if let Some(class) = Class::ALL
-            .iter()
-            .find(|c| !self.classes.iter().any(|d| d.name == **c))
-        {
+        if let Some(class) = Class::ALL.iter().find(|c| !self.classes.contains_key(c)) {
             return undescribed("class", class.as_str());
         }
         if let Some(fault) = Fault::ALL.iter().find(|f| !self.faults.contains_key(f)) {

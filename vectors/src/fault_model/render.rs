@@ -34,8 +34,8 @@ impl FaultModel {
             let _ = writeln!(out, "| `{axis}` | {} |", cell_text(about));
         }
         out.push_str("\n| Class | What the name holds |\n|---|---|\n");
-        for class in &self.classes {
-            let _ = writeln!(out, "| `{}` | {} |", class.name, cell_text(&class.about));
+        for (class, about) in &self.classes {
+            let _ = writeln!(out, "| `{class}` | {} |", cell_text(about));
         }
         out.push_str("\n| Fault | Code | What |\n|---|---|---|\n");
         for (name, fault) in &self.faults {
@@ -131,7 +131,7 @@ impl FaultModel {
                 " `{}` (`{}`, row `{}`);",
                 counted.word,
                 format_spaced(&counted.bytes),
-                counted.row
+                counted.about
             );
         }
         out.pop();

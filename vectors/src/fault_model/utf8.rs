@@ -68,18 +68,6 @@ pub struct Utf8Cell {
     pub about: String,
 }
 
-/// A first byte just outside its row that starts another row with which it
-/// makes a well-formed sequence: a cell of that row, not this one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CountedElsewhere {
-    /// The word the cell would have had.
-    pub word: String,
-    /// The sequence.
-    pub bytes: Vec<u8>,
-    /// The row it is counted in.
-    pub row: String,
-}
-
 impl Pattern {
     /// The row's name in words: its first span, `c2-df` or `e0`.
     #[must_use]
@@ -161,38 +149,6 @@ impl<'de> Deserialize<'de> for Pattern {
     }
 }
 
-/// Which side of a range a cell's byte is on.
-#[derive(Clone, Copy)]
-enum Side {
-    Low,
-    High,
-    Below,
-    Above,
-}
-
-impl Side {
-    const ALL: [Side; 4] = [Side::Low, Side::High, Side::Below, Side::Above];
-
-    /// The byte on this side of `lo..=hi`, if there is one.
-    fn byte(self, (lo, hi): Span) -> Option<u8> {
-        match self {
-            Side::Low => Some(lo),
-            Side::High => Some(hi),
-            Side::Below => lo.checked_sub(1),
-            Side::Above => hi.checked_add(1),
-        }
-    }
-
-    fn words(self) -> (&'static str, &'static str) {
-        match self {
-            Side::Low => ("low", "at its lowest"),
-            Side::High => ("high", "at its highest"),
-            Side::Below => ("below", "one below its range"),
-            Side::Above => ("above", "one above its range"),
-        }
-    }
-}
-
 impl Utf8Table {
     /// The row whose first byte's range holds `lead`.
     fn row_of(&self, lead: u8) -> Option<&Pattern> {
@@ -221,9 +177,11 @@ impl Utf8Table {
     }
 
     /// Every cell, in the table's order, then the extras; and the outside
-    /// first bytes counted in another row.
+    /// first bytes counted in another row, with which they make a
+    /// well-formed sequence (each with the word it would have had, and the
+    /// row it is counted in for its `about`).
     #[must_use]
-    pub fn cells(&self) -> (Vec<Utf8Cell>, Vec<CountedElsewhere>) {
+    pub fn cells(&self) -> (Vec<Utf8Cell>, Vec<Utf8Cell>) {
         let (mut cells, mut elsewhere) = (Vec::new(), Vec::new());
         for row in &self.rows {
             self.row_cells(row, &mut cells, &mut elsewhere);
@@ -250,29 +208,34 @@ impl Utf8Table {
     }
 
     /// One row's cells: each position's bounds, then the cuts.
-    fn row_cells(
-        &self,
-        row: &Pattern,
-        cells: &mut Vec<Utf8Cell>,
-        elsewhere: &mut Vec<CountedElsewhere>,
-    ) {
+    fn row_cells(&self, row: &Pattern, cells: &mut Vec<Utf8Cell>, elsewhere: &mut Vec<Utf8Cell>) {
         let name = row.name();
         let lowest: Vec<u8> = row.0.iter().map(|&(lo, _)| lo).collect();
-        for (at, &span) in row.0.iter().enumerate() {
-            for side in Side::ALL {
-                let Some(byte) = side.byte(span) else {
+        for (at, &(lo, hi)) in row.0.iter().enumerate() {
+            let sides = [
+                ("low", "at its lowest", Some(lo)),
+                ("high", "at its highest", Some(hi)),
+                ("below", "one below its range", lo.checked_sub(1)),
+                ("above", "one above its range", hi.checked_add(1)),
+            ];
+            for (side, words, byte) in sides {
+                let Some(byte) = byte else {
                     continue;
                 };
                 let mut bytes = lowest.clone();
                 bytes[at] = byte;
-                let (word, words) = side.words();
-                let word = format!("{name}.byte{}.{word}", at + 1);
+                let word = format!("{name}.byte{}.{side}", at + 1);
                 let mut about = format!("row {row}, byte {} {words} ({byte:02x})", at + 1);
-                let outside = matches!(side, Side::Below | Side::Above);
+                let outside = !(lo..=hi).contains(&byte);
                 if let Some(other) = self.row_of(byte).filter(|_| outside && at == 0) {
                     if self.well_formed(&bytes) {
-                        let row = other.to_string();
-                        elsewhere.push(CountedElsewhere { word, bytes, row });
+                        let (about, ends_name) = (other.to_string(), false);
+                        elsewhere.push(Utf8Cell {
+                            word,
+                            bytes,
+                            ends_name,
+                            about,
+                        });
                         continue;
                     }
                     about = format!(

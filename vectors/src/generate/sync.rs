@@ -161,16 +161,8 @@ pub fn check(root: &Path, known: Option<&[KnownFailures]>) -> Result<(), CheckEr
 /// for [`check`].
 #[must_use]
 pub fn diff(root: &Path, known: Option<&[KnownFailures]>) -> String {
-    let mut expected = files();
-    if let Some(Ok(page)) = known.map(|k| reference_page(root, k)) {
-        expected.push((crate::reference_page::PATH.to_owned(), page));
-    }
-    let wanted = |path: &str| {
-        expected
-            .iter()
-            .find(|(p, _)| p == path)
-            .map_or("", |(_, c)| c.as_str())
-    };
+    let expected = expected(root, known);
+    let wanted = |path: &str| contents(&expected, path);
     let on_disk = |path: &str| crate::files::read_text(&root.join(path)).unwrap_or_default();
     let mut out = String::new();
     for item in drift(root, known) {
@@ -205,6 +197,24 @@ pub fn diff(root: &Path, known: Option<&[KnownFailures]>) -> String {
     out
 }
 
+/// Every file the generator writes, with its contents: the generated
+/// files, and `REFERENCE.md` when `known` is given and the page renders.
+fn expected(root: &Path, known: Option<&[KnownFailures]>) -> Vec<(String, String)> {
+    let mut expected = files();
+    if let Some(Ok(page)) = known.map(|k| reference_page(root, k)) {
+        expected.push((crate::reference_page::PATH.to_owned(), page));
+    }
+    expected
+}
+
+/// The contents `expected` gives `path` (empty when none).
+fn contents<'a>(expected: &'a [(String, String)], path: &str) -> &'a str {
+    expected
+        .iter()
+        .find(|(p, _)| p == path)
+        .map_or("", |(_, c)| c.as_str())
+}
+
 /// Brings the generated files below the corpus root `root` up to date:
 /// writes stale and missing files, and removes `.yaml` files in `generated/`
 /// that the generator no longer writes. Returns what it changed (nothing
@@ -214,10 +224,7 @@ pub fn diff(root: &Path, known: Option<&[KnownFailures]>) -> String {
 /// # Errors
 /// [`WriteError`] for the first file that cannot be read, written or removed.
 pub fn write_all(root: &Path, known: Option<&[KnownFailures]>) -> Result<Vec<Drift>, WriteError> {
-    let mut expected = files();
-    if let Some(Ok(page)) = known.map(|k| reference_page(root, k)) {
-        expected.push((crate::reference_page::PATH.to_owned(), page));
-    }
+    let expected = expected(root, known);
     is_corpus_root(root)?;
     let drift = drift(root, known);
     // Every file is checked before any is touched: a refusal changes nothing.
@@ -236,15 +243,11 @@ pub fn write_all(root: &Path, known: Option<&[KnownFailures]>) -> Result<Vec<Dri
         };
         match item {
             Drift::Stale(path) | Drift::Missing(path) => {
-                let contents = expected
-                    .iter()
-                    .find(|(p, _)| p == path)
-                    .map_or("", |(_, c)| c.as_str());
                 let full = root.join(path);
                 if let Some(dir) = full.parent() {
                     std::fs::create_dir_all(dir).map_err(|e| io(path, e))?;
                 }
-                std::fs::write(&full, contents).map_err(|e| io(path, e))?;
+                std::fs::write(&full, contents(&expected, path)).map_err(|e| io(path, e))?;
             }
             Drift::Extra(path) => std::fs::remove_file(root.join(path)).map_err(|e| io(path, e))?,
             Drift::Unreadable { path, message } => {
