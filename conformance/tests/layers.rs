@@ -74,11 +74,6 @@ fn files_and_functions_stay_small() {
 const LIBRARY_SIZES: wow_guid_layers::Sizes<'static> = wow_guid_layers::Sizes {
     exceptions: &[
         ("fuzzing/finding::comment", "split pending (issue 34)"),
-        (
-            "fuzzing/requests",
-            "split with the typed fault model (issue 34)",
-        ),
-        ("fuzzing/requests::name", "as the file"),
         ("fuzzing/session::fuzz", "split pending (issues 34, 37)"),
         (
             "fuzzing/session::investigate",

@@ -36,12 +36,6 @@ const SIZES: wow_guid_layers::Sizes<'static> = wow_guid_layers::Sizes {
     exceptions: &[
         ("error", "split pending (issue 34)"),
         ("error::fmt", "split pending (issue 34)"),
-        ("fault_model", "split with the typed fault model (issue 34)"),
-        ("fault_model::check", "as the file"),
-        ("fault_model::coordinates", "as the file"),
-        ("fault_model::name_classes", "as the file"),
-        ("generate", "split with the typed fault model (issue 34)"),
-        ("generate::fault_cells", "as the file"),
         ("reference_page::render", "split pending (issue 33)"),
         ("yaml/read", "split pending (issue 34)"),
         ("yaml/read::read_vector", "as the file"),
