@@ -55,11 +55,60 @@ fn main() {
         let _ = writeln!(code, "    ({relative:?}, include_bytes!({path:?})),");
     }
     code.push_str("];\n");
-    if let Err(err) = std::fs::write(out_dir.join("embedded.rs"), code) {
-        eprintln!(
-            "cannot write {}: {err}",
-            out_dir.join("embedded.rs").display()
-        );
+    write(&out_dir.join("embedded.rs"), &code);
+    write(
+        &out_dir.join("releases.rs"),
+        &releases(&root.join("releases")),
+    );
+}
+
+fn write(path: &std::path::Path, code: &str) {
+    if let Err(err) = std::fs::write(path, code) {
+        eprintln!("cannot write {}: {err}", path.display());
         std::process::exit(1);
     }
+}
+
+/// The release lists (`releases/<version>.txt`), embedded so that an
+/// installed runner knows every release; and the newest version.
+fn releases(dir: &std::path::Path) -> String {
+    let mut found: Vec<((u64, u64, u64), String, PathBuf)> = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Some(stem) = name.strip_suffix(".txt") else {
+                continue;
+            };
+            let numbers: Vec<Option<u64>> = stem.split('.').map(|n| n.parse().ok()).collect();
+            let [Some(major), Some(minor), Some(patch)] = numbers[..] else {
+                eprintln!(
+                    "{}: a release list is named <major>.<minor>.<patch>.txt",
+                    name
+                );
+                std::process::exit(1);
+            };
+            found.push(((major, minor, patch), stem.to_owned(), entry.path()));
+        }
+    }
+    found.sort();
+    let mut code = String::from(
+        "/// Every release list found when the crate was built: (version, text),\n\
+         /// oldest first.\n\
+         pub(crate) static RELEASE_FILES: &[(&str, &str)] = &[\n",
+    );
+    for (_, version, path) in &found {
+        let Some(path) = path.to_str() else {
+            eprintln!("path {} is not UTF-8", path.display());
+            std::process::exit(1);
+        };
+        let _ = writeln!(code, "    ({version:?}, include_str!({path:?})),");
+    }
+    code.push_str("];\n");
+    let newest = found.last().map_or("", |(_, version, _)| version.as_str());
+    let _ = writeln!(
+        code,
+        "/// The newest release's version (empty before the first).\n\
+         pub(crate) const NEWEST: &str = {newest:?};"
+    );
+    code
 }

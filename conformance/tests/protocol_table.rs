@@ -5,12 +5,28 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use wow_guid_vectors::{Corpus, Expectation, Flag, Outcome, NAME_BOUND_FLOOR};
+use wow_guid_vectors::{Corpus, Expectation, Flag, Outcome, RequestKind, Vector, NAME_BOUND_FLOOR};
+
+/// What a row covers: the vectors with a flag, or every vector of a kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Key {
+    Flag(Flag),
+    Kind(RequestKind),
+}
+
+impl Key {
+    fn covers(self, v: &Vector) -> bool {
+        match self {
+            Key::Flag(flag) => v.flags.contains(&flag),
+            Key::Kind(kind) => v.request.kind() == kind,
+        }
+    }
+}
 
 /// One row of the table.
 #[derive(Debug)]
 struct Row {
-    flag: Flag,
+    key: Key,
     requirement: String,
     code: Option<String>,
     outcomes: BTreeSet<Outcome>,
@@ -39,15 +55,22 @@ fn rows() -> Vec<Row> {
         if cells.len() != 7 || cells[1] == "flag" || cells[1].starts_with("---") {
             continue;
         }
-        let flag = quoted(cells[1])[0]
-            .parse()
-            .unwrap_or_else(|e| panic!("row {line:?}: {e}"));
+        let word = quoted(cells[1])[0];
+        let key = match word.parse() {
+            Ok(flag) => Key::Flag(flag),
+            Err(e) => Key::Kind(
+                RequestKind::ALL
+                    .into_iter()
+                    .find(|kind| kind.to_string() == word)
+                    .unwrap_or_else(|| panic!("row {line:?}: neither a request kind nor {e}")),
+            ),
+        };
         let outcomes = quoted(cells[5])
             .into_iter()
             .map(|w| w.parse().unwrap_or_else(|e| panic!("row {line:?}: {e}")))
             .collect();
         rows.push(Row {
-            flag,
+            key,
             requirement: cells[3].to_owned(),
             code: quoted(cells[4]).first().map(|c| (*c).to_owned()),
             outcomes,
@@ -63,7 +86,7 @@ fn each_requirement_word_names_its_corpus_outcome() {
         let r = row.requirement.as_str();
         let expected: BTreeSet<Outcome> = if r == "MUST reject" {
             [Outcome::Invalid].into()
-        } else if r == "MUST accept" {
+        } else if r.starts_with("MUST accept") || r.starts_with("MUST write") {
             [Outcome::Valid].into()
         } else if r.starts_with("MAY reject") {
             [Outcome::Acceptable].into()
@@ -84,31 +107,28 @@ fn each_requirement_word_names_its_corpus_outcome() {
 #[test]
 fn every_vector_follows_the_rows_of_its_flags() {
     let rows = rows();
-    let mut by_flag: BTreeMap<Flag, Vec<&Row>> = BTreeMap::new();
-    for row in &rows {
-        by_flag.entry(row.flag).or_default().push(row);
-    }
     let corpus = Corpus::embedded().expect("the corpus loads");
-    let mut seen: BTreeMap<(Flag, Outcome), usize> = BTreeMap::new();
+    let mut seen: BTreeMap<(Key, Outcome), usize> = BTreeMap::new();
     let mut problems = Vec::new();
     for v in &corpus.vectors {
         let outcome = v.expect.outcome();
-        // The codes the rows of this vector's flags name: an invalid
+        // The codes the rows covering this vector name: an invalid
         // vector's code is one of them (two faults: the one that wins).
         let mut codes = BTreeSet::new();
-        for flag in v.flags.iter() {
-            let Some(rows) = by_flag.get(flag) else {
-                continue;
-            };
+        let mut by_key: BTreeMap<Key, Vec<&Row>> = BTreeMap::new();
+        for row in rows.iter().filter(|r| r.key.covers(v)) {
+            by_key.entry(row.key).or_default().push(row);
+        }
+        for (key, rows) in &by_key {
             codes.extend(rows.iter().filter_map(|r| r.code.clone()));
             if !rows.iter().any(|r| r.outcomes.contains(&outcome)) {
                 problems.push(format!(
-                    "{}: outcome `{outcome}`, but the rows of `{flag}` allow {:?}",
+                    "{}: outcome `{outcome}`, but the rows of {key:?} allow {:?}",
                     v.id,
                     rows.iter().map(|r| &r.outcomes).collect::<Vec<_>>()
                 ));
             }
-            *seen.entry((*flag, outcome)).or_default() += 1;
+            *seen.entry((*key, outcome)).or_default() += 1;
         }
         if let Expectation::Invalid(code) = &v.expect {
             if !codes.is_empty() && !codes.contains(code.as_str()) {
@@ -131,10 +151,42 @@ fn every_vector_follows_the_rows_of_its_flags() {
     for row in &rows {
         for outcome in &row.outcomes {
             assert!(
-                seen.contains_key(&(row.flag, *outcome)),
-                "the row of `{}` allows `{outcome}`, which no vector with that flag has",
-                row.flag
+                seen.contains_key(&(row.key, *outcome)),
+                "the row of {:?} allows `{outcome}`, which no vector it covers has",
+                row.key
             );
         }
+    }
+}
+
+/// The numbers of the `long-name` row are the corpus's: the flag marks a
+/// name of one byte under the floor or more, and the bound starts at the
+/// floor.
+#[test]
+fn the_long_name_row_says_what_the_flag_and_the_floor_mean() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/PROTOCOL.md"))
+        .expect("PROTOCOL.md reads");
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("| `long-name` |"))
+        .expect("the table has a `long-name` row");
+    let flagged = NAME_BOUND_FLOOR - 1;
+    assert!(
+        row.contains(&format!("a name of {flagged} bytes or more")),
+        "{row}"
+    );
+    assert!(
+        row.contains(&format!("from {NAME_BOUND_FLOOR} bytes on")),
+        "{row}"
+    );
+    let corpus = Corpus::embedded().expect("the corpus loads");
+    for v in &corpus.vectors {
+        let long = v.request.name_len().is_some_and(|len| len >= flagged);
+        assert_eq!(
+            v.flags.contains(&Flag::LongName),
+            long,
+            "{}: the flag `long-name` marks exactly the names of {flagged} bytes or more",
+            v.id
+        );
     }
 }

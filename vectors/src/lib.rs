@@ -94,7 +94,7 @@
 //!
 //! | outcome                  | type / op            | fields |
 //! |--------------------------|----------------------|--------|
-//! | `invalid`                | any                  | `error`: an [`ErrorCode`] (`eof`, `invalid_utf8`, `interior_nul`, `name_without_guid`, `other`). |
+//! | `invalid`                | any                  | `error`: an [`ErrorCode`] (`eof`, `invalid_utf8`, `interior_nul`, `name_without_guid`, `name_too_long`, `other`). |
 //! | `valid` / `acceptable`   | `packed_guid` decode | `guid`; `consumed`: how many input bytes the value took, 1 to the input's length. |
 //! | `valid` / `acceptable`   | `named_guid` decode  | `guid`; `consumed`; `name`: the name's bytes without the NUL, present exactly when `guid` is not 0 (`""` for an empty name). |
 //! | `valid` / `acceptable`   | any encode           | `bytes`: the complete encoding. |
@@ -189,6 +189,7 @@
 //! they write, the loader reads back unchanged.
 #![forbid(unsafe_code)]
 
+pub mod acceptance;
 pub mod citation;
 mod corpus;
 mod error;
@@ -207,6 +208,7 @@ pub mod topics;
 mod vocab;
 pub mod yaml;
 
+pub use acceptance::{Accepted, CodeSet};
 pub use corpus::Corpus;
 pub use error::{Expected, Found, IdError, LoadError, LoadErrorKind, LoadErrors, Section};
 pub use files::{read_bounded, FileError, Pipes, MAX_FILE_BYTES};

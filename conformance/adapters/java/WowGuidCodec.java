@@ -32,7 +32,7 @@ public final class WowGuidCodec {
             this.code = code;
         }
 
-        /** eof, invalid_utf8, interior_nul, name_without_guid or other. */
+        /** eof, invalid_utf8, interior_nul, name_without_guid, name_too_long or other. */
         public String code() {
             return code;
         }

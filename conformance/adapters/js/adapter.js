@@ -19,7 +19,7 @@
 //
 // Bytes are hex ("-" is the empty string), GUIDs exactly 16 hex digits, most
 // significant first. Error codes: eof, invalid_utf8, interior_nul,
-// name_without_guid, other.
+// name_without_guid, name_too_long, other.
 //
 // GUIDs are 64-bit, more than a JavaScript number holds exactly (2^53), so
 // they are BigInts throughout.

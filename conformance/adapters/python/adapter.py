@@ -19,7 +19,7 @@ Requests                                      Responses
 
 Bytes are hex ("-" is the empty string), GUIDs exactly 16 hex digits, most
 significant first. Error codes: eof, invalid_utf8, interior_nul,
-name_without_guid, other.
+name_without_guid, name_too_long, other.
 
 To test your own codec, copy this file and replace the four functions under
 "The codec" with calls into your implementation; the protocol half stays.

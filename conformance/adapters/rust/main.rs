@@ -22,7 +22,7 @@
 //!
 //! Bytes are hex (`-` is the empty string), GUIDs exactly 16 hex digits, most
 //! significant first. Error codes: `eof`, `invalid_utf8`, `interior_nul`,
-//! `name_without_guid`, `other`.
+//! `name_without_guid`, `name_too_long`, `other`.
 //!
 //! This is deliberately separate from the runner's own `serve` command: it is
 //! the file to copy when your codec is a Rust crate. Keep the protocol half,

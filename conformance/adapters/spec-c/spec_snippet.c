@@ -1,8 +1,17 @@
 /*
- * The C snippet from the PackedGuid specification
- * (packed-guid-and-named-guid.md, "Examples"), copied UNCHANGED: the function
- * parse_packed_guid is byte for byte the spec's, from its first line to its
- * closing brace, and tests/adapters.rs checks that against the spec text.
+ * The C snippet from the PackedGuid specification: the wowm language
+ * documentation of gtker/wow_messages, page
+ * wowm_language/src/types/packed-guid.md (wowm_language/src/spec/packed-guid.md
+ * until commit bdf2af6c, the same text), section "Examples"; read at commit
+ * e1c9e15a8b94fce76cbd433cf49bd67c376a99d7.
+ *
+ * Copyright 2020 Gtker. Licensed under either of the MIT license or the
+ * Apache License 2.0, at your option (wow_messages' LICENSE-MIT and
+ * LICENSE-APACHE).
+ *
+ * Copied UNCHANGED: the function parse_packed_guid is byte for byte the
+ * spec's, from its first line to its closing brace, and tests/adapters.rs
+ * checks that against the spec text.
  * The spec's example main() is left out (adapter.c has the real one); its two
  * #include lines are kept so this file compiles on its own.
  *

@@ -12,14 +12,17 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
+use clap::builder::TypedValueParser as _;
 use clap::{Args, Parser, Subcommand};
-use wow_guid_conformance::internal::classify::shrink::Limits;
-use wow_guid_conformance::internal::duration::{
-    parse_duration, parse_timeout, DisplayDuration, DurationError,
-};
-use wow_guid_conformance::internal::export::Format;
-use wow_guid_conformance::internal::fuzzing::session::Plan;
-use wow_guid_conformance::process::ProcessConfig;
+use wow_guid_conformance::duration::{parse_duration, parse_timeout, DurationError};
+use wow_guid_conformance::export::{self, ExportFormat};
+use wow_guid_conformance::format::Named;
+use wow_guid_conformance::fuzzing::session::Plan;
+use wow_guid_conformance::history::Limits;
+use wow_guid_conformance::list::{self, ListFormat};
+use wow_guid_harness::duration::DisplayDuration;
+use wow_guid_harness::process::ProcessConfig;
+use wow_guid_harness::report::{self, FileFormat};
 use wow_guid_vectors::{Flag, GuidType, Op, Version};
 
 /// Conformance runner for PackedGuid/NamedGuid implementations.
@@ -75,6 +78,15 @@ pub enum Command {
     /// directory (or --vectors DIR); with --check, write nothing, print a unified diff of what
     /// would change and fail if anything would.
     Generate(GenerateArgs),
+    /// The corpus's releases: check a copy against every release, print a release's canonical
+    /// JSON (its sha256 is the digest a specification cites), or cut a new release
+    ///
+    /// Examples:
+    ///   wow-guid-conformance release check --vectors path/to/vectors
+    ///   wow-guid-conformance release show 1.1.0 | sha256sum
+    ///   cargo run --release -p wow-guid-conformance -- release cut 1.2.0
+    #[command(verbatim_doc_comment)]
+    Release(ReleaseArgs),
     /// Run one vector and show the exact request and response.
     Repro(ReproArgs),
     /// Check how an adapter handles the protocol, and explain what is wrong.
@@ -255,13 +267,18 @@ pub enum ColorWhen {
     Never,
 }
 
-/// The layouts of `list`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ListFormat {
-    /// One vector per line: id, type, operation, flags (comma-separated, `-` for none).
-    Text,
-    /// One JSON document (conformance/list.schema.json).
-    Json,
+/// Parses a `--format` from a command's table of formats: the table's names
+/// are the possible values, shown in the help with what each writes.
+fn format_choice<F: ?Sized + Sync + 'static>(
+    table: &'static [Named<F>],
+) -> impl clap::builder::TypedValueParser<Value = &'static Named<F>> {
+    let names = table
+        .iter()
+        .map(|named| clap::builder::PossibleValue::new(named.name).help(named.about));
+    clap::builder::PossibleValuesParser::new(names).map(move |name: String| {
+        // The parser above let only the table's names through.
+        Named::find(table, &name).unwrap_or(&table[0])
+    })
 }
 
 /// `list`.
@@ -274,8 +291,9 @@ pub struct ListArgs {
     #[command(flatten)]
     pub corpus: CorpusArgs,
     /// The layout.
-    #[arg(long, value_name = "FORMAT", value_enum, default_value_t = ListFormat::Text)]
-    pub format: ListFormat,
+    #[arg(long, value_name = "FORMAT", default_value = "text",
+          value_parser = format_choice(list::FORMATS))]
+    pub format: &'static Named<ListFormat>,
 }
 
 /// `run`.
@@ -288,19 +306,13 @@ pub struct RunArgs {
     /// passes fails the run as stale.
     #[arg(long, value_name = "FILE")]
     pub expect_fail: Option<PathBuf>,
-    /// Write every vector this run fails, each with a one-line reason, as a list
-    /// --expect-fail reads (to adopt the runner with a green run, then review the list).
-    #[arg(long, value_name = "FILE")]
-    pub write_expect_fail: Option<PathBuf>,
     /// Run N implementation processes side by side (same results, same order).
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: u16,
-    /// Also write the results as JSON: format version 3, described field by field in
-    /// conformance/REPORT.md and as a JSON Schema in conformance/report.schema.json, in the
-    /// repository https://github.com/wow-guid/wow-guid.
-    #[arg(long, value_name = "FILE")]
-    pub report_json: Option<PathBuf>,
+    /// The report files to write: one option each, from the harness's table of them.
+    #[command(flatten)]
+    pub files: ReportFiles,
     /// Show at most N failure blocks in full (the first few of each cause, biggest cause first);
     /// the rest are listed by id. The counts stay exact.
     #[arg(long, value_name = "N")]
@@ -316,14 +328,50 @@ pub struct RunArgs {
     /// or `never`.
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorWhen::Auto)]
     pub color: ColorWhen,
-    /// Also write the results as JUnit XML: a suite per corpus file, a test case per vector,
-    /// each timed from writing its request to reading its answer (pipelined requests include
-    /// waiting behind the ones ahead; --window 1 times each alone).
-    #[arg(long, value_name = "FILE")]
-    pub junit: Option<PathBuf>,
     /// Corpus, process, judging and command.
     #[command(flatten)]
     pub conditions: ConditionArgs,
+}
+
+/// The report files of `run`: for each format in the harness's table
+/// ([`report::FILES`]), its option and the file it names, if given. The
+/// options come from the table, so a new format needs no line here.
+#[derive(Debug, Default)]
+pub struct ReportFiles(pub Vec<(&'static FileFormat, PathBuf)>);
+
+impl clap::FromArgMatches for ReportFiles {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut files = Self::default();
+        files.update_from_arg_matches(matches)?;
+        Ok(files)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0 = report::FILES
+            .iter()
+            .filter_map(|file| Some((file, matches.get_one::<PathBuf>(file.option)?.clone())))
+            .collect();
+        Ok(())
+    }
+}
+
+impl Args for ReportFiles {
+    fn augment_args(mut command: clap::Command) -> clap::Command {
+        for file in report::FILES {
+            command = command.arg(
+                clap::Arg::new(file.option)
+                    .long(file.option)
+                    .value_name("FILE")
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .help(file.help),
+            );
+        }
+        command
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
 }
 
 /// `generate`.
@@ -337,6 +385,57 @@ pub struct GenerateArgs {
     /// if any generated file is missing or out of date.
     #[arg(long)]
     pub check: bool,
+}
+
+/// `release`.
+#[derive(Debug, Args)]
+pub struct ReleaseArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: ReleaseAction,
+}
+
+/// `release`'s subcommands.
+#[derive(Debug, Subcommand)]
+pub enum ReleaseAction {
+    /// Check the corpus against every release this runner knows, and say what it is: a
+    /// release only when it holds exactly that release's vectors, else unreleased after the
+    /// newest. Without --vectors: the checkout's `vectors/`, else the embedded copy.
+    Check(CorpusArgs),
+    /// Print a release's canonical JSON from the corpus's vectors: piped into sha256sum, it
+    /// prints the release's digest exactly when the corpus holds the release unchanged.
+    Show(ReleaseShowArgs),
+    /// Cut a release from the checkout's corpus: write vectors/releases/VERSION.txt, turn
+    /// CHANGELOG.md's `## Unreleased` into the release's section with its digest, then
+    /// regenerate REFERENCE.md and vectors.json with a rebuilt runner (cargo run ... generate).
+    Cut(ReleaseCutArgs),
+}
+
+/// `release show`.
+#[derive(Debug, Args)]
+pub struct ReleaseShowArgs {
+    /// The release, such as 1.1.0.
+    #[arg(value_name = "VERSION")]
+    pub version: String,
+    /// The corpus directory (default: the checkout's `vectors/`, else the embedded copy).
+    #[arg(long, value_name = "DIR")]
+    pub vectors: Option<PathBuf>,
+}
+
+/// `release cut`.
+#[derive(Debug, Args)]
+pub struct ReleaseCutArgs {
+    /// The new release's version, above the newest: 1.2.0.
+    #[arg(value_name = "VERSION")]
+    pub version: String,
+    /// The corpus directory (default: the `vectors/` directory of the checkout around the
+    /// current directory).
+    #[arg(long, value_name = "DIR")]
+    pub vectors: Option<PathBuf>,
+    /// Write the list and the changelog only; regenerate later with `generate` (from a
+    /// rebuilt runner).
+    #[arg(long)]
+    pub no_generate: bool,
 }
 
 /// `repro`.
@@ -386,9 +485,10 @@ pub struct ExportArgs {
     /// The corpus.
     #[command(flatten)]
     pub corpus: CorpusArgs,
-    /// `json`: one document with every vector; `jsonl`: one vector per line.
-    #[arg(long, value_name = "FORMAT", default_value = "json")]
-    pub format: Format,
+    /// The layout.
+    #[arg(long, value_name = "FORMAT", default_value = "json",
+          value_parser = format_choice(export::FORMATS))]
+    pub format: &'static Named<ExportFormat>,
     /// Write to FILE instead of standard output.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,

@@ -11,6 +11,7 @@ mod fuzz;
 mod list;
 mod matrix;
 mod options;
+mod release;
 mod repro;
 mod run;
 mod stdout;
@@ -99,7 +100,7 @@ where
             | Command::Fuzz(_)
             | Command::Matrix(_)
     ) {
-        wow_guid_conformance::process::kill_children_on_signal().map_err(CliError::Signals)?;
+        wow_guid_harness::process::kill_children_on_signal().map_err(CliError::Signals)?;
     }
     match cli.command {
         Command::Run(a) => run::run(&options::run_options(&a)?, &a, &program),
@@ -107,6 +108,7 @@ where
         Command::Serve => serve(),
         Command::Lint(a) => corpus_tools::lint(a.vectors.as_ref()),
         Command::Generate(a) => corpus_tools::generate(&a),
+        Command::Release(a) => release::release(&a.action),
         Command::Repro(a) => repro::repro(&options::repro_options(&a)?, &program),
         Command::Doctor(a) => doctor::doctor(&options::doctor_config(&a)),
         Command::SeedCorpus(a) => corpus_tools::seed_corpus(&options::corpus_source(&a.corpus), &a),
@@ -121,7 +123,7 @@ where
 }
 
 fn serve() -> Result<Exit, CliError> {
-    wow_guid_conformance::internal::serve::serve(io::stdin().lock(), io::stdout().lock())
+    wow_guid_harness::serve::serve(io::stdin().lock(), io::stdout().lock())
         .map_err(CliError::Serve)?;
     Ok(Exit::Success)
 }

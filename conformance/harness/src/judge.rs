@@ -1,0 +1,654 @@
+//! Deciding whether an answer satisfies a vector's expectation.
+//!
+//! Values are compared as parsed values, never as text, so hex case and
+//! other spelling freedoms of the protocol cannot cause a failure. Which
+//! answers pass is [`Accepted`], the corpus's one statement of the rules
+//! (a release fingerprints it, so a rule cannot change under a released
+//! vector unnoticed); this module only matches a reply against it:
+//!
+//! - `valid` needs `ok` with an equal value;
+//! - `invalid` needs `error`: any code, or exactly the vector's code with
+//!   strict errors on;
+//! - `acceptable` takes the given value or any `error`;
+//! - a request whose name is long enough that an implementation may bound
+//!   it ([`Request::may_refuse_as_too_long`]) also takes `error
+//!   name_too_long`, whatever the vector expects, and only that code: a
+//!   valid long name refused with another code fails, strict or not;
+//! - `unsupported` is a skip, not a failure;
+//! - anything else, including every [`Fault`], is a failure with a reason.
+//!
+//! This module is pure: the same judge serves `run`, `lint` (judging the
+//! reference codec), and the differential fuzzer.
+
+use std::fmt;
+
+use wow_guid_vectors::hex_text::format as hex;
+use wow_guid_vectors::{Accepted, ErrorCode, Expectation, Request, Value};
+
+use crate::implementation::Fault;
+use crate::protocol::Response;
+
+mod byte_diff;
+
+use byte_diff::FirstDifference;
+
+/// How strictly `error` responses are judged.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct JudgeOptions {
+    /// Require the exact error code of an `invalid` vector, not just `error`.
+    pub strict_errors: bool,
+}
+
+/// The verdict on one answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The answer satisfies the expectation.
+    Pass,
+    /// The implementation said `unsupported`.
+    Skip,
+    /// The answer does not satisfy the expectation.
+    Fail(Mismatch),
+}
+
+impl Verdict {
+    /// Whether this is [`Verdict::Pass`].
+    #[must_use]
+    pub fn is_pass(&self) -> bool {
+        matches!(self, Self::Pass)
+    }
+}
+
+/// Why an answer fails its vector.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mismatch {
+    /// `ok` with a value other than the expected one.
+    WrongValue {
+        /// What the vector expects.
+        expected: Value,
+        /// What came back.
+        got: Value,
+    },
+    /// `error` where the vector expects a value.
+    RejectedValid {
+        /// What the vector expects.
+        expected: Value,
+        /// The code that came back.
+        code: ErrorCode,
+    },
+    /// `ok` where the vector expects an error.
+    AcceptedInvalid {
+        /// The code the vector names.
+        expected: ErrorCode,
+        /// What came back.
+        got: Value,
+        /// `(consumed, input length)` when the value claims more bytes
+        /// than the request's input has: the clearest sign of a read past
+        /// the end, so the reason says so first.
+        past_end: Option<(usize, usize)>,
+    },
+    /// `error` with another code than the vector's, under strict errors.
+    WrongErrorCode {
+        /// The code the vector names.
+        expected: ErrorCode,
+        /// The code that came back.
+        got: ErrorCode,
+    },
+    /// No acceptable response at all.
+    Fault(Fault),
+}
+
+/// Which part of two values differs: the one comparison behind both the
+/// runner's wording of a [`Mismatch::WrongValue`] (this type's `Display`) and
+/// the fuzzer's class of it, so the two cannot drift apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ValueDifference<'a> {
+    /// Decoded values of one shape whose GUID, byte count or both differ;
+    /// each part that differs holds `(expected, got)`, and at least one does.
+    Decoded {
+        /// The GUIDs, if they differ.
+        guid: Option<(u64, u64)>,
+        /// The byte counts, if they differ.
+        consumed: Option<(usize, usize)>,
+    },
+    /// Decoded named GUIDs with equal GUID and byte count: the name is left.
+    Name {
+        /// The name the vector expects, if any.
+        expected: Option<&'a [u8]>,
+        /// The name that came back, if any.
+        got: Option<&'a [u8]>,
+    },
+    /// Two encodings.
+    Encoding {
+        /// The bytes the vector expects.
+        expected: &'a [u8],
+        /// The bytes that came back.
+        got: &'a [u8],
+    },
+    /// A value of another shape than the expected one.
+    Kind,
+}
+
+impl<'a> ValueDifference<'a> {
+    /// Classifies how `got` differs from `expected`.
+    pub(crate) fn between(expected: &'a Value, got: &'a Value) -> Self {
+        match (expected, got) {
+            (
+                Value::Packed {
+                    guid: eg,
+                    consumed: ec,
+                },
+                Value::Packed {
+                    guid: gg,
+                    consumed: gc,
+                },
+            )
+            | (
+                Value::Named {
+                    guid: eg,
+                    consumed: ec,
+                    ..
+                },
+                Value::Named {
+                    guid: gg,
+                    consumed: gc,
+                    ..
+                },
+            ) if eg != gg || ec != gc => Self::Decoded {
+                guid: (eg != gg).then_some((*eg, *gg)),
+                consumed: (ec != gc).then_some((*ec, *gc)),
+            },
+            (Value::Named { name: en, .. }, Value::Named { name: gn, .. }) => Self::Name {
+                expected: en.as_deref(),
+                got: gn.as_deref(),
+            },
+            (Value::Encoded { bytes: e }, Value::Encoded { bytes: g }) => Self::Encoding {
+                expected: e,
+                got: g,
+            },
+            _ => Self::Kind,
+        }
+    }
+}
+
+/// Says which part of two values differs, in the words of the format, and
+/// by how much: the GUID's differing bytes (by wire position, least
+/// significant first), how many bytes too many or too few were consumed,
+/// and for names and encodings where the bytes part (see [`FirstDifference`]).
+impl fmt::Display for ValueDifference<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::Decoded { guid, consumed } => {
+                let mut parts = Vec::new();
+                if let Some((expected, got)) = guid {
+                    parts.push(format!(
+                        "GUID {got:016x}, expected {expected:016x} ({})",
+                        GuidBytes(expected ^ got)
+                    ));
+                }
+                if let Some((expected, got)) = consumed {
+                    let (by, which) = if got > expected {
+                        (got - expected, "many")
+                    } else {
+                        (expected - got, "few")
+                    };
+                    parts.push(format!(
+                        "consumed {got} bytes, expected {expected} ({by} too {which})"
+                    ));
+                }
+                write!(f, "wrong value: {}", parts.join("; "))
+            }
+            Self::Name {
+                expected: Some(expected),
+                got: Some(got),
+            } => match FirstDifference::between(expected, got) {
+                Some(difference) => write!(f, "wrong name: bytes {difference}"),
+                None => f.write_str("wrong name"),
+            },
+            Self::Name { expected, got } => write!(
+                f,
+                "wrong name: {}, expected {}",
+                NameText(got),
+                NameText(expected)
+            ),
+            Self::Encoding { expected, got } => match FirstDifference::between(expected, got) {
+                Some(difference) => write!(f, "wrong encoding: bytes {difference}"),
+                None => f.write_str("wrong encoding"),
+            },
+            Self::Kind => f.write_str("wrong kind of value for this request"),
+        }
+    }
+}
+
+/// The wire positions (byte 0 least significant) set in the XOR of two
+/// GUIDs: which of the eight bytes differ.
+struct GuidBytes(u64);
+
+impl fmt::Display for GuidBytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let bytes: Vec<String> = (0..8)
+            .filter(|i| (self.0 >> (8 * i)) & 0xff != 0)
+            .map(|i: u32| i.to_string())
+            .collect();
+        match bytes.as_slice() {
+            [one] => write!(f, "byte {one} differs"),
+            more => write!(f, "bytes {} differ", more.join(", ")),
+        }
+    }
+}
+
+/// A name that may be absent, short enough for one line: `none`, or its
+/// hex, cut after 16 bytes with its length.
+struct NameText<'a>(Option<&'a [u8]>);
+
+impl fmt::Display for NameText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const SHOWN: usize = 16;
+        match self.0 {
+            None => f.write_str("none"),
+            Some(name) if name.len() <= SHOWN => f.write_str(&hex(name)),
+            Some(name) => write!(f, "{}… ({} bytes)", hex(&name[..SHOWN]), name.len()),
+        }
+    }
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::WrongValue { expected, got } => ValueDifference::between(expected, got).fmt(f),
+            Self::RejectedValid { code, .. } => {
+                write!(f, "rejected valid input with `error {code}`")
+            }
+            Self::AcceptedInvalid {
+                expected, past_end, ..
+            } => {
+                f.write_str("accepted invalid input")?;
+                if let Some((consumed, len)) = past_end {
+                    write!(f, ": consumed {consumed} bytes of a {len}-byte input")?;
+                }
+                write!(
+                    f,
+                    " (expected `error`, the reference gives `error {expected}`)"
+                )
+            }
+            Self::WrongErrorCode { expected, got } => write!(
+                f,
+                "wrong error code `{got}`, expected `{expected}` (--strict-errors)"
+            ),
+            Self::Fault(fault) => fault.fmt(f),
+        }
+    }
+}
+
+/// `(consumed, input length)` when `got` claims more bytes than
+/// `request`'s input holds.
+fn past_end(request: &Request, got: &Value) -> Option<(usize, usize)> {
+    let consumed = match got {
+        Value::Packed { consumed, .. } | Value::Named { consumed, .. } => *consumed,
+        Value::Encoded { .. } => return None,
+    };
+    let len = request.input_bytes()?.len();
+    (consumed > len).then_some((consumed, len))
+}
+
+/// Judges one reply to `request` against its expectation.
+#[must_use]
+pub fn judge(
+    request: &Request,
+    expect: &Expectation,
+    reply: &Result<Response, Fault>,
+    options: JudgeOptions,
+) -> Verdict {
+    let response = match reply {
+        Ok(r) => r,
+        Err(fault) => return Verdict::Fail(Mismatch::Fault(fault.clone())),
+    };
+    let accepted = Accepted::of(request, expect);
+    match (expect, response) {
+        (_, Response::Unsupported) => Verdict::Skip,
+        (_, Response::Ok(got)) if accepted.value == Some(got) => Verdict::Pass,
+        (_, Response::Error(code)) if accepted.errors(options.strict_errors).contains(*code) => {
+            Verdict::Pass
+        }
+        (
+            Expectation::Valid(expected)
+            | Expectation::Acceptable {
+                value: expected, ..
+            },
+            Response::Ok(got),
+        ) => Verdict::Fail(Mismatch::WrongValue {
+            expected: expected.clone(),
+            got: got.clone(),
+        }),
+        (Expectation::Valid(expected), Response::Error(code)) => {
+            Verdict::Fail(Mismatch::RejectedValid {
+                expected: expected.clone(),
+                code: *code,
+            })
+        }
+        (Expectation::Invalid(expected), Response::Ok(got)) => {
+            Verdict::Fail(Mismatch::AcceptedInvalid {
+                expected: *expected,
+                got: got.clone(),
+                past_end: past_end(request, got),
+            })
+        }
+        (Expectation::Invalid(expected), Response::Error(got)) => {
+            Verdict::Fail(Mismatch::WrongErrorCode {
+                expected: *expected,
+                got: *got,
+            })
+        }
+        // Never reached: `Accepted` takes every code for `acceptable`.
+        (Expectation::Acceptable { .. }, Response::Error(_)) => Verdict::Pass,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LAX: JudgeOptions = JudgeOptions {
+        strict_errors: false,
+    };
+    const STRICT: JudgeOptions = JudgeOptions {
+        strict_errors: true,
+    };
+
+    fn packed(guid: u64, consumed: usize) -> Value {
+        Value::Packed { guid, consumed }
+    }
+
+    /// The judge for a request without a name, where only the expectation
+    /// counts (shadows the glob import).
+    fn judge(e: &Expectation, reply: &Result<Response, Fault>, options: JudgeOptions) -> Verdict {
+        super::judge(&Request::DecodePacked { bytes: vec![] }, e, reply, options)
+    }
+
+    /// A named GUID decode whose name is `len` bytes, with or without NUL.
+    fn named_decode(len: usize, nul: bool) -> Request {
+        let mut bytes = 0x0102_u64.to_le_bytes().to_vec();
+        bytes.extend(std::iter::repeat_n(b'a', len));
+        if nul {
+            bytes.push(0);
+        }
+        Request::DecodeNamed { bytes }
+    }
+
+    #[test]
+    fn a_name_of_256_bytes_or_more_may_be_refused_as_too_long() {
+        let too_long = Ok(Response::Error(ErrorCode::NameTooLong));
+        let eof = Ok(Response::Error(ErrorCode::Eof));
+        for (len, bounded) in [(255, false), (256, true), (4096, true)] {
+            let request = named_decode(len, true);
+            let whole = Expectation::Valid(Value::Named {
+                guid: 0x0102,
+                consumed: 8 + len + 1,
+                name: Some(vec![b'a'; len]),
+            });
+            for options in [STRICT, LAX] {
+                let verdict = super::judge(&request, &whole, &too_long, options);
+                assert_eq!(verdict.is_pass(), bounded, "{len} bytes, {options:?}");
+                // The permission is spent only as name_too_long: another
+                // code refuses a valid name, strict or not.
+                assert_eq!(
+                    super::judge(&request, &whole, &eof, options),
+                    Verdict::Fail(Mismatch::RejectedValid {
+                        expected: Value::Named {
+                            guid: 0x0102,
+                            consumed: 8 + len + 1,
+                            name: Some(vec![b'a'; len]),
+                        },
+                        code: ErrorCode::Eof,
+                    }),
+                    "{len} bytes, {options:?}"
+                );
+            }
+            // A cut name is never accepted.
+            let cut = Ok(Response::Ok(Value::Named {
+                guid: 0x0102,
+                consumed: 8 + len,
+                name: Some(vec![b'a'; len - 1]),
+            }));
+            assert!(!super::judge(&request, &whole, &cut, LAX).is_pass());
+        }
+        // A long unterminated name: eof, or the bound met first.
+        let unterminated = named_decode(300, false);
+        let expect = Expectation::Invalid(ErrorCode::Eof);
+        assert!(super::judge(&unterminated, &expect, &too_long, STRICT).is_pass());
+        assert!(super::judge(&unterminated, &expect, &eof, STRICT).is_pass());
+        let other = Ok(Response::Error(ErrorCode::InvalidUtf8));
+        assert!(!super::judge(&unterminated, &expect, &other, STRICT).is_pass());
+        // Without strict codes an invalid vector takes any code, long or not.
+        assert!(super::judge(&unterminated, &expect, &other, LAX).is_pass());
+        // Encoding: the name given counts; no name, or a short one, does not.
+        let encode = |name: Option<Vec<u8>>| Request::EncodeNamed { guid: 7, name };
+        let written = Expectation::Valid(Value::Encoded { bytes: vec![] });
+        assert!(
+            super::judge(&encode(Some(vec![b'x'; 256])), &written, &too_long, STRICT).is_pass()
+        );
+        assert!(
+            !super::judge(&encode(Some(vec![b'x'; 255])), &written, &too_long, STRICT).is_pass()
+        );
+        assert!(!super::judge(&encode(None), &written, &too_long, STRICT).is_pass());
+    }
+
+    #[test]
+    fn valid_needs_an_equal_value() {
+        let e = Expectation::Valid(packed(0xad00_de00, 3));
+        assert_eq!(
+            judge(&e, &Ok(Response::Ok(packed(0xad00_de00, 3))), LAX),
+            Verdict::Pass
+        );
+        let v = judge(&e, &Ok(Response::Ok(packed(0xffff_ffff_ad00_de00, 3))), LAX);
+        assert_eq!(
+            v.clone(),
+            Verdict::Fail(Mismatch::WrongValue {
+                expected: packed(0xad00_de00, 3),
+                got: packed(0xffff_ffff_ad00_de00, 3)
+            })
+        );
+        let Verdict::Fail(m) = v else { unreachable!() };
+        assert_eq!(
+            m.to_string(),
+            "wrong value: GUID ffffffffad00de00, expected 00000000ad00de00 (bytes 4, 5, 6, 7 differ)"
+        );
+        let Verdict::Fail(m) = judge(&e, &Ok(Response::Ok(packed(0xad00_de00, 2))), LAX) else {
+            panic!()
+        };
+        assert_eq!(
+            m.to_string(),
+            "wrong value: consumed 2 bytes, expected 3 (1 too few)"
+        );
+        assert!(matches!(
+            judge(&e, &Ok(Response::Error(ErrorCode::Eof)), STRICT),
+            Verdict::Fail(Mismatch::RejectedValid {
+                code: ErrorCode::Eof,
+                ..
+            })
+        ));
+        assert_eq!(judge(&e, &Ok(Response::Unsupported), STRICT), Verdict::Skip);
+    }
+
+    #[test]
+    fn only_a_pass_is_a_pass() {
+        let e = Expectation::Valid(packed(1, 2));
+        assert!(judge(&e, &Ok(Response::Ok(packed(1, 2))), LAX).is_pass());
+        assert!(!judge(&e, &Ok(Response::Ok(packed(1, 3))), LAX).is_pass());
+        assert!(!judge(&e, &Ok(Response::Unsupported), LAX).is_pass());
+    }
+
+    #[test]
+    fn both_differing_parts_are_named_guid_first() {
+        let (expected, got) = (packed(0x0102, 3), packed(0x01, 2));
+        let difference = ValueDifference::between(&expected, &got);
+        assert_eq!(
+            difference,
+            ValueDifference::Decoded {
+                guid: Some((0x0102, 0x01)),
+                consumed: Some((3, 2)),
+            }
+        );
+        assert_eq!(
+            difference.to_string(),
+            "wrong value: GUID 0000000000000001, expected 0000000000000102 (bytes 0, 1 differ); \
+             consumed 2 bytes, expected 3 (1 too few)"
+        );
+        assert_eq!(
+            ValueDifference::between(&expected, &Value::Encoded { bytes: vec![0] }),
+            ValueDifference::Kind
+        );
+    }
+
+    #[test]
+    fn invalid_takes_any_code_unless_strict() {
+        let e = Expectation::Invalid(ErrorCode::InteriorNul);
+        let other = Ok(Response::Error(ErrorCode::Other));
+        assert_eq!(judge(&e, &other, LAX), Verdict::Pass);
+        assert_eq!(
+            judge(&e, &other, STRICT),
+            Verdict::Fail(Mismatch::WrongErrorCode {
+                expected: ErrorCode::InteriorNul,
+                got: ErrorCode::Other
+            })
+        );
+        assert_eq!(
+            judge(&e, &Ok(Response::Error(ErrorCode::InteriorNul)), STRICT),
+            Verdict::Pass
+        );
+        assert!(matches!(
+            judge(&e, &Ok(Response::Ok(Value::Encoded { bytes: vec![] })), LAX),
+            Verdict::Fail(Mismatch::AcceptedInvalid { .. })
+        ));
+    }
+
+    #[test]
+    fn a_value_that_consumed_more_than_the_input_says_so() {
+        let request = Request::DecodePacked {
+            bytes: vec![0x03, 0x01],
+        };
+        let e = Expectation::Invalid(ErrorCode::Eof);
+        let past_end =
+            |value: Value| match super::judge(&request, &e, &Ok(Response::Ok(value)), LAX) {
+                Verdict::Fail(Mismatch::AcceptedInvalid { past_end, .. }) => past_end,
+                other => panic!("{other:?}"),
+            };
+        assert_eq!(past_end(packed(1, 3)), Some((3, 2)));
+        assert_eq!(past_end(packed(1, 2)), None);
+        assert_eq!(past_end(packed(1, 1)), None);
+        let named = |consumed| Value::Named {
+            guid: 1,
+            consumed,
+            name: Some(vec![]),
+        };
+        assert_eq!(past_end(named(9)), Some((9, 2)));
+        assert_eq!(past_end(named(2)), None);
+        assert_eq!(past_end(Value::Encoded { bytes: vec![0; 9] }), None);
+        // An encode request has no input to run past.
+        let encode = Request::EncodePacked { guid: 1 };
+        assert!(matches!(
+            super::judge(&encode, &e, &Ok(Response::Ok(packed(1, 9))), LAX),
+            Verdict::Fail(Mismatch::AcceptedInvalid { past_end: None, .. })
+        ));
+
+        let mismatch = |past_end| Mismatch::AcceptedInvalid {
+            expected: ErrorCode::Eof,
+            got: packed(1, 15),
+            past_end,
+        };
+        assert_eq!(
+            mismatch(Some((15, 14))).to_string(),
+            "accepted invalid input: consumed 15 bytes of a 14-byte input (expected `error`, \
+             the reference gives `error eof`)"
+        );
+        assert_eq!(
+            mismatch(None).to_string(),
+            "accepted invalid input (expected `error`, the reference gives `error eof`)"
+        );
+    }
+
+    #[test]
+    fn acceptable_takes_the_value_or_an_error() {
+        let value = Value::Encoded { bytes: vec![1, 0] };
+        let e = Expectation::Acceptable {
+            value: value.clone(),
+            why: "lenient".into(),
+        };
+        assert_eq!(judge(&e, &Ok(Response::Ok(value)), STRICT), Verdict::Pass);
+        assert_eq!(
+            judge(&e, &Ok(Response::Error(ErrorCode::Other)), STRICT),
+            Verdict::Pass
+        );
+        let Verdict::Fail(m) = judge(
+            &e,
+            &Ok(Response::Ok(Value::Encoded { bytes: vec![2] })),
+            LAX,
+        ) else {
+            panic!()
+        };
+        assert_eq!(m.to_string(), "wrong encoding: bytes differ from byte 0 (expected 2 bytes, got 1): expected [01]00, got [02]");
+    }
+
+    #[test]
+    fn faults_fail_with_their_reason() {
+        let e = Expectation::Invalid(ErrorCode::Eof);
+        let fault = Fault::Exited {
+            status: "exit status: 3".into(),
+            partial: crate::implementation::Excerpt::default(),
+        };
+        let Verdict::Fail(m) = judge(&e, &Err(fault.clone()), LAX) else {
+            panic!()
+        };
+        assert_eq!(m, Mismatch::Fault(fault));
+        assert!(m.to_string().contains("exit status: 3"));
+    }
+
+    #[test]
+    fn named_values_name_the_differing_part() {
+        let e = Expectation::Valid(Value::Named {
+            guid: 1,
+            consumed: 12,
+            name: Some(b"Bob".to_vec()),
+        });
+        let got = Value::Named {
+            guid: 1,
+            consumed: 12,
+            name: Some(b"Bo".to_vec()),
+        };
+        let Verdict::Fail(m) = judge(&e, &Ok(Response::Ok(got)), LAX) else {
+            panic!()
+        };
+        assert_eq!(m.to_string(), "wrong name: bytes differ from byte 2 (expected 3 bytes, got 2): expected 426f[62], got 426f[end]");
+    }
+
+    #[test]
+    fn a_missing_or_long_name_and_one_differing_guid_byte_read_in_one_short_line() {
+        let named = |name: Option<Vec<u8>>| Value::Named {
+            guid: 1,
+            consumed: 9,
+            name,
+        };
+        let (none, long) = (named(None), named(Some(vec![b'x'; 300])));
+        assert_eq!(
+            ValueDifference::between(&none, &long).to_string(),
+            "wrong name: 78787878787878787878787878787878… (300 bytes), expected none"
+        );
+        // Up to 16 bytes show whole.
+        let short = named(Some(vec![b'x'; 16]));
+        assert_eq!(
+            ValueDifference::between(&short, &none).to_string(),
+            "wrong name: none, expected 78787878787878787878787878787878"
+        );
+        assert_eq!(
+            ValueDifference::between(&packed(0x99_0000, 3), &packed(0x98_0000, 3)).to_string(),
+            "wrong value: GUID 0000000000980000, expected 0000000000990000 (byte 2 differs)"
+        );
+        assert_eq!(
+            ValueDifference::between(&packed(1, 2), &packed(1, 9)).to_string(),
+            "wrong value: consumed 9 bytes, expected 2 (7 too many)"
+        );
+        assert_eq!(
+            ValueDifference::between(&packed(1, 9), &packed(1, 2)).to_string(),
+            "wrong value: consumed 2 bytes, expected 9 (7 too few)"
+        );
+    }
+}
