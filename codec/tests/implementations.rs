@@ -25,8 +25,7 @@ const RANDOM_INPUTS: usize = 1 << 20;
 /// Random GUIDs encoded by each encoder in the seeded run.
 const RANDOM_GUIDS: usize = 1 << 20;
 
-mod support;
-use support::SplitMix64;
+use crate::support::SplitMix64;
 
 /// Decodes `input` with `decode` and with the naive model and fails, naming
 /// the decoder and the input in hex, unless value, consumed length and error

@@ -9,8 +9,7 @@ use wow_guid_codec::naive;
 use wow_guid_codec::packed::{DECODERS, ENCODERS, MAX_ENCODED_LEN};
 use wow_guid_codec::PackedGuid;
 
-mod support;
-use support::SplitMix64;
+use crate::support::SplitMix64;
 
 fn edge_guids() -> Vec<u64> {
     let mut guids = vec![0, 1, u64::MAX, 0x0000_0000_AD00_DE00, 0xF130_0000_1234_0001];

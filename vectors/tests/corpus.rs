@@ -17,7 +17,7 @@ fn corpus() -> Corpus {
 
 /// Fails when a generated vector file is stale. To rewrite them during
 /// development without the runner:
-/// `VECTORS_REGENERATE=1 cargo test -p wow-guid-vectors --test corpus generated_files_are_up_to_date`
+/// `VECTORS_REGENERATE=1 cargo test -p wow-guid-vectors --test main corpus::generated_files_are_up_to_date`
 /// (the runner's `generate` calls the same `generate::write_all`). `REFERENCE.md`
 /// shows the expected-failure lists of the runner's adapters, so only the
 /// runner's `generate` writes and checks it.
@@ -32,7 +32,7 @@ fn generated_files_are_up_to_date() {
     if let Err(err) = generate::check(root(), None) {
         panic!(
             "{err}\n(or, without the runner: VECTORS_REGENERATE=1 cargo test -p wow-guid-vectors \
-             --test corpus generated_files_are_up_to_date)"
+             --test main corpus::generated_files_are_up_to_date)"
         );
     }
 }

@@ -31,7 +31,7 @@ fn readme_gives_the_regeneration_commands() {
     assert!(README.contains(
         generate::CHECK_COMMAND.trim_start_matches("cargo run -p wow-guid-conformance -- ")
     ));
-    assert!(README.contains("VECTORS_REGENERATE=1 cargo test -p wow-guid-vectors --test corpus generated_files_are_up_to_date"));
+    assert!(README.contains("VECTORS_REGENERATE=1 cargo test -p wow-guid-vectors --test main corpus::generated_files_are_up_to_date"));
 }
 
 #[test]
