@@ -912,14 +912,25 @@ fn export_writes_the_corpus_as_json_or_json_lines() {
         "{}",
         bad.describe()
     );
+    // A missing directory is made; a file where a directory must be is
+    // named.
+    let dir = scratch("export-dirs");
+    let made = runner(
+        &args(&[
+            "export",
+            "--out",
+            &dir.join("new/dir/x.json").display().to_string(),
+        ]),
+        &[],
+    );
+    assert_eq!(made.code, Some(0), "{}", made.describe());
+    assert!(dir.join("new/dir/x.json").is_file());
+    fs::write(dir.join("a-file"), "").unwrap();
     let unwritable = runner(
         &args(&[
             "export",
             "--out",
-            &scratch("export")
-                .join("no/such/dir/x.json")
-                .display()
-                .to_string(),
+            &dir.join("a-file/x.json").display().to_string(),
         ]),
         &[],
     );
@@ -928,6 +939,53 @@ fn export_writes_the_corpus_as_json_or_json_lines() {
         unwritable.stderr.contains("cannot write"),
         "{}",
         unwritable.describe()
+    );
+}
+
+/// The copied GitHub workflow writes `reports/...` in a fresh checkout:
+/// every report file's directory is made, before the run starts, and a
+/// path that cannot be a file stops the run before any request is sent.
+#[test]
+fn report_files_go_into_directories_the_run_makes_first() {
+    let dir = scratch("report-dirs");
+    let path = |p: &str| dir.join(p).display().to_string();
+    let mut words = vec!["run".to_owned()];
+    words.extend(args(SMALL));
+    words.extend(args(&[
+        "--report-json",
+        &path("reports/wow-guid.json"),
+        "--junit",
+        &path("reports/junit/wow-guid.junit.xml"),
+        "--write-expect-fail",
+        &path("lists/known.txt"),
+    ]));
+    let run = runner(&words, &[]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    assert_eq!(run.report["format_version"], 3, "{}", run.describe());
+    assert!(dir.join("reports/junit/wow-guid.junit.xml").is_file());
+    assert!(dir.join("lists/known.txt").is_file());
+    // No temporary file is left beside the reports.
+    let left: Vec<_> = fs::read_dir(dir.join("reports"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left.len(), 2, "{left:?}");
+
+    fs::create_dir_all(dir.join("a-directory")).unwrap();
+    let mut words = vec!["run".to_owned()];
+    words.extend(args(SMALL));
+    words.extend(args(&["--junit", &path("a-directory")]));
+    let refused = runner(&words, &[]);
+    assert_eq!(refused.code, Some(2), "{}", refused.describe());
+    assert!(
+        refused.stderr.contains("a directory is in the way"),
+        "{}",
+        refused.describe()
+    );
+    assert!(
+        !refused.stdout.contains("verdict"),
+        "refused before the run: {}",
+        refused.describe()
     );
 }
 
