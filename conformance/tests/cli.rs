@@ -446,6 +446,27 @@ fn buggy(name: &str) -> Vec<String> {
     vec![common::python().to_owned(), script.display().to_string()]
 }
 
+/// `doctor` names a differing sample answer by its request and by the
+/// corpus vector that asks the same (which `repro` takes), never by its
+/// own internal id alone.
+#[test]
+fn doctor_names_a_differing_sample_by_its_request_and_corpus_id() {
+    let mut words = args(&["doctor", "--"]);
+    words.extend(buggy("mask_as_count"));
+    let doctor = runner(&words, &[]);
+    let line = doctor
+        .stdout
+        .lines()
+        .find(|l| l.contains("sample answers differ"))
+        .unwrap_or_else(|| panic!("no sample answers note\n{}", doctor.describe()));
+    assert!(line.contains("decode packed_guid 0a"), "{line}");
+    assert!(
+        line.contains("(the corpus's `packed.decode.doc-example` asks the same; `repro packed.decode.doc-example` replays it)"),
+        "{line}"
+    );
+    assert!(line.contains("the reference codec answers `"), "{line}");
+}
+
 /// A stateful vector fails `run` only after the steps before it; `repro`
 /// replays them first, so it fails there too, and says what it sent
 /// before. With the expected-failure list `run` took, it is an expected
