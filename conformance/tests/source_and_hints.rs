@@ -64,6 +64,27 @@ fn a_wrong_error_code_for_two_faults_names_its_note_everywhere() {
         run.describe()
     );
     assert!(junit.contains(&format!("source:    {note}")), "{junit}");
+    // `repro` prints the same block, source included.
+    let id = failed[0]["id"].as_str().unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/buggy_adapters/utf8_first.py");
+    let words: Vec<String> = [
+        "repro",
+        id,
+        "--strict-errors",
+        "--",
+        python(),
+        script.to_str().unwrap(),
+    ]
+    .iter()
+    .map(|w| (*w).to_owned())
+    .collect();
+    let repro = runner(&words, &[]);
+    assert_eq!(repro.code, Some(1), "{}", repro.describe());
+    assert!(
+        repro.stdout.contains(&format!("  source       {note}")),
+        "{}",
+        repro.describe()
+    );
     // A passing result carries its source too; a vector without one, null.
     assert!(run
         .results()
