@@ -6,7 +6,7 @@
 //! expectation comes from (`source`, the vector's citation of a note), what was
 //! sent (`request`), what passes (`expected`), what came back (`got`), why
 //! the vector ended up where it did (`why`), which platform API would
-//! explain it (`hint`, [`hint_text`]), the tail of the
+//! explain it (`hint`, from `report/hint.rs`), the tail of the
 //! implementation's stderr, and the command that gives the verdict again
 //! (`reproduce`, from [`Rerun`]). Pure formatting over [`VectorResult`].
 
