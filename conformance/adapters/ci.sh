@@ -78,6 +78,35 @@ if [[ -n $(cd "$adapters/go" && gofmt -l .) ]]; then
     exit 1
 fi
 
+# The Go README says to replace codec.go with your own file: a minimal one
+# (every method unsupported) in its place must build, with the example test.
+step "build: Go, with a minimal codec file in codec.go's place"
+rm -rf "$build/go-swapped"
+mkdir -p "$build/go-swapped"
+cp "$adapters/go/main.go" "$adapters/go/corpus_test.go" "$adapters/go/go.mod" "$build/go-swapped/"
+cat >"$build/go-swapped/codec.go" <<'GO'
+package main
+
+var codecUnderTest Codec = minimalCodec{}
+
+type minimalCodec struct{}
+
+func (minimalCodec) ReadPackedGuid(in []byte) (uint64, int, error) { return 0, 0, ErrUnsupported }
+
+func (minimalCodec) ReadNamedGuid(in []byte) (uint64, []byte, int, error) {
+	return 0, nil, 0, &GuidError{"other"}
+}
+
+func (minimalCodec) AppendPackedGuid(out []byte, guid uint64) ([]byte, error) {
+	return nil, ErrUnsupported
+}
+
+func (minimalCodec) AppendNamedGuid(out []byte, guid uint64, name []byte, hasName bool) ([]byte, error) {
+	return nil, ErrUnsupported
+}
+GO
+(cd "$build/go-swapped" && go vet ./... && go build -o "$build/adapter-go-swapped" .)
+
 # --- The example tests over vectors/vectors.json. -------------------------
 step "test: C++ (GoogleTest)"
 WOWGUID_VECTORS=$vectors "$build/corpus-test-cpp"

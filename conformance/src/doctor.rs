@@ -18,12 +18,12 @@ use std::fmt;
 use std::num::NonZeroUsize;
 use std::time::{Duration, Instant};
 
-use wow_guid_vectors::{Request, RequestKind};
+use wow_guid_vectors::{Corpus, Request, RequestKind};
 
 use wow_guid_harness::duration::DisplayDuration;
 use wow_guid_harness::implementation::{Answer, Fault, HarnessError, Implementation, Query};
 use wow_guid_harness::process::{Mode, ProcessConfig, ProcessImplementation};
-use wow_guid_harness::protocol::Response;
+use wow_guid_harness::protocol::{self, Response};
 use wow_guid_harness::reference;
 
 /// How serious a diagnosis is.
@@ -116,6 +116,26 @@ fn samples() -> Vec<(String, Request)> {
         }
     }
     out
+}
+
+/// A request doctor sent, as its line (doctor's ids are its own, made to
+/// test echoing, and `repro` does not know them), and the corpus vector
+/// that asks the same, which `repro` takes, when there is one.
+fn sent(q: &Query<'_>) -> String {
+    let line = protocol::request_line(q.id, q.request);
+    let twin = Corpus::embedded().ok().and_then(|corpus| {
+        corpus
+            .vectors
+            .iter()
+            .find(|v| v.request == *q.request)
+            .map(|v| v.id.clone())
+    });
+    match twin {
+        Some(id) => {
+            format!("`{line}` (the corpus's `{id}` asks the same; `repro {id}` replays it)")
+        }
+        None => format!("`{line}` (doctor's own request; no corpus vector asks the same)"),
+    }
 }
 
 fn with_stderr(message: String, answer: &Answer) -> String {
@@ -298,11 +318,10 @@ fn pipelining(
         .collect();
     if let Some((q, a, fault)) = faults.first() {
         let message = format!(
-            "{} of {} requests sent together failed; the first, `{}` ({}): {fault}",
+            "{} of {} requests sent together failed; the first, {}: {fault}",
             faults.len(),
             queries.len(),
-            q.id,
-            q.request.kind()
+            sent(q),
         );
         note(notes, "pipelining", Level::Fail, with_stderr(message, a));
     } else {
@@ -409,7 +428,7 @@ fn support(queries: &[Query<'_>], answers: &[Answer], notes: &mut Vec<Diagnosis>
                     (got, want) => got == want,
                 };
                 if !same {
-                    differs.push(q.id);
+                    differs.push((q, response, expected));
                 }
             }
             Err(_) => {}
@@ -437,15 +456,19 @@ fn support(queries: &[Query<'_>], answers: &[Answer], notes: &mut Vec<Diagnosis>
             ),
         );
     }
-    if let Some(first) = differs.first() {
+    if let Some((q, got, expected)) = differs.first() {
         note(
             notes,
             "sample answers",
             Level::Info,
             format!(
-                "{} of {judged} sample answers differ from the reference codec (first: `{first}`). \
-                 This is about correctness, not the protocol; `run` gives the verdict",
+                "{} of {judged} sample answers differ from the reference codec; the first: {} was \
+                 answered `{}`, the reference codec answers `{}`. This is about correctness, not \
+                 the protocol; `run` gives the verdict",
                 differs.len(),
+                sent(q),
+                protocol::response_line(q.id, got),
+                protocol::response_line(q.id, expected),
             ),
         );
     }

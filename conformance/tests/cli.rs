@@ -446,6 +446,27 @@ fn buggy(name: &str) -> Vec<String> {
     vec![common::python().to_owned(), script.display().to_string()]
 }
 
+/// `doctor` names a differing sample answer by its request and by the
+/// corpus vector that asks the same (which `repro` takes), never by its
+/// own internal id alone.
+#[test]
+fn doctor_names_a_differing_sample_by_its_request_and_corpus_id() {
+    let mut words = args(&["doctor", "--"]);
+    words.extend(buggy("mask_as_count"));
+    let doctor = runner(&words, &[]);
+    let line = doctor
+        .stdout
+        .lines()
+        .find(|l| l.contains("sample answers differ"))
+        .unwrap_or_else(|| panic!("no sample answers note\n{}", doctor.describe()));
+    assert!(line.contains("decode packed_guid 0a"), "{line}");
+    assert!(
+        line.contains("(the corpus's `packed.decode.doc-example` asks the same; `repro packed.decode.doc-example` replays it)"),
+        "{line}"
+    );
+    assert!(line.contains("the reference codec answers `"), "{line}");
+}
+
 /// A stateful vector fails `run` only after the steps before it; `repro`
 /// replays them first, so it fails there too, and says what it sent
 /// before. With the expected-failure list `run` took, it is an expected
@@ -912,14 +933,25 @@ fn export_writes_the_corpus_as_json_or_json_lines() {
         "{}",
         bad.describe()
     );
+    // A missing directory is made; a file where a directory must be is
+    // named.
+    let dir = scratch("export-dirs");
+    let made = runner(
+        &args(&[
+            "export",
+            "--out",
+            &dir.join("new/dir/x.json").display().to_string(),
+        ]),
+        &[],
+    );
+    assert_eq!(made.code, Some(0), "{}", made.describe());
+    assert!(dir.join("new/dir/x.json").is_file());
+    fs::write(dir.join("a-file"), "").unwrap();
     let unwritable = runner(
         &args(&[
             "export",
             "--out",
-            &scratch("export")
-                .join("no/such/dir/x.json")
-                .display()
-                .to_string(),
+            &dir.join("a-file/x.json").display().to_string(),
         ]),
         &[],
     );
@@ -928,6 +960,53 @@ fn export_writes_the_corpus_as_json_or_json_lines() {
         unwritable.stderr.contains("cannot write"),
         "{}",
         unwritable.describe()
+    );
+}
+
+/// The copied GitHub workflow writes `reports/...` in a fresh checkout:
+/// every report file's directory is made, before the run starts, and a
+/// path that cannot be a file stops the run before any request is sent.
+#[test]
+fn report_files_go_into_directories_the_run_makes_first() {
+    let dir = scratch("report-dirs");
+    let path = |p: &str| dir.join(p).display().to_string();
+    let mut words = vec!["run".to_owned()];
+    words.extend(args(SMALL));
+    words.extend(args(&[
+        "--report-json",
+        &path("reports/wow-guid.json"),
+        "--junit",
+        &path("reports/junit/wow-guid.junit.xml"),
+        "--write-expect-fail",
+        &path("lists/known.txt"),
+    ]));
+    let run = runner(&words, &[]);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    assert_eq!(run.report["format_version"], 3, "{}", run.describe());
+    assert!(dir.join("reports/junit/wow-guid.junit.xml").is_file());
+    assert!(dir.join("lists/known.txt").is_file());
+    // No temporary file is left beside the reports.
+    let left: Vec<_> = fs::read_dir(dir.join("reports"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left.len(), 2, "{left:?}");
+
+    fs::create_dir_all(dir.join("a-directory")).unwrap();
+    let mut words = vec!["run".to_owned()];
+    words.extend(args(SMALL));
+    words.extend(args(&["--junit", &path("a-directory")]));
+    let refused = runner(&words, &[]);
+    assert_eq!(refused.code, Some(2), "{}", refused.describe());
+    assert!(
+        refused.stderr.contains("a directory is in the way"),
+        "{}",
+        refused.describe()
+    );
+    assert!(
+        !refused.stdout.contains("verdict"),
+        "refused before the run: {}",
+        refused.describe()
     );
 }
 

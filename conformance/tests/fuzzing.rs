@@ -713,7 +713,8 @@ fn out_appends_each_finding_once_and_refuses_other_files() {
         Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fuzz-out-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let out = dir.join("found.yaml");
+    // A directory that does not exist yet: `--out` makes it.
+    let out = dir.join("new/found.yaml");
     let out_arg = out.to_str().unwrap();
     let script = buggy("missing_nul");
     let first = fuzz(
@@ -754,7 +755,7 @@ fn out_appends_each_finding_once_and_refuses_other_files() {
     assert_eq!(corpus.vectors.len(), 3);
     lint_accepts(&text);
 
-    let not_vectors = dir.join("notes.yaml");
+    let not_vectors = dir.join("new/notes.yaml");
     std::fs::write(&not_vectors, "just: some yaml\n").unwrap();
     let refused = fuzz(
         &["--count", "300", "--out", not_vectors.to_str().unwrap()],

@@ -113,7 +113,8 @@ fn times(xml: &str, tag: &str) -> Vec<(String, f64)> {
 }
 
 /// Each test case's time runs from its request to its answer: a hang shows
-/// as at least the timeout; a suite's time is the sum of its cases'.
+/// as at least the timeout; a suite's time is the sum of its cases', the
+/// report's the sum of its suites'.
 #[test]
 fn test_cases_and_suites_carry_their_times() {
     let dir = scratch("junit-times");
@@ -141,6 +142,16 @@ fn test_cases_and_suites_carry_their_times() {
         (total - suite_total).abs() < 0.001 * 22.0,
         "{total} vs {suite_total}\n{xml}"
     );
+    // The report's time is its suites' sum, never less than one of them;
+    // the run's wall time is in a comment.
+    let report = times(&xml, "testsuites");
+    assert_eq!(report.len(), 1, "{xml}");
+    assert!(
+        (report[0].1 - suite_total).abs() < 0.001 * 3.0,
+        "{report:?} vs {suite_total}\n{xml}"
+    );
+    assert!(suites.iter().all(|(_, t)| *t <= report[0].1), "{xml}");
+    assert!(xml.contains("the run's wall time was "), "{xml}");
     if let Some(verdict) = validate(&junit) {
         verdict.unwrap_or_else(|why| panic!("the report does not validate:\n{why}\n{xml}"));
     }

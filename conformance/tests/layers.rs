@@ -80,7 +80,6 @@ const LIBRARY_SIZES: wow_guid_layers::Sizes<'static> = wow_guid_layers::Sizes {
             "split pending (issues 34, 37)",
         ),
         ("fuzzing/summary::summary", "split pending (issue 34)"),
-        ("matrix/html::render", "split pending (issues 34, 36)"),
         (
             "matrix/implementations::parse_in",
             "split pending (issue 34)",

@@ -25,6 +25,7 @@ mod protocol_table;
 mod release;
 mod report_json;
 mod robustness;
+mod source_and_hints;
 mod stateful;
 mod summary;
 mod vocabulary;

@@ -413,6 +413,35 @@ fn a_duplicate_name_error_spells_out_controls_even_off_a_terminal() {
     );
 }
 
+/// A cell's hover says why as well as what: the vector's description and
+/// source; beside its id, links to its REFERENCE.md row and to its note.
+#[test]
+fn hover_texts_give_the_description_and_the_row_links_to_reference_and_note() {
+    let dir = scratch("matrix-why");
+    let (_, output) = matrix_of(&dir, &format!("implementations:\n{}", reference_entry("a")));
+    assert_eq!(output.status.code(), Some(0));
+    let page = std::fs::read_to_string(dir.join("out/index.html")).unwrap();
+    let row = page
+        .split("<tr class=\"vector\" id=\"v-packed.decode.doc-example\"")
+        .nth(1)
+        .and_then(|rest| rest.split("</tr>").next())
+        .expect("the doc example's row");
+    let repository = env!("CARGO_PKG_REPOSITORY");
+    for expected in [
+        "title=\"a: passed\nvector: The spec&#39;s worked example, mask 0a with bytes de and ad.\n\
+         source: NOTES.md#the-worked-example: the spec&#39;s Examples section",
+        &format!(
+            "<a class=\"ref\" href=\"{repository}/blob/main/vectors/REFERENCE.md#packed.decode.doc-example\""
+        ),
+        &format!(
+            "<a class=\"ref\" href=\"{repository}/blob/main/vectors/NOTES.md#the-worked-example\""
+        ),
+        "data-description=\"The spec&#39;s worked example",
+    ] {
+        assert!(row.contains(expected), "no `{expected}` in\n{row}");
+    }
+}
+
 #[test]
 fn hover_texts_do_not_repeat_a_long_name_in_every_cell() {
     let dir = scratch("matrix-long-name");

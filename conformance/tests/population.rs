@@ -174,6 +174,7 @@ buggy_adapters!(
     fixed_buffer,
     hang,
     index_error,
+    lossy_utf8,
     mask_as_count,
     missing_nul,
     name_cap,

@@ -86,9 +86,19 @@ fn failures_come_grouped_by_cause_with_the_first_few_in_full() {
     // Three in full for each cause, the rest by id.
     assert_eq!(blocks(&stdout), 6, "{stdout}");
     assert!(
-        stdout.contains(&format!("... and {} more like these: ", overview[0].0 - 3)),
+        stdout.contains(&format!(
+            "... and {} more like these:\n    ",
+            overview[0].0 - 3
+        )),
         "{stdout}"
     );
+    // The ids after the blocks are wrapped for a bounded reader.
+    let listed: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("    ") && !l.starts_with("    | "))
+        .collect();
+    assert!(listed.len() > 1, "{stdout}");
+    assert!(listed.iter().all(|l| l.len() <= 100), "{listed:#?}");
     assert!(
         counts(&stdout).contains(&format!(" {failing} failed,")),
         "{stdout}"
@@ -104,7 +114,7 @@ fn failures_come_grouped_by_cause_with_the_first_few_in_full() {
     );
     assert!(
         few.contains(&format!(
-            "  {} vectors, none shown in full: ",
+            "  {} vectors, none shown in full:\n    ",
             overview[1].0
         )),
         "{few}"

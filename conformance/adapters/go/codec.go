@@ -1,6 +1,8 @@
 // The codec half of the Go conformance adapter: PackedGuid and NamedGuid,
-// standard library only. main.go reaches it only through the Codec interface
-// (OwnCodec below), so your own codec can take its place.
+// standard library only. main.go and corpus_test.go reach it only through
+// codecUnderTest (near the end of this file), a Codec, so a file of your own
+// can take this one's place: it defines codecUnderTest, and may use what
+// main.go defines for it (Codec, GuidError, ErrUnsupported).
 //
 // Positions taken (vectors/NOTES.md): the PackedGuid mask selects byte
 // positions, least significant first; the encoder writes the shortest form,
@@ -16,11 +18,6 @@ import (
 	"encoding/binary"
 	"unicode/utf8"
 )
-
-// GuidError is a rejection; Code is the protocol's error code.
-type GuidError struct{ Code string }
-
-func (e *GuidError) Error() string { return "wowguid: " + e.Code }
 
 var (
 	errEOF             = &GuidError{"eof"}
@@ -120,6 +117,10 @@ func AppendNamedGuid(out []byte, guid uint64, name []byte, hasName bool) ([]byte
 	}
 	return out, nil
 }
+
+// codecUnderTest is the codec the adapter (main.go) and the example test
+// (corpus_test.go) use: the one thing a codec file must define.
+var codecUnderTest Codec = OwnCodec{}
 
 // OwnCodec puts the functions above behind the adapter's Codec interface.
 type OwnCodec struct{}

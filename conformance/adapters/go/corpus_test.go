@@ -15,9 +15,6 @@ import (
 	"testing"
 )
 
-// The codec under test: change this line to test your own Codec.
-var codecUnderTest Codec = OwnCodec{}
-
 // byteList is a JSON array of numbers 0 to 255 (encoding/json would want
 // base64 for a []byte).
 type byteList []byte

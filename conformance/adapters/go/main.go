@@ -32,8 +32,16 @@ type Codec interface {
 // ErrUnsupported makes the adapter answer "unsupported".
 var ErrUnsupported = errors.New("unsupported")
 
+// GuidError is a rejection; Code is the protocol's error code.
+type GuidError struct{ Code string }
+
+func (e *GuidError) Error() string { return "wowguid: " + e.Code }
+
+// The seam: the codec file (codec.go, or yours in its place) defines
+// codecUnderTest, a Codec; this file defines Codec, GuidError and
+// ErrUnsupported for it, and uses nothing else of the codec file.
 func main() {
-	if err := Run(OwnCodec{}, os.Stdin, os.Stdout); err != nil {
+	if err := Run(codecUnderTest, os.Stdin, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "adapter:", err)
 		os.Exit(1)
 	}

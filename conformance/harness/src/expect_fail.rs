@@ -90,7 +90,7 @@ impl fmt::Display for ListError {
         match &self.kind {
             ListErrorKind::NotOneId(text) => write!(
                 f,
-                "expected one vector id per line (with an optional `# comment`), found `{}`",
+                "expected one vector id per line (with an optional `# comment`), found `{}`{FIX}",
                 escape_bounded(text, SHOWN_CHARS)
             ),
             ListErrorKind::Duplicate { id, first } => write!(
@@ -117,19 +117,39 @@ impl fmt::Display for ListError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ListErrors(pub Vec<ListError>);
 
+/// How to mend a line that holds more than an id.
+const FIX: &str = "; put `# ` before a reason";
+
 impl fmt::Display for ListErrors {
-    /// The first [`SHOWN_ERRORS`] problems, one per line, then how many
-    /// more there are: a list of a million unknown ids is a screenful of
-    /// output, not a million lines.
+    /// Several lines that hold more than an id (reasons written without
+    /// `# `) in one line with their count and the fix; then the first
+    /// [`SHOWN_ERRORS`] other problems, one per line, and how many more
+    /// there are: a million unknown ids make a screenful, not a million lines.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, e) in self.0.iter().take(SHOWN_ERRORS).enumerate() {
-            if i > 0 {
+        let not_one = |e: &&ListError| matches!(e.kind, ListErrorKind::NotOneId(_));
+        let words: Vec<&ListError> = self.0.iter().filter(not_one).collect();
+        let mut shown: Vec<&ListError> = self.0.iter().collect();
+        let mut lines = 0;
+        if let [first @ ListError {
+            kind: ListErrorKind::NotOneId(text),
+            ..
+        }, _, ..] = words.as_slice()
+        {
+            let (file, line, n) = (&first.file, first.line, words.len());
+            let text = escape_bounded(text, SHOWN_CHARS);
+            write!(f, "{file}: {n} lines hold more than one vector id, the first line {line}: `{text}`{FIX} (`ID # reason`)")?;
+            shown.retain(|e| !not_one(e));
+            lines = 1;
+        }
+        for e in shown.iter().take(SHOWN_ERRORS) {
+            if lines > 0 {
                 writeln!(f)?;
             }
             e.fmt(f)?;
+            lines += 1;
         }
-        if let Some(more) = self.0.len().checked_sub(SHOWN_ERRORS).filter(|&n| n > 0) {
-            let file = &self.0[SHOWN_ERRORS].file;
+        if let Some(more) = shown.len().checked_sub(SHOWN_ERRORS).filter(|&n| n > 0) {
+            let file = &shown[SHOWN_ERRORS].file;
             write!(f, "\n{file}: {more} more problem(s) like these, not shown")?;
         }
         Ok(())
@@ -416,8 +436,16 @@ mod tests {
         let errors = parse("two ids\npacked.decode.a\npacked.decode.a\n").unwrap_err();
         assert_eq!(
             errors.to_string(),
-            "xfail.txt:1: expected one vector id per line (with an optional `# comment`), found `two ids`\n\
+            "xfail.txt:1: expected one vector id per line (with an optional `# comment`), found `two ids`; put `# ` before a reason\n\
              xfail.txt:3: `packed.decode.a` is already listed on line 2"
+        );
+        // A list that wrote its reasons without `# `: one line for all.
+        let reasons = parse("packed.decode.a why\npacked.decode.b why not\nx\n").unwrap_err();
+        assert_eq!(
+            reasons.to_string(),
+            "xfail.txt: 2 lines hold more than one vector id, the first line 1: `packed.decode.a \
+             why`; put `# ` before a reason (`ID # reason`)\n\
+             xfail.txt:3: no vector has the id `x`"
         );
         let one = parse("packed.decode.a\npacked.decode.a\n").unwrap_err();
         assert_eq!(
@@ -458,7 +486,7 @@ mod tests {
             [
                 "xfail.txt:2: no vector has the id `packed.decode.x`; did you mean packed.decode.a, packed.decode.b?",
                 "xfail.txt:3: `packed.decode.a` is already listed on line 1",
-                "xfail.txt:4: expected one vector id per line (with an optional `# comment`), found `two ids`",
+                "xfail.txt:4: expected one vector id per line (with an optional `# comment`), found `two ids`; put `# ` before a reason",
             ]
         );
     }

@@ -218,10 +218,7 @@ pub(super) fn export(source: &CorpusSource, args: &ExportArgs) -> Result<Exit, C
     match &args.out {
         None => print(&text)?,
         Some(path) => {
-            fs::write(path, &text).map_err(|error| CliError::Write {
-                path: path.clone(),
-                error,
-            })?;
+            super::output::write(path, |out| out.write_all(text.as_bytes()))?;
             // A note on stderr, so stdout stays clean for a pipe either way;
             // a closed stderr is no reason to fail an export that succeeded.
             let _ = writeln!(

@@ -11,6 +11,7 @@ mod fuzz;
 mod list;
 mod matrix;
 mod options;
+mod output;
 mod release;
 mod repro;
 mod run;
@@ -116,7 +117,13 @@ where
         Command::Fuzz(a) => {
             // The time budget counts from here, loading the corpus included.
             let started = std::time::Instant::now();
-            fuzz::fuzz(&options::fuzz_options(&a, started)?, &program, started)
+            let options = options::fuzz_options(&a, started)?;
+            // `--out`'s directory is made before the session, so no finding
+            // is lost to a missing directory at the end.
+            if let Some(path) = &options.out {
+                output::prepare(path)?;
+            }
+            fuzz::fuzz(&options, &program, started)
         }
         Command::Matrix(a) => matrix::matrix(&a),
     }

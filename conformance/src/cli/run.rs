@@ -1,8 +1,6 @@
 //! `run`: wiring options, the run core, progress and reports together.
 
-use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
-use std::path::Path;
+use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -10,16 +8,20 @@ use wow_guid_conformance::history;
 use wow_guid_harness::options::RunOptions;
 use wow_guid_harness::process::{Mode, ProcessImplementation};
 use wow_guid_harness::report::human::Human;
-use wow_guid_harness::report::{Format as _, RunFormat, RunReport};
+use wow_guid_harness::report::{Format as _, RunReport};
 use wow_guid_harness::run::{self, Progress};
 
 use super::args::{ColorWhen, RunArgs};
 use super::error::CliError;
 use super::exit::Exit;
+use super::output;
 
 /// Runs `options`, prints the summary and writes the report files `args`
-/// ask for.
+/// ask for (their directories made before the run starts).
 pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result<Exit, CliError> {
+    for (_, path) in &args.files.0 {
+        output::prepare(path)?;
+    }
     let plan = options.plan();
     let config = options.conditions.process_config();
     let progress = Progress::default();
@@ -65,7 +67,7 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
     )
     .map_err(CliError::Stdout)?;
     for (file, path) in &args.files.0 {
-        write_file(path, file.format, &report)?;
+        output::write(path, |out| file.format.write(&report, out))?;
         if let Some(note) = file.note {
             // On stderr, so that stdout stays the summary alone.
             let _ = writeln!(io::stderr(), "{}", note(&report, path));
@@ -78,18 +80,6 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
     } else {
         Exit::Failure
     })
-}
-
-fn write_file(path: &Path, format: &RunFormat, report: &RunReport<'_, '_>) -> Result<(), CliError> {
-    let write_error = |error| CliError::Write {
-        path: path.to_owned(),
-        error,
-    };
-    let mut out = BufWriter::new(File::create(path).map_err(write_error)?);
-    format
-        .write(report, &mut out)
-        .and_then(|()| out.flush())
-        .map_err(write_error)
 }
 
 /// Runs `work` while a line on stderr shows how far it got, when stderr is

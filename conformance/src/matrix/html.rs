@@ -6,8 +6,10 @@
 //! implementation across the top, one coloured cell each with a symbol, so
 //! colour is never the only cue. The
 //! table is plain HTML: it reads with scripts disabled, and each cell's
-//! `title` shows the request, the expected answer and the answer received
-//! on hover. The inline script ([`SCRIPT`]) adds what needs one: a click
+//! `title` shows the vector's description and source, the request, the
+//! expected answer and the answer received on hover, and each vector's id
+//! has links beside it to its row of `vectors/REFERENCE.md` and to the note
+//! it cites (for the embedded corpus, in the repository). The inline script ([`SCRIPT`]) adds what needs one: a click
 //! shows a cell's full details in a panel, a filter keeps only the vectors
 //! where implementations disagree, one per request kind hides the others,
 //! and the state lives in the address's fragment (`#disagree`,
@@ -21,10 +23,15 @@ use std::io;
 
 use super::causes::Cause;
 use super::implementations::Launch;
-use super::model::{Column, Matrix, Page, Row, CELL_OUTCOMES};
+use super::model::{Cell, Column, Matrix, Page, Row, CELL_OUTCOMES};
 use wow_guid_harness::report::Format;
 use wow_guid_harness::run::RunOutcome;
+use wow_guid_vectors::citation::Citation;
 use wow_guid_vectors::RequestKind;
+
+/// The repository the embedded corpus comes from (the workspace's
+/// `repository`), which the page links into for a vector's row and note.
+const REPOSITORY: &str = env!("CARGO_PKG_REPOSITORY");
 
 /// The page's style sheet, inlined.
 pub const STYLE: &str = include_str!("page.css");
@@ -93,7 +100,21 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>PackedGuid and NamedGuid conformance matrix</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n"
     );
-    // Summary header.
+    summary(o, matrix, command);
+    causes(o, matrix);
+    let _ = writeln!(o, "</header>");
+    filters(o, matrix);
+    table(o, matrix);
+    let _ = writeln!(
+        o,
+        "<aside id=\"detail\" hidden><button type=\"button\">close</button><dl></dl></aside>\n<script>\n{SCRIPT}</script>\n</body>\n</html>"
+    );
+    out
+}
+
+/// The page's header up to the failure causes: what was run, and one line
+/// of counts per implementation, then the legend.
+fn summary(o: &mut String, matrix: &Matrix, command: &str) {
     let _ = writeln!(
         o,
         "<header>\n<h1>PackedGuid and NamedGuid conformance matrix</h1>"
@@ -122,30 +143,7 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
     }
     let _ = writeln!(o, "</tr></thead>\n<tbody>");
     for c in &matrix.columns {
-        let e = &c.entry;
-        let from = [&e.source.package, &e.source.repository, &e.source.path]
-            .into_iter()
-            .flatten()
-            .map(|s| esc(s))
-            .collect::<Vec<_>>()
-            .join(", ");
-        let how = match &e.launch {
-            Launch::Command { written, .. } => written.join(" "),
-            Launch::Builtin(b) => format!("built in: {}", b.as_str()),
-        };
-        let _ = write!(
-            o,
-            "<tr><td class=\"text\" title=\"{}\">{}</td><td class=\"text\">{}</td><td class=\"text\">{}</td><td class=\"text\">{}</td>",
-            esc(&format!("{how}\n{}", e.note.as_deref().unwrap_or(""))),
-            esc(&e.name),
-            esc(&e.language),
-            esc(&e.version),
-            from,
-        );
-        for outcome in CELL_OUTCOMES {
-            let _ = write!(o, "<td>{}</td>", c.counts.get(outcome));
-        }
-        let _ = writeln!(o, "</tr>");
+        summary_row(o, c);
     }
     let _ = writeln!(o, "</tbody>\n</table>");
     let _ = write!(o, "<p class=\"legend\">");
@@ -159,12 +157,43 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
     }
     let _ = writeln!(
         o,
-        "</p>\n<p>Hover over a cell for the request, the expected answer and the answer received; \
-         click it for all of them in full.</p>"
+        "</p>\n<p>Hover over a cell for the vector's description and source, the request, the \
+         expected answer and the answer received; click it for all of them in full. Beside each \
+         vector's id, <i>row</i> links to its row in REFERENCE.md and <i>note</i> to the note \
+         its expectation comes from.</p>"
     );
-    causes(o, matrix);
-    let _ = writeln!(o, "</header>");
-    // Filters: they need the script, which shows them.
+}
+
+/// One implementation's line of the summary table.
+fn summary_row(o: &mut String, c: &Column) {
+    let e = &c.entry;
+    let from = [&e.source.package, &e.source.repository, &e.source.path]
+        .into_iter()
+        .flatten()
+        .map(|s| esc(s))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let how = match &e.launch {
+        Launch::Command { written, .. } => written.join(" "),
+        Launch::Builtin(b) => format!("built in: {}", b.as_str()),
+    };
+    let _ = write!(
+        o,
+        "<tr><td class=\"text\" title=\"{}\">{}</td><td class=\"text\">{}</td><td class=\"text\">{}</td><td class=\"text\">{}</td>",
+        esc(&format!("{how}\n{}", e.note.as_deref().unwrap_or(""))),
+        esc(&e.name),
+        esc(&e.language),
+        esc(&e.version),
+        from,
+    );
+    for outcome in CELL_OUTCOMES {
+        let _ = write!(o, "<td>{}</td>", c.counts.get(outcome));
+    }
+    let _ = writeln!(o, "</tr>");
+}
+
+/// The filters: they need the script, which shows them.
+fn filters(o: &mut String, matrix: &Matrix) {
     let _ = write!(
         o,
         "<nav id=\"filters\" hidden>\n<label><input type=\"checkbox\" id=\"only-disagree\"> only where implementations disagree</label>"
@@ -181,7 +210,11 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
         "<span id=\"shown\" data-visible=\"{0}\">Showing {0} of {0} vectors</span>\n</nav>",
         matrix.rows.len()
     );
-    // The matrix.
+}
+
+/// The matrix: a row per vector, grouped by corpus file and first flag, a
+/// column per implementation.
+fn table(o: &mut String, matrix: &Matrix) {
     let _ = write!(o, "<table class=\"matrix\">\n<thead><tr><th>vector</th>");
     for c in &matrix.columns {
         let _ = write!(
@@ -209,54 +242,9 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
                 esc(flag)
             );
         }
-        let _ = write!(
-            o,
-            "<tr class=\"vector\" id=\"{}\" data-kind=\"{}\" data-agree=\"{}\" data-location=\"{}:{}\" data-request=\"{}\" data-expected=\"{}\">\
-             <th><a href=\"#{}\">{}</a> <span class=\"kind\">{}</span></th>",
-            esc(&row_id(row)),
-            row.kind,
-            if row.agrees() { 1 } else { 0 },
-            esc(&row.file),
-            row.line,
-            esc(&row.request),
-            esc(&row.expected),
-            esc(&row_id(row)),
-            esc(&row.id),
-            row.kind,
-        );
+        row_head(o, row, &matrix.corpus);
         for (c, cell) in matrix.columns.iter().zip(&row.cells) {
-            let (symbol, class) = mark(cell.outcome);
-            let mut title = format!(
-                "{}: {}\nrequest: {}\nexpected: {}\ngot: {}",
-                // Cut like the rest: the name is repeated in every cell of
-                // its column, and the heading shows it whole.
-                short(&c.entry.name),
-                label(cell.outcome),
-                short(&row.request),
-                short(&row.expected),
-                match (&cell.got, cell.outcome) {
-                    (Some(got), _) => short(got),
-                    (None, RunOutcome::Passed) => "the expected answer".to_owned(),
-                    (None, RunOutcome::Skipped) => "unsupported".to_owned(),
-                    (None, _) => "no answer".to_owned(),
-                }
-            );
-            if let Some(why) = &cell.why {
-                let _ = write!(title, "\nwhy: {}", short(why));
-            }
-            let _ = write!(
-                o,
-                "<td class=\"{class}\" data-outcome=\"{}\" title=\"{}\"",
-                cell.outcome.as_str(),
-                esc(&title)
-            );
-            if let Some(got) = &cell.got {
-                let _ = write!(o, " data-got=\"{}\"", esc(got));
-            }
-            if let Some(why) = &cell.why {
-                let _ = write!(o, " data-why=\"{}\"", esc(why));
-            }
-            let _ = write!(o, ">{symbol}</td>");
+            cell_html(o, row, c, cell);
         }
         let _ = writeln!(o, "</tr>");
     }
@@ -264,11 +252,109 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
         let _ = writeln!(o, "</tbody>");
     }
     let _ = writeln!(o, "</table>");
-    let _ = writeln!(
+}
+
+/// A vector's row up to its cells: its id (a link to the row), its kind,
+/// and links to its REFERENCE.md row and its note ([`links`]).
+fn row_head(o: &mut String, row: &Row, corpus: &str) {
+    let links = links(row, corpus);
+    let _ = write!(
         o,
-        "<aside id=\"detail\" hidden><button type=\"button\">close</button><dl></dl></aside>\n<script>\n{SCRIPT}</script>\n</body>\n</html>"
+        "<tr class=\"vector\" id=\"{}\" data-kind=\"{}\" data-agree=\"{}\" data-location=\"{}:{}\" data-request=\"{}\" data-expected=\"{}\" data-description=\"{}\"",
+        esc(&row_id(row)),
+        row.kind,
+        if row.agrees() { 1 } else { 0 },
+        esc(&row.file),
+        row.line,
+        esc(&row.request),
+        esc(&row.expected),
+        esc(&row.description),
     );
-    out
+    if let Some(source) = &row.source {
+        let _ = write!(o, " data-source=\"{}\"", esc(source));
+    }
+    for (name, href) in &links {
+        let _ = write!(o, " data-{name}=\"{}\"", esc(href));
+    }
+    let _ = write!(
+        o,
+        "><th><a href=\"#{}\">{}</a> <span class=\"kind\">{}</span>",
+        esc(&row_id(row)),
+        esc(&row.id),
+        row.kind,
+    );
+    for (name, href) in &links {
+        let _ = write!(
+            o,
+            " <a class=\"ref\" href=\"{}\" title=\"{}\">{}</a>",
+            esc(href),
+            esc(href),
+            if *name == "reference" { "row" } else { "note" },
+        );
+    }
+    let _ = write!(o, "</th>");
+}
+
+/// Where a vector is explained, for the embedded corpus (this repository's,
+/// at [`REPOSITORY`]): its row of `vectors/REFERENCE.md`, and the note its
+/// `source` cites. A corpus from a directory has no known address: none.
+fn links(row: &Row, corpus: &str) -> Vec<(&'static str, String)> {
+    if corpus != "embedded" {
+        return Vec::new();
+    }
+    let base = format!("{REPOSITORY}/blob/main/vectors");
+    let mut links = vec![("reference", format!("{base}/REFERENCE.md#{}", row.id))];
+    if let Some(citation) = row.source.as_deref().and_then(|s| Citation::parse(s).ok()) {
+        let anchor = citation.anchor.map(|a| format!("#{a}")).unwrap_or_default();
+        links.push(("note", format!("{base}/{}{anchor}", citation.path)));
+    }
+    links
+}
+
+/// One cell: its outcome's symbol, and a hover text with the vector's
+/// description and source, the request, the expected answer and the
+/// answer received (each cut, the click panel has them whole).
+fn cell_html(o: &mut String, row: &Row, c: &Column, cell: &Cell) {
+    let (symbol, class) = mark(cell.outcome);
+    let mut title = format!(
+        "{}: {}\nvector: {}",
+        // Cut like the rest: the name is repeated in every cell of its
+        // column, and the heading shows it whole.
+        short(&c.entry.name),
+        label(cell.outcome),
+        short(&row.description),
+    );
+    if let Some(source) = &row.source {
+        let _ = write!(title, "\nsource: {}", short(source));
+    }
+    let _ = write!(
+        title,
+        "\nrequest: {}\nexpected: {}\ngot: {}",
+        short(&row.request),
+        short(&row.expected),
+        match (&cell.got, cell.outcome) {
+            (Some(got), _) => short(got),
+            (None, RunOutcome::Passed) => "the expected answer".to_owned(),
+            (None, RunOutcome::Skipped) => "unsupported".to_owned(),
+            (None, _) => "no answer".to_owned(),
+        }
+    );
+    if let Some(why) = &cell.why {
+        let _ = write!(title, "\nwhy: {}", short(why));
+    }
+    let _ = write!(
+        o,
+        "<td class=\"{class}\" data-outcome=\"{}\" title=\"{}\"",
+        cell.outcome.as_str(),
+        esc(&title)
+    );
+    if let Some(got) = &cell.got {
+        let _ = write!(o, " data-got=\"{}\"", esc(got));
+    }
+    if let Some(why) = &cell.why {
+        let _ = write!(o, " data-why=\"{}\"", esc(why));
+    }
+    let _ = write!(o, ">{symbol}</td>");
 }
 
 /// The failure causes of every implementation that has some: one folded

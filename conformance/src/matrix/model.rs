@@ -10,7 +10,7 @@ use std::time::Duration;
 use wow_guid_harness::protocol;
 use wow_guid_harness::report;
 use wow_guid_harness::report::Format;
-use wow_guid_harness::run::{Counts, RunOutcome, RunResults};
+use wow_guid_harness::run::{Counts, RunOutcome, RunResults, VectorResult};
 use wow_guid_vectors::RequestKind;
 
 use super::causes::Cause;
@@ -61,6 +61,11 @@ pub struct Row {
     pub kind: RequestKind,
     /// Its flags, as written.
     pub flags: Vec<String>,
+    /// The vector's description.
+    pub description: String,
+    /// The vector's `source` (a citation of the note its expectation comes
+    /// from), if it gives one.
+    pub source: Option<String>,
     /// The request line.
     pub request: String,
     /// What it expects, as `run` words it (strictness included).
@@ -70,6 +75,27 @@ pub struct Row {
 }
 
 impl Row {
+    /// The row of `result`'s vector, without cells yet.
+    fn of(r: &VectorResult<'_>, strict_errors: bool) -> Self {
+        Row {
+            id: r.vector.id.clone(),
+            file: r.vector.location.file.to_string(),
+            line: r.vector.location.line,
+            kind: r.vector.request.kind(),
+            flags: r
+                .vector
+                .flags
+                .iter()
+                .map(|f| f.as_str().to_owned())
+                .collect(),
+            description: r.vector.description.clone(),
+            source: r.vector.source.as_deref().map(str::to_owned),
+            request: protocol::request_line(&r.vector.id, &r.vector.request),
+            expected: report::expected_text(r, strict_errors),
+            cells: Vec::new(),
+        }
+    }
+
     /// The group a row is shown in: its file and its first flag.
     #[must_use]
     pub fn group(&self) -> (&str, &str) {
@@ -136,21 +162,7 @@ impl Matrix {
                 rows = run
                     .results
                     .iter()
-                    .map(|r| Row {
-                        id: r.vector.id.clone(),
-                        file: r.vector.location.file.to_string(),
-                        line: r.vector.location.line,
-                        kind: r.vector.request.kind(),
-                        flags: r
-                            .vector
-                            .flags
-                            .iter()
-                            .map(|f| f.as_str().to_owned())
-                            .collect(),
-                        request: protocol::request_line(&r.vector.id, &r.vector.request),
-                        expected: report::expected_text(r, header.strict_errors),
-                        cells: Vec::new(),
-                    })
+                    .map(|r| Row::of(r, header.strict_errors))
                     .collect();
             }
             assert_eq!(

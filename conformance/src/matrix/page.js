@@ -66,6 +66,7 @@
     list.textContent = "";
     var items = [
       ["vector", row.id.slice(2) + "  (" + row.getAttribute("data-location") + ")"],
+      ["description", row.getAttribute("data-description")],
       ["implementation", names[cellIndex(td)]],
       ["outcome", td.getAttribute("data-outcome")],
       ["request", row.getAttribute("data-request")],
@@ -73,8 +74,21 @@
       ["got", td.hasAttribute("data-got") ? td.getAttribute("data-got") : "the expected answer"]
     ];
     if (td.hasAttribute("data-why")) { items.push(["why", td.getAttribute("data-why")]); }
+    if (row.hasAttribute("data-source")) { items.splice(2, 0, ["source", row.getAttribute("data-source")]); }
     items.forEach(function (item) {
       field(item[0], item[1]).forEach(function (node) { list.appendChild(node); });
+    });
+    [["reference", "REFERENCE.md row"], ["note", "note"]].forEach(function (link) {
+      if (!row.hasAttribute("data-" + link[0])) { return; }
+      var dt = document.createElement("dt");
+      dt.textContent = link[1];
+      var dd = document.createElement("dd");
+      var a = document.createElement("a");
+      a.href = row.getAttribute("data-" + link[0]);
+      a.textContent = a.href;
+      dd.appendChild(a);
+      list.appendChild(dt);
+      list.appendChild(dd);
     });
     detail.hidden = false;
     saveHash();

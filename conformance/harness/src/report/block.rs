@@ -2,9 +2,11 @@
 //! judged vector, in `run`'s summary (each failure) and in `repro` (the
 //! vector replayed), with the same labels in both.
 //!
-//! A block names the vector and where it is written, then says what was
+//! A block names the vector and where it is written, then says where its
+//! expectation comes from (`source`, the vector's citation of a note), what was
 //! sent (`request`), what passes (`expected`), what came back (`got`), why
-//! the vector ended up where it did (`why`), the tail of the
+//! the vector ended up where it did (`why`), which platform API would
+//! explain it (`hint`, from `report/hint.rs`), the tail of the
 //! implementation's stderr, and the command that gives the verdict again
 //! (`reproduce`, from [`Rerun`]). Pure formatting over [`VectorResult`].
 
@@ -14,7 +16,7 @@ use anstyle::{AnsiColor, Style};
 
 use super::field;
 use super::rerun::Rerun;
-use super::{expected_text, got_text, passes_alone_text, reason_text};
+use super::{expected_text, got_text, hint_text, passes_alone_text, reason_text};
 use crate::protocol;
 use crate::run::{RunOutcome, VectorResult};
 use crate::terminal::escape_line;
@@ -95,6 +97,9 @@ pub fn write_with(
         v.location
     )?;
     writeln!(out, "  description  {}", escape_line(&v.description))?;
+    if let Some(source) = &v.source {
+        writeln!(out, "  source       {}", escape_line(source))?;
+    }
     // Long fields are cut around where expected and got part (`field`).
     let request = protocol::request_line(&v.id, &v.request);
     writeln!(out, "  request      {}", field::shown(&request, None))?;
@@ -119,6 +124,9 @@ pub fn write_with(
         .map(|list| list.file.as_str());
     if let Some(why) = reason_text(result, expect_fail_file) {
         writeln!(out, "  why          {why}")?;
+    }
+    if let Some(hint) = hint_text(result) {
+        writeln!(out, "  hint         {hint}")?;
     }
     if let Some(state) = passes_alone_text(result) {
         writeln!(out, "  state        {state}")?;

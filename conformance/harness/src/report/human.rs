@@ -60,6 +60,9 @@ impl Default for Human {
 /// Ids listed after a group's blocks, at most; the rest are counted.
 const LISTED_IDS: usize = 8;
 
+/// The widest line of listed ids, in columns.
+const WIDTH: usize = 100;
+
 const HEADING: Style = Style::new().bold();
 
 /// How many more blocks may be shown.
@@ -92,37 +95,49 @@ fn blocks_then_ids(
     }
     let rest = &members[shown..];
     if !rest.is_empty() {
-        let ids: Vec<&str> = rest
+        let mut items: Vec<String> = rest
             .iter()
             .take(LISTED_IDS)
-            .map(|r| r.vector.id.as_str())
+            .map(|r| r.vector.id.clone())
             .collect();
-        let more = rest.len() - ids.len();
-        let others = if more > 0 {
-            format!(", and {more} others (every id: --report-json or --write-expect-fail)")
-        } else {
-            String::new()
-        };
-        if shown == 0 {
+        let more = rest.len() - items.len();
+        if more > 0 {
+            items.push(format!(
+                "and {more} others (every id: --report-json or --write-expect-fail)"
+            ));
+        }
+        let lead = if shown == 0 {
             // No block of this group was shown, so none of it is "more".
             let n = rest.len();
             let s = if n == 1 { "" } else { "s" };
-            writeln!(
-                out,
-                "  {n} vector{s}, none shown in full: {}{others}",
-                ids.join(", ")
-            )?;
+            format!("  {n} vector{s}, none shown in full:")
         } else {
-            writeln!(
-                out,
-                "  ... and {} more like these: {}{others}",
-                rest.len(),
-                ids.join(", ")
-            )?;
-        }
+            format!("  ... and {} more like these:", rest.len())
+        };
+        writeln!(out, "{lead}")?;
+        write_wrapped(out, &items)?;
         writeln!(out)?;
     }
     Ok(())
+}
+
+/// Writes `items`, comma-separated, on lines indented by four and no wider
+/// than [`WIDTH`] (an item longer than that has a line of its own): a
+/// bounded reader gets lines, not one line of every id.
+fn write_wrapped(out: &mut dyn io::Write, items: &[String]) -> io::Result<()> {
+    const INDENT: &str = "   ";
+    let mut line = String::from(INDENT);
+    for (i, item) in items.iter().enumerate() {
+        let comma = if i + 1 < items.len() { "," } else { "" };
+        if line.len() > INDENT.len() && line.len() + 1 + item.len() + comma.len() > WIDTH {
+            writeln!(out, "{line}")?;
+            line = String::from(INDENT);
+        }
+        line.push(' ');
+        line.push_str(item);
+        line.push_str(comma);
+    }
+    writeln!(out, "{line}")
 }
 
 impl Format<RunReport<'_, '_>> for Human {

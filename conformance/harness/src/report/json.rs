@@ -14,7 +14,9 @@ use std::io;
 
 use serde::Serialize;
 
-use super::{expected_text, got_text, passes_alone_text, reason_text, Format, RunReport};
+use super::{
+    expected_text, got_text, hint_text, passes_alone_text, reason_text, Format, RunReport,
+};
 use crate::protocol;
 use crate::run::{NamedCounts, RunOutcome};
 
@@ -54,12 +56,14 @@ struct CountsOut<'a> {
 struct Item<'a> {
     id: &'a str,
     description: &'a str,
+    source: Option<&'a str>,
     location: String,
     outcome: &'static str,
     request: String,
     expected: String,
     got: Option<String>,
     reason: Option<String>,
+    hint: Option<&'static str>,
     stderr_tail: Option<&'a str>,
     passes_alone: bool,
     after: Option<Vec<&'a str>>,
@@ -104,12 +108,14 @@ impl Format<RunReport<'_, '_>> for Json {
                 .map(|r| Item {
                     id: &r.vector.id,
                     description: &r.vector.description,
+                    source: r.vector.source.as_deref(),
                     location: r.vector.location.to_string(),
                     outcome: r.outcome.as_str(),
                     request: protocol::request_line(&r.vector.id, &r.vector.request),
                     expected: expected_text(r, strict_errors),
                     got: got_text(r),
                     reason: reason_text(r, report.expect_fail_file()),
+                    hint: hint_text(r),
                     stderr_tail: if r.outcome.implementation_failed() {
                         r.answer.stderr_tail.as_deref()
                     } else {

@@ -10,16 +10,18 @@
 //! implementation gave no answer to judge), and so is `vector_bug` (the
 //! test itself is wrong); `skip` and
 //! `xfail` are `<skipped>` with a message saying which, so a dashboard shows
-//! them without turning red. The failure text carries the same request,
-//! expected, got and reproduction lines as the human summary.
+//! them without turning red. The failure text carries the same source,
+//! request, expected, got, hint and reproduction lines as the human summary.
 //!
 //! Times: a test case's `time` is its answer's
 //! [`elapsed`](crate::implementation::Answer::elapsed), from writing the
 //! request to reading the answer (with several requests in flight that
 //! includes waiting behind the ones before it, and a fresh process's first
-//! request its start-up); a suite's is the sum of its cases'; the report's is the
-//! run's wall time. An answer that was not timed (the in-process reference)
-//! leaves its case without a `time`.
+//! request its start-up); a suite's is the sum of its cases', and so is the
+//! report's (the sum of its suites', so no suite takes longer than the whole;
+//! with requests in flight together it exceeds the run's wall time, which a
+//! comment at the top of the file gives). An answer that was not timed (the
+//! in-process reference) leaves its case without a `time`.
 
 use std::collections::BTreeMap;
 use std::io;
@@ -27,7 +29,9 @@ use std::time::Duration;
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
-use super::{expected_text, got_text, passes_alone_text, reason_text, Format, RunReport};
+use super::{
+    expected_text, got_text, hint_text, passes_alone_text, reason_text, Format, RunReport,
+};
 use crate::protocol;
 use crate::run::{RunOutcome, VectorResult};
 
@@ -37,13 +41,19 @@ pub struct Junit;
 
 fn details(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> String {
     let v = result.vector;
-    let mut text = format!(
-        "{}\nrequest:   {}\nexpected:  {}\ngot:       {}\n",
-        v.description,
+    let mut text = format!("{}\n", v.description);
+    if let Some(source) = &v.source {
+        text.push_str(&format!("source:    {source}\n"));
+    }
+    text.push_str(&format!(
+        "request:   {}\nexpected:  {}\ngot:       {}\n",
         protocol::request_line(&v.id, &v.request),
         expected_text(result, report.conditions().judge.strict_errors),
         got_text(result).as_deref().unwrap_or("(no response)"),
-    );
+    ));
+    if let Some(hint) = hint_text(result) {
+        text.push_str(&format!("hint:      {hint}\n"));
+    }
     if let Some(state) = passes_alone_text(result) {
         text.push_str(&format!("state:     {state}\n"));
     }
@@ -126,12 +136,24 @@ impl Format<RunReport<'_, '_>> for Junit {
             suite.add_test_case(case);
         }
         let mut junit = Report::new("wow-guid-conformance");
-        junit.set_time(report.run.duration);
+        junit.set_time(suites.values().map(|(_, time)| *time).sum::<Duration>());
         junit.add_test_suites(suites.into_values().map(|(mut suite, time)| {
             suite.set_time(time);
             suite
         }));
-        junit.serialize(&mut *out).map_err(io::Error::other)?;
+        let mut xml = Vec::new();
+        junit.serialize(&mut xml).map_err(io::Error::other)?;
+        // The declaration, then a comment saying what the times are.
+        let declaration = xml.iter().position(|&b| b == b'\n').map_or(0, |i| i + 1);
+        out.write_all(&xml[..declaration])?;
+        writeln!(
+            out,
+            "<!-- Times: a test case's runs from its request to its answer (requests in flight \
+             together overlap), a suite's and the report's are the sums of their cases'; the \
+             run's wall time was {:.3} s. -->",
+            report.run.duration.as_secs_f64()
+        )?;
+        out.write_all(&xml[declaration..])?;
         writeln!(out)
     }
 }

@@ -14,6 +14,7 @@ mod document;
 pub mod expect_fail_list;
 pub mod field;
 pub mod grouping;
+mod hint;
 pub mod human;
 pub mod json;
 pub mod junit;
@@ -21,6 +22,7 @@ pub mod rerun;
 mod text;
 
 pub use document::{FileFormat, Format, RunFormat, RunReport};
+pub(crate) use hint::hint_text;
 pub(crate) use text::passes_alone_text;
 pub use text::{expected_text, got_text, reason_text};
 

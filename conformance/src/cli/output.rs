@@ -1,0 +1,84 @@
+//! The files a command writes besides standard output (`run`'s reports,
+//! `fuzz --out`, `export --out`): each one's directory is made and its path
+//! checked before the work starts, so a long run never ends in "cannot
+//! write"; each file is written under a temporary name beside it and renamed
+//! into place, so a reader never sees half a report.
+
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use super::error::CliError;
+
+/// Makes `path`'s directory (and the directories above it) and checks that
+/// `path` itself is not a directory: what the write after the work would
+/// otherwise find out too late.
+///
+/// # Errors
+/// [`CliError::Write`] naming the directory that cannot be made, or `path`
+/// when a directory is in its way.
+pub(super) fn prepare(path: &Path) -> Result<(), CliError> {
+    if let Some(dir) = parent(path) {
+        fs::create_dir_all(dir).map_err(|error| CliError::Write {
+            path: dir.to_owned(),
+            error,
+        })?;
+    }
+    if fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+        return Err(CliError::Write {
+            path: path.to_owned(),
+            error: io::Error::new(
+                io::ErrorKind::IsADirectory,
+                "a directory is in the way; name a file",
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Writes `path` with `write`: into a temporary file in `path`'s directory
+/// (made first if missing), then renamed over `path`. A write that fails
+/// leaves `path` as it was and no temporary file behind.
+///
+/// # Errors
+/// [`CliError::Write`] naming `path`.
+pub(super) fn write(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), CliError> {
+    prepare(path)?;
+    let failed = |error| CliError::Write {
+        path: path.to_owned(),
+        error,
+    };
+    let temp = temporary(path);
+    let written = File::create(&temp).and_then(|file| {
+        let mut out = BufWriter::new(file);
+        write(&mut out)?;
+        out.into_inner().map_err(io::IntoInnerError::into_error)?;
+        fs::rename(&temp, path)
+    });
+    if let Err(error) = written {
+        let _ = fs::remove_file(&temp);
+        return Err(failed(error));
+    }
+    Ok(())
+}
+
+/// `path`'s directory, or `None` for a bare file name (the current
+/// directory, which exists).
+fn parent(path: &Path) -> Option<&Path> {
+    path.parent().filter(|dir| !dir.as_os_str().is_empty())
+}
+
+/// A name beside `path` that no other run uses: `.NAME.tmp-PID`.
+fn temporary(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map_or_else(|| "report".into(), |n| n.to_string_lossy().into_owned());
+    let name = format!(".{name}.tmp-{}", std::process::id());
+    match parent(path) {
+        Some(dir) => dir.join(name),
+        None => PathBuf::from(name),
+    }
+}
