@@ -4,10 +4,11 @@
 #   .ci/mutants.sh SUITE [CARGO-MUTANTS-ARGS...]
 #
 # SUITE is `codec` (the codec's implementations against the vector corpus
-# alone) or `conformance` (the runner's judging code against its own unit
-# tests). Each suite's settings sit next to its crate: SUITE/mutants.toml
-# (what is mutated, which tests run) and SUITE/mutants-equivalent.txt (the
-# reviewed equivalent mutants, each with its reason). Extra arguments go to
+# alone) or `harness` (the harness's judging code against its own unit
+# tests). Each suite's settings sit next to its crate, in DIR (`codec` or
+# `conformance/harness`): DIR/mutants.toml (what is mutated, which tests run)
+# and DIR/mutants-equivalent.txt (the reviewed equivalent mutants, each with
+# its reason). Extra arguments go to
 # cargo-mutants, for example `--in-diff change.diff` to mutate only the lines
 # a change touches, or `-j 2`. Needs cargo-mutants
 # (`cargo install cargo-mutants --locked`) and python3.
@@ -22,12 +23,14 @@ set -euo pipefail
 
 suite=${1:-}
 case $suite in
-codec | conformance) shift ;;
+codec) dir=codec ;;
+harness) dir=conformance/harness ;;
 *)
-    echo "usage: .ci/mutants.sh codec|conformance [CARGO-MUTANTS-ARGS...]" >&2
+    echo "usage: .ci/mutants.sh codec|harness [CARGO-MUTANTS-ARGS...]" >&2
     exit 2
     ;;
 esac
+shift
 
 cd "$(dirname "$0")/.."
 command -v cargo-mutants >/dev/null || {
@@ -53,7 +56,7 @@ for arg in "$@"; do
     -j | --jobs | -j[0-9]* | --jobs=*) env=(-u CARGO_TARGET_DIR) ;;
     esac
 done
-env "${env[@]}" nice -n 10 cargo mutants --config "$suite/mutants.toml" --output "$out" --no-shuffle "$@" || status=$?
+env "${env[@]}" nice -n 10 cargo mutants --config "$dir/mutants.toml" --output "$out" --no-shuffle "$@" || status=$?
 seconds=$(($(date +%s) - start))
 # 0: nothing missed; 2: missed mutants; 3: timeouts (which count as killed).
 # Anything else (a usage error, a baseline that does not pass) is a failure
@@ -66,7 +69,7 @@ case $status in
     ;;
 esac
 
-python3 - "$suite" "$out/mutants.out/outcomes.json" "$suite/mutants-equivalent.txt" "$seconds" <<'EOF'
+python3 - "$suite" "$out/mutants.out/outcomes.json" "$dir/mutants-equivalent.txt" "$seconds" <<'EOF'
 import json, re, sys
 
 suite, outcomes_path, listed_path, seconds = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])

@@ -102,7 +102,7 @@
 //! The [`naive`] module holds deliberately simple models of each decoder and
 //! encoder, the baseline that tests, fuzzers and benchmarks compare with.
 #![no_std]
-// `unsafe` is denied everywhere but `packed::ssse3` and `packed::avx512`,
+// `unsafe` is denied everywhere but the SIMD backends under `packed/arch/`,
 // which document why they need their blocks.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]

@@ -12,9 +12,10 @@
 //! - packed encode: [`naive::encode_packed`], every entry of
 //!   [`packed::ENCODERS`], [`PackedGuid::encode`] and every helper built on
 //!   it (`to_vec`, `encode_to_vec`, `write_to`, `encode_to_slice`),
-//!   every list encoder (alone and after earlier GUIDs, into a buffer of the
-//!   exact length, one with room to spare, and one a byte short), and
-//!   [`packed::encode_many_to_vec`];
+//!   every list encoder (alone, after earlier GUIDs and after eight copies
+//!   of its own, into a buffer of the exact length, one with room to spare,
+//!   one with room for a 64-byte store past the end, and one a byte short),
+//!   and [`packed::encode_many_to_vec`];
 //! - named decode: [`naive::decode_named`], and both the borrowing
 //!   ([`NamedGuidRef`]) and the owning ([`NamedGuid`]) decoder, with and
 //!   without a name limit;
@@ -32,11 +33,12 @@
 //! slice encoder may touch, what a name limit of exactly the name's length
 //! does.
 //!
-//! Before the vectors, the test checks that it reaches every list
-//! implementation this CPU runs (they are found at run time). The long
-//! lists (48 earlier values) are there for the loop that decodes whole
-//! 64-byte blocks (`packed::avx512`): it meets the vector's value, and its
-//! error, after some blocks.
+//! Before the vectors, the test checks that it reaches the portable list
+//! implementations (the others are found at run time). The long lists (48
+//! earlier values) are there for the loops that take a list a block at a
+//! time (`packed::avx512`, 64 bytes a block when decoding, seven GUIDs when
+//! encoding): they meet the vector's value, and its error, after some
+//! blocks, which hold the earlier vectors' values.
 //!
 //! Failures are collected, not fatal one at a time: one report lists every
 //! `id [path]: ...` with the request. The file holds nothing but the corpus,
@@ -69,8 +71,18 @@ const MAX_LEAD: usize = 2;
 /// How many earlier values a long list puts before the vector's own, when
 /// the corpus has had that many: enough bytes (over 128) for the AVX-512
 /// list decoder to decode whole 64-byte blocks before it reaches the
-/// vector's value, so that value (and its error) comes after them.
+/// vector's value, and enough GUIDs (over 8) for the AVX-512 list encoder
+/// to encode some blocks of seven, so that value (and its error) comes
+/// after them.
 const LONG_LEAD: usize = 48;
+
+/// How many times a list repeats the vector's own value before it: more
+/// than the seven GUIDs of a step of the AVX-512 list encoder.
+const REPEATS: usize = 8;
+
+/// The bytes a step of the AVX-512 list encoder stores at once, which it
+/// needs left in the buffer to take the step.
+const BLOCK_STORE: usize = 64;
 
 #[test]
 fn every_vector_through_every_implementation() {
@@ -80,7 +92,8 @@ fn every_vector_through_every_implementation() {
     };
     // The test is only as good as the implementations it reaches: the list
     // functions are found at run time, so check that the portable ones are
-    // there (an SSSE3 loop is there only on a CPU that runs it).
+    // there. Each SIMD loop is there exactly when the CPU reports its
+    // features: the registry's own test (`packed/arch`) holds it to that.
     for names in [
         packed::encode_many_implementations()
             .map(|(name, _)| name)
@@ -92,30 +105,6 @@ fn every_vector_through_every_implementation() {
         assert!(
             names.starts_with(&["default", "table"]),
             "the list implementations are {names:?}"
-        );
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("ssse3") && std::is_x86_feature_detected!("popcnt") {
-            assert!(
-                names.contains(&"ssse3"),
-                "this CPU runs the SSSE3 loops, but the list implementations are {names:?}"
-            );
-        }
-    }
-    #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx512f")
-        && std::is_x86_feature_detected!("avx512bw")
-        && std::is_x86_feature_detected!("avx512vl")
-        && std::is_x86_feature_detected!("avx512vbmi")
-        && std::is_x86_feature_detected!("avx512vbmi2")
-        && std::is_x86_feature_detected!("avx512bitalg")
-        && std::is_x86_feature_detected!("popcnt")
-    {
-        let names: Vec<_> = packed::decode_many_implementations()
-            .map(|(name, _)| name)
-            .collect();
-        assert!(
-            names.contains(&"avx512"),
-            "this CPU runs the AVX-512 list decoder, but the list decoders are {names:?}"
         );
     }
     let mut run = Run::default();
@@ -139,7 +128,7 @@ fn every_vector_through_every_implementation() {
             Request::EncodePacked { guid } => {
                 packed_encode(&mut run, vector, *guid, &encode_lead);
                 if let Expectation::Valid(Value::Encoded { bytes }) = &vector.expect {
-                    remember(&mut encode_lead, bytes.clone(), *guid, MAX_LEAD);
+                    remember(&mut encode_lead, bytes.clone(), *guid, LONG_LEAD);
                 }
             }
             Request::DecodeNamed { bytes } => named_decode(&mut run, vector, bytes),
@@ -459,8 +448,15 @@ fn packed_encode(run: &mut Run, vector: &Vector, guid: u64, lead: &[(Vec<u8>, u6
         result.as_ref().ok() == Some(&written.len()),
         || format!("returned {result:?} after writing {} bytes", written.len()),
     );
+    // The vector's own value, eight times before itself: the loop that
+    // encodes seven GUIDs a step (`packed::avx512`) meets it in every slot
+    // of a step, not only where the corpus's order puts it.
+    let repeated = match vector.expect.value() {
+        Some(Value::Encoded { bytes }) => vec![(bytes.clone(), guid); REPEATS],
+        _ => Vec::new(),
+    };
     for (name, encode_many) in packed::encode_many_implementations() {
-        for lead in lead_choices(lead) {
+        for lead in lead_choices(lead).into_iter().chain([repeated.as_slice()]) {
             packed_encode_list(run, vector, name, encode_many, lead, guid);
         }
     }
@@ -497,8 +493,9 @@ fn packed_encode_list(
     let start = whole.len();
     whole.extend_from_slice(want);
     // Exactly enough room (the careful path for the end of a buffer), then
-    // room to spare (the fast path), both dirty.
-    for spare in [0, MAX_ENCODED_LEN] {
+    // room to spare (the fast path), then room for a whole block's store
+    // past the end (the AVX-512 steps write 64 bytes at a time), all dirty.
+    for spare in [0, MAX_ENCODED_LEN, BLOCK_STORE] {
         let path = format!("list {name}, at index {}, {spare} bytes spare", lead.len());
         let mut out = vec![0xcc; whole.len() + spare];
         let answer = match encode_many(&guids, &mut out) {

@@ -70,6 +70,19 @@ fn zero_bytes(guid: u64, keep: u8) -> u64 {
     u64::from_le_bytes(bytes)
 }
 
+/// Lists of up to `max` GUIDs with random bytes zeroed, as [`guids`] makes
+/// them.
+fn zero_heavy_lists(max: usize) -> impl ValueGenerator<Output = Vec<u64>> {
+    produce_with::<Vec<(u64, u8)>>()
+        .len(0usize..=max)
+        .map_gen(|guids| {
+            guids
+                .into_iter()
+                .map(|(guid, keep)| zero_bytes(guid, keep))
+                .collect()
+        })
+}
+
 /// Raw bytes of a random length up to `max`. bolero's own byte inputs are at
 /// most 64 bytes under `cargo test` whatever `with_max_len` says, too short
 /// for names past 256 bytes.
@@ -194,17 +207,21 @@ fn differential_encoders() {
 /// output buffer size.
 #[test]
 fn differential_encode_many() {
-    let lists = produce_with::<Vec<(u64, u8)>>()
-        .len(0usize..=12)
-        .map_gen(|guids| {
-            guids
-                .into_iter()
-                .map(|(guid, keep)| zero_bytes(guid, keep))
-                .collect::<Vec<_>>()
-        });
     check!()
-        .with_generator(lists)
+        .with_generator(zero_heavy_lists(12))
         .with_iterations(ITERATIONS / 10)
+        .for_each(|guids| properties::packed_encode_many(guids));
+}
+
+/// Lists long enough for several steps of the AVX-512 list encoder (seven
+/// GUIDs a step while eight remain and 64 bytes of the buffer are left),
+/// zero-heavy so that the steps write anywhere from 7 to 63 bytes, through
+/// every list encoder with every output buffer size.
+#[test]
+fn differential_encode_many_long() {
+    check!()
+        .with_generator(zero_heavy_lists(40))
+        .with_iterations(ITERATIONS / 100)
         .for_each(|guids| properties::packed_encode_many(guids));
 }
 

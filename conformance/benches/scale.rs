@@ -36,9 +36,9 @@ use criterion::{
     criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
 use wow_guid_codec::PackedGuid;
-use wow_guid_conformance::expect_fail::ExpectedFailures;
-use wow_guid_conformance::protocol::Response;
-use wow_guid_conformance::reference;
+use wow_guid_harness::expect_fail::ExpectedFailures;
+use wow_guid_harness::protocol::Response;
+use wow_guid_harness::reference;
 use wow_guid_vectors::{Expectation, Location, Request, Vector};
 
 const RUNNER: &str = env!("CARGO_BIN_EXE_wow-guid-conformance");

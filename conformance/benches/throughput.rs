@@ -18,8 +18,8 @@ use std::num::NonZeroUsize;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use wow_guid_conformance::implementation::{Implementation, Query};
-use wow_guid_conformance::process::{Mode, ProcessConfig, ProcessImplementation};
+use wow_guid_harness::implementation::{Implementation, Query};
+use wow_guid_harness::process::{Mode, ProcessConfig, ProcessImplementation};
 use wow_guid_vectors::{Corpus, Request};
 
 const SERVE: &str = env!("CARGO_BIN_EXE_wow-guid-conformance");

@@ -20,11 +20,11 @@ use std::time::{Duration, Instant};
 
 use wow_guid_vectors::{Request, RequestKind};
 
-use crate::duration::DisplayDuration;
-use crate::implementation::{Answer, Fault, HarnessError, Implementation, Query};
-use crate::process::{Mode, ProcessConfig, ProcessImplementation};
-use crate::protocol::{Response, ResponseErrorKind};
-use crate::reference;
+use wow_guid_harness::duration::DisplayDuration;
+use wow_guid_harness::implementation::{Answer, Fault, HarnessError, Implementation, Query};
+use wow_guid_harness::process::{Mode, ProcessConfig, ProcessImplementation};
+use wow_guid_harness::protocol::Response;
+use wow_guid_harness::reference;
 
 /// How serious a diagnosis is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -135,9 +135,7 @@ fn indent(text: &str) -> String {
 /// Explains a fault on the very first request in words for an adapter author.
 fn first_contact(fault: &Fault, timeout: Duration) -> String {
     match fault {
-        Fault::Malformed { error, .. }
-            if matches!(error.kind, ResponseErrorKind::WrongId { .. }) =>
-        {
+        Fault::Malformed { error, .. } if error.is_wrong_id() => {
             format!(
                 "{fault}. Each response must start with the id of the request it answers, exactly as \
                  received (ids are case-sensitive and may contain `.`, `_`, `-`)"
@@ -153,18 +151,14 @@ fn first_contact(fault: &Fault, timeout: Duration) -> String {
 }
 
 fn start(config: &DoctorConfig, mode: Mode, startup_timeout: Duration) -> ProcessImplementation {
-    ProcessImplementation::new(ProcessConfig {
-        command: config.command.clone(),
-        env: Vec::new(),
-        timeout: config.timeout,
-        startup_timeout,
-        mode,
-        record_raw: true,
-        // The doctor makes its own diagnosis of an adapter that answers nothing.
-        check_liveness: false,
-        deadline: None,
-        startup_seen: crate::process::StartupSeen::default(),
-    })
+    let mut process = ProcessConfig::new(config.command.clone());
+    process.timeout = config.timeout;
+    process.startup_timeout = startup_timeout;
+    process.mode = mode;
+    process.record_raw = true;
+    // The doctor makes its own diagnosis of an adapter that answers nothing.
+    process.check_liveness = false;
+    ProcessImplementation::new(process)
 }
 
 /// The one-shot exchange every check builds on: one line, then end of

@@ -1,33 +1,12 @@
 //! Durations as people write them on the command line: `5`, `5s`, `2.5`,
-//! `500ms`. The runner reads them here ([`parse_duration`]) and writes them
-//! in rerun commands and messages with [`DisplayDuration`], and a test holds
-//! the two to one syntax. Pure.
+//! `500ms`, read here ([`parse_duration`]); the harness writes them in the
+//! same syntax (`wow_guid_harness::duration::DisplayDuration`), and a test
+//! holds the two to one syntax. Pure.
 
 use std::fmt;
 use std::time::Duration;
 
-/// The shortest timeout the command line accepts: below it, scheduling
-/// delays of a loaded machine alone would fail requests, and the failures
-/// would be blamed on the implementation. Processes know it as
-/// [`MIN_TIMEOUT`].
-pub const MIN_TIMEOUT: Duration = Duration::from_millis(10);
-
-/// A duration as a person writes it: `5s`, `250ms`, `1.5s`.
-#[derive(Clone, Copy, Debug)]
-pub struct DisplayDuration(pub Duration);
-
-impl fmt::Display for DisplayDuration {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ms = self.0.as_millis();
-        if ms < 1000 {
-            write!(f, "{ms}ms")
-        } else if Duration::from_secs(self.0.as_secs()) == self.0 {
-            write!(f, "{}s", ms / 1000)
-        } else {
-            write!(f, "{:.3}s", self.0.as_secs_f64())
-        }
-    }
-}
+use wow_guid_harness::duration::{DisplayDuration, MIN_TIMEOUT};
 
 /// A duration that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]

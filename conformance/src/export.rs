@@ -5,7 +5,8 @@
 //! requests and expected answers both in protocol form (the exact lines
 //! `run` sends and expects) and as raw bytes (arrays of numbers 0 to 255), so
 //! no hex or YAML parsing is needed. Two layouts: one JSON document
-//! ([`Format::Json`]) and JSON Lines, one vector per line ([`Format::Jsonl`]).
+//! ([`Json`]) and JSON Lines, one vector per line ([`Jsonl`]), listed in
+//! [`FORMATS`].
 //! `export.schema.json` beside this crate's manifest describes both as a JSON
 //! Schema (draft 2020-12); [`FORMAT_VERSION`] changes when a field's meaning
 //! does.
@@ -14,16 +15,17 @@
 //! readers turn numbers above 2^53 into floating point. Pure: this module
 //! turns vectors into text and touches no file.
 
-use core::fmt;
-use core::str::FromStr;
+use std::io;
 
 use serde::Serialize;
 use wow_guid_vectors::release::{self, Label};
 use wow_guid_vectors::{ErrorCode, Expectation, Request, Value, Vector};
 
-use crate::protocol::{request_line, response_line, Response};
+use crate::format::Named;
+use wow_guid_harness::protocol::{request_line, response_line, Response};
+use wow_guid_harness::report::Format;
 
-/// Where `generate` keeps the corpus exported as [`Format::Json`], relative
+/// Where `generate` keeps the corpus exported as [`Json`], relative
 /// to the corpus root: one file anyone can download and load without the
 /// runner. `generate --check` fails when it is stale.
 pub const COMMITTED_PATH: &str = "vectors.json";
@@ -34,59 +36,32 @@ pub const FORMAT_VERSION: u32 = 1;
 /// The name of the export format, written into every document.
 pub const FORMAT_NAME: &str = "wow-guid-vectors";
 
-/// The layout of an export.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// One JSON document: a header and the array `vectors`.
-    Json,
-    /// JSON Lines: one vector object per line, nothing else.
-    Jsonl,
-}
+/// A format of an export: it writes a list of vectors.
+pub type ExportFormat = dyn Format<[Vector]> + Sync;
 
-impl Format {
-    /// Every format, by its name on the command line.
-    pub const ALL: &'static [(&'static str, Format)] =
-        &[("json", Format::Json), ("jsonl", Format::Jsonl)];
-}
+/// The formats of an export, by name.
+pub const FORMATS: &[Named<ExportFormat>] = &[
+    Named {
+        name: "json",
+        about: "one document with every vector",
+        format: &Json,
+    },
+    Named {
+        name: "jsonl",
+        about: "one vector per line",
+        format: &Jsonl,
+    },
+];
 
-/// A format name that is not `json` or `jsonl`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownFormat(pub String);
+/// One JSON document: a header and the array `vectors`.
+#[derive(Clone, Copy, Debug)]
+pub struct Json;
 
-impl fmt::Display for UnknownFormat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown export format `{}`; expected `json` (one document) or `jsonl` (one vector per line)",
-            self.0.escape_debug()
-        )
-    }
-}
+/// JSON Lines: one vector object per line, nothing else.
+#[derive(Clone, Copy, Debug)]
+pub struct Jsonl;
 
-impl std::error::Error for UnknownFormat {}
-
-impl FromStr for Format {
-    type Err = UnknownFormat;
-
-    fn from_str(s: &str) -> Result<Format, UnknownFormat> {
-        Format::ALL
-            .iter()
-            .find(|(name, _)| *name == s)
-            .map(|(_, format)| *format)
-            .ok_or_else(|| UnknownFormat(s.to_owned()))
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Format::Json => "json",
-            Format::Jsonl => "jsonl",
-        })
-    }
-}
-
-/// The whole document of [`Format::Json`].
+/// The whole document of [`Json`].
 #[derive(Serialize)]
 struct Document<'a> {
     format: &'static str,
@@ -223,30 +198,42 @@ fn guid_text(guid: u64) -> String {
     wow_guid_vectors::hex_text::format_guid(guid)
 }
 
+impl Format<[Vector]> for Json {
+    fn write(&self, vectors: &[Vector], out: &mut dyn io::Write) -> io::Result<()> {
+        // One vector a line, so a committed export diffs by vector.
+        let header = to_json(&Document {
+            format: FORMAT_NAME,
+            format_version: FORMAT_VERSION,
+            corpus_version: corpus_version(vectors),
+            vector_count: vectors.len(),
+            vectors: Vec::new(),
+        });
+        let head = header
+            .strip_suffix("[]}")
+            .unwrap_or_else(|| unreachable!("the document ends with its empty vector list"));
+        let body: Vec<String> = vectors.iter().map(|v| to_json(&exported(v))).collect();
+        write!(out, "{head}[\n{}\n]}}\n", body.join(",\n"))
+    }
+}
+
+impl Format<[Vector]> for Jsonl {
+    fn write(&self, vectors: &[Vector], out: &mut dyn io::Write) -> io::Result<()> {
+        for v in vectors {
+            writeln!(out, "{}", to_json(&exported(v)))?;
+        }
+        Ok(())
+    }
+}
+
 /// `vectors`, in the order given, as `format`; ends with a newline.
 #[must_use]
-pub fn render(vectors: &[Vector], format: Format) -> String {
-    match format {
-        Format::Json => {
-            // One vector a line, so a committed export diffs by vector.
-            let header = to_json(&Document {
-                format: FORMAT_NAME,
-                format_version: FORMAT_VERSION,
-                corpus_version: corpus_version(vectors),
-                vector_count: vectors.len(),
-                vectors: Vec::new(),
-            });
-            let head = header
-                .strip_suffix("[]}")
-                .unwrap_or_else(|| unreachable!("the document ends with its empty vector list"));
-            let body: Vec<String> = vectors.iter().map(|v| to_json(&exported(v))).collect();
-            format!("{head}[\n{}\n]}}\n", body.join(",\n"))
-        }
-        Format::Jsonl => vectors
-            .iter()
-            .map(|v| to_json(&exported(v)) + "\n")
-            .collect(),
-    }
+pub fn render(vectors: &[Vector], format: &ExportFormat) -> String {
+    let mut out = Vec::new();
+    format
+        .write(vectors, &mut out)
+        .expect("writing to a Vec cannot fail");
+    // Only JSON was written.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// What `vectors` are, as a version string: `1.1.0` when they are exactly

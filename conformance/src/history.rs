@@ -21,19 +21,19 @@
 //! is a timeout (a replay would cost a whole timeout) or a fault that shows
 //! only with pipelined requests (checked alone already). This
 //! module sits above `run` and `classify`, whose judging and search it
-//! reuses, and prints nothing.
+//! reuses, and prints nothing. Its search, [`minimize_history`], also cuts
+//! down the requests before a fuzz finding.
 
 use std::num::NonZeroUsize;
 use std::ops::Range;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use wow_guid_vectors::Vector;
 
-use crate::classify::shrink::{minimize_history, Limits};
-use crate::classify::Signature;
-use crate::implementation::{Fault, HarnessError, Implementation};
-use crate::judge::{Mismatch, Verdict};
-use crate::run::{self, PassesAlone, RunOutcome, RunPlan, RunResults, VectorResult};
+use wow_guid_harness::classify::Signature;
+use wow_guid_harness::implementation::{Fault, HarnessError, Implementation};
+use wow_guid_harness::judge::{Mismatch, Verdict};
+use wow_guid_harness::run::{self, PassesAlone, RunOutcome, RunPlan, RunResults, VectorResult};
 
 /// How much checking failures alone may cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -307,4 +307,119 @@ where
     let after = minimize_history(history, &mut reproduces, &limits)?;
     checked.replays += replays;
     Ok(Some(after))
+}
+
+/// How much work a search may take: cutting down the earlier requests a
+/// failure needs ([`minimize_history`]), or shrinking a fuzz finding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Candidate requests tested, at most.
+    pub max_tests: usize,
+    /// Time spent, at most (checked between batches).
+    pub max_time: Duration,
+    /// The end of the whole run's time budget: shrinking stops there, even
+    /// in the middle of a batch (the implementation then answers
+    /// [`HarnessError::is_out_of_time`]).
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// The limits `fuzz` uses unless told otherwise.
+    pub const DEFAULT: Self = Self {
+        max_tests: 200_000,
+        max_time: Duration::from_secs(30),
+        deadline: None,
+    };
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+impl Limits {
+    /// Whether [`Limits::deadline`] has passed.
+    #[must_use]
+    pub fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// `Ok(None)` for [`HarnessError::is_out_of_time`]: the run's time is up, which
+/// ends a search early rather than failing it.
+pub fn unless_out_of_time<T>(result: Result<T, HarnessError>) -> Result<Option<T>, HarnessError> {
+    match result {
+        Ok(t) => Ok(Some(t)),
+        Err(e) if e.is_out_of_time() => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// Finds a short sublist of `history`, in its order, for which
+/// `reproduces` holds (a failure still shows after those earlier requests):
+/// `None` when it does not hold for the whole `history` (or that is empty).
+/// The one search behind `run`'s failures that show only after earlier
+/// requests ([`check`]) and the fuzzer's findings in an implementation that
+/// keeps state.
+///
+/// The shortest sufficient tail of `history` is found by doubling and
+/// bisection (state is most often left by the requests just before), then
+/// each element in it is dropped if the rest still suffices, while
+/// `limits` allow. When the run's time runs out
+/// ([`HarnessError::is_out_of_time`]) before the shortest sufficient tail is
+/// known, that error is returned; after, the list as cut down by then.
+///
+/// # Errors
+/// The first error `reproduces` returns, as above.
+pub fn minimize_history<T: Clone>(
+    history: &[T],
+    reproduces: &mut dyn FnMut(&[T]) -> Result<bool, HarnessError>,
+    limits: &Limits,
+) -> Result<Option<Vec<T>>, HarnessError> {
+    let started = Instant::now();
+    let runs = std::cell::Cell::new(0usize);
+    let mut reproduces = |prefix: &[T]| {
+        runs.set(runs.get() + 1);
+        reproduces(prefix)
+    };
+    if history.is_empty() || !reproduces(history)? {
+        return Ok(None);
+    }
+    let tail = |n: usize| &history[history.len() - n..];
+    // The shortest tail that suffices, assuming a longer tail never hurts.
+    let (mut lo, mut hi) = (0, 1);
+    while hi < history.len() && !reproduces(tail(hi))? {
+        lo = hi;
+        hi = (hi * 2).min(history.len());
+    }
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if reproduces(tail(mid))? {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    let mut prefix = tail(hi).to_vec();
+    let mut i = 0;
+    while i < prefix.len() && prefix.len() > 1 {
+        if runs.get() >= limits.max_tests
+            || started.elapsed() >= limits.max_time
+            || limits.past_deadline()
+        {
+            break;
+        }
+        let mut without = prefix.clone();
+        without.remove(i);
+        let Some(reproduces) = unless_out_of_time(reproduces(&without))? else {
+            break;
+        };
+        if reproduces {
+            prefix = without;
+        } else {
+            i += 1;
+        }
+    }
+    Ok(Some(prefix))
 }

@@ -4,7 +4,7 @@
 //! beside their adapters; [`LISTS`] names each by the name the conformance
 //! matrix gives it (`matrix/implementations.yaml`) and says where its list
 //! is. [`read`] reads them (each parsed and checked against the corpus by
-//! [`crate::expect_fail`], the one reader of the format) into the data the
+//! [`wow_guid_harness::expect_fail`], the one reader of the format) into the data the
 //! vectors crate's pure renderer shows; `generate` passes it on. Reads
 //! files; writes none.
 
@@ -13,7 +13,7 @@ use std::path::Path;
 use wow_guid_vectors::reference_page::KnownFailures;
 use wow_guid_vectors::{Corpus, Pipes, MAX_FILE_BYTES};
 
-use crate::expect_fail::{ExpectedFailures, ListErrors};
+use wow_guid_harness::expect_fail::{ExpectedFailures, ListErrors};
 
 /// The known real implementations: (the matrix's name, the expected-failure
 /// list's path relative to the repository root).

@@ -11,9 +11,9 @@ use std::fmt;
 
 use wow_guid_vectors::{Expectation, Vector};
 
-use crate::judge::Mismatch;
-use crate::protocol::{self, Response};
-use crate::run::reference_disagreement;
+use wow_guid_harness::judge::Mismatch;
+use wow_guid_harness::protocol::{self, Response};
+use wow_guid_harness::run::reference_disagreement;
 
 /// A vector the reference codec does not satisfy.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,7 +102,7 @@ pub fn oversized(vectors: &[Vector]) -> Vec<Oversized<'_>> {
     vectors
         .iter()
         .filter_map(|vector| {
-            let response = crate::reference::answer(&vector.request);
+            let response = wow_guid_harness::reference::answer(&vector.request);
             let line_bytes = protocol::response_line(&vector.id, &response).len() + 1;
             (line_bytes > protocol::MAX_RESPONSE_LINE).then_some(Oversized { vector, line_bytes })
         })

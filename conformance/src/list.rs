@@ -9,20 +9,71 @@
 
 use std::io;
 
+use crate::format::Named;
 use serde::Serialize;
-use wow_guid_vectors::Vector;
+use wow_guid_harness::report::Format;
+use wow_guid_vectors::{GuidType, Op, Vector};
 
 /// The version of the JSON layout, written into every document.
 pub const FORMAT_VERSION: u32 = 1;
 
-/// Writes `vectors` as text, one per line: id, type, operation, flags.
-///
-/// # Errors
-/// Whatever `out` returns.
-pub fn write_text(vectors: &[&Vector], out: &mut dyn io::Write) -> io::Result<()> {
+/// What `list` writes: the vectors a selection picked, from the corpus
+/// named `corpus` (`embedded` or its directory).
+#[derive(Clone, Copy, Debug)]
+pub struct Listing<'a> {
+    /// The corpus, as reports name it.
+    pub corpus: &'a str,
+    /// The vectors, in corpus order.
+    pub vectors: &'a [&'a Vector],
+}
+
+/// A format of `list`.
+pub type ListFormat = dyn for<'a> Format<Listing<'a>> + Sync;
+
+/// The formats of `list`, by name.
+pub const FORMATS: &[Named<ListFormat>] = &[
+    Named {
+        name: "text",
+        about: "one vector per line: id, type, operation, flags",
+        format: &Text,
+    },
+    Named {
+        name: "json",
+        about: "one JSON document, conformance/list.schema.json",
+        format: &Json,
+    },
+];
+
+/// One vector per line, in columns: id, type, operation, flags
+/// (comma-separated, `-` for none).
+#[derive(Clone, Copy, Debug)]
+pub struct Text;
+
+/// One JSON document (see the module docs).
+#[derive(Clone, Copy, Debug)]
+pub struct Json;
+
+/// The width of the longest of `words`.
+fn widest(words: &[&str]) -> usize {
+    words.iter().map(|w| w.len()).max().unwrap_or(0)
+}
+
+impl Format<Listing<'_>> for Text {
+    fn write(&self, listing: &Listing<'_>, out: &mut dyn io::Write) -> io::Result<()> {
+        write_text(listing.vectors, out)
+    }
+}
+
+impl Format<Listing<'_>> for Json {
+    fn write(&self, listing: &Listing<'_>, out: &mut dyn io::Write) -> io::Result<()> {
+        write_json(listing.corpus, listing.vectors, out)
+    }
+}
+
+fn write_text(vectors: &[&Vector], out: &mut dyn io::Write) -> io::Result<()> {
     let id_width = vectors.iter().map(|v| v.id.len()).max().unwrap_or(0);
-    let type_width = "packed_guid".len();
-    let op_width = "decode".len();
+    let type_width = widest(GuidType::WORDS);
+    let op_width = widest(Op::WORDS);
     for v in vectors {
         let flags = if v.flags.is_empty() {
             "-".to_owned()
@@ -64,12 +115,9 @@ struct Item<'a> {
     location: String,
 }
 
-/// Writes `vectors`, taken from the corpus named `corpus` (`embedded` or its
-/// directory), as one JSON document (see the module docs), newline-ended.
-///
-/// # Errors
-/// Whatever `out` returns.
-pub fn write_json(corpus: &str, vectors: &[&Vector], out: &mut dyn io::Write) -> io::Result<()> {
+/// Writes `vectors`, taken from the corpus named `corpus`, as one JSON
+/// document (see the module docs), newline-ended.
+fn write_json(corpus: &str, vectors: &[&Vector], out: &mut dyn io::Write) -> io::Result<()> {
     let doc = Document {
         format_version: FORMAT_VERSION,
         corpus,

@@ -765,10 +765,10 @@ fn zero_keeps_mask() -> Option<Adapter> {
 fn repro_agrees_with_run_on_every_vector() {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
-    use wow_guid_conformance::expect_fail::ExpectedFailures;
-    use wow_guid_conformance::judge::JudgeOptions;
-    use wow_guid_conformance::process::{ProcessConfig, ProcessImplementation};
-    use wow_guid_conformance::run::{self, RunOutcome, RunPlan};
+    use wow_guid_harness::expect_fail::ExpectedFailures;
+    use wow_guid_harness::judge::JudgeOptions;
+    use wow_guid_harness::process::{ProcessConfig, ProcessImplementation};
+    use wow_guid_harness::run::{self, RunOutcome, RunPlan};
 
     let corpus = corpus();
     let list_path = spec_c_expected_failures();

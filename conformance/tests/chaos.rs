@@ -15,7 +15,7 @@
 //! Cases whose exact verdict depends on a hole not yet closed are marked
 //! `#[ignore]` with the reason.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

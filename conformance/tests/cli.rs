@@ -1,7 +1,7 @@
 //! The runner's command line, driven as a user would: exit codes, selection,
 //! expected failures, reports, and the subcommands other than `run`.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;
@@ -907,7 +907,11 @@ fn export_writes_the_corpus_as_json_or_json_lines() {
 
     let bad = runner(&args(&["export", "--format", "yaml"]), &[]);
     assert_eq!(bad.code, Some(2), "{}", bad.describe());
-    assert!(bad.stderr.contains("`jsonl`"), "{}", bad.describe());
+    assert!(
+        bad.stderr.contains("[possible values: json, jsonl]"),
+        "{}",
+        bad.describe()
+    );
     let unwritable = runner(
         &args(&[
             "export",

@@ -8,7 +8,7 @@
 //! `--window` say. A command that cannot answer anything is the one case
 //! that ends a run early: a harness error, exit 2, said once.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

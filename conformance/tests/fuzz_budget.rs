@@ -4,7 +4,7 @@
 //! timing-sensitive tests of `tests/fuzzing.rs`, and theirs do not eat into
 //! its margin.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

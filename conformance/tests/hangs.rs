@@ -12,8 +12,8 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use wow_guid_conformance::implementation::{Fault, Implementation, Query};
-use wow_guid_conformance::process::{ProcessConfig, ProcessImplementation, PARALLEL_ISOLATION};
+use wow_guid_harness::implementation::{Fault, Implementation, Query};
+use wow_guid_harness::process::{ProcessConfig, ProcessImplementation, PARALLEL_ISOLATION};
 use wow_guid_vectors::{Corpus, Request};
 
 fn python() -> bool {

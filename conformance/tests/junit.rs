@@ -8,7 +8,7 @@
 //! installs; where it is missing the test says so and passes, unless
 //! `WOW_GUID_REQUIRE_XMLLINT` is set, as CI sets it.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -3,7 +3,7 @@
 //! list or from an earlier run's JSON report, with located errors for a bad
 //! file of either kind.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

@@ -6,7 +6,7 @@
 //! it is missing the test says so and passes, except under CI (`CI` set),
 //! where it fails.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -728,7 +728,7 @@ fn the_page_renders_in_headless_chromium() {
 #[test]
 fn the_page_styles_every_cell_outcome_by_its_report_name() {
     let css = include_str!("../src/matrix/page.css");
-    for outcome in wow_guid_conformance::internal::matrix::model::CELL_OUTCOMES {
+    for outcome in wow_guid_conformance::matrix::model::CELL_OUTCOMES {
         let rule = format!(".{} {{", outcome.as_str());
         assert!(css.contains(&rule), "page.css lacks `{rule}`");
     }

@@ -2,7 +2,7 @@
 //! would: on the checkout, and on copies of its corpus that are changed or
 //! cut.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! all, outcomes are the schema's, `implementation` is the command as a
 //! shell line, and the stderr tail is on failed results only.
 
-mod common;
+use crate::common;
 
 use common::{keys, run_against, same_fields, scratch};
 use serde_json::Value as Json;

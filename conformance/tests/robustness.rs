@@ -3,15 +3,15 @@
 //! vector with a clear reason, recover, finish the run, leave no process
 //! behind and never panic.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 
 use common::{
     broken, exists, is_running, recorded_pids, run_against, scratch, Run, BROKEN_ON, SMALL,
 };
-use wow_guid_conformance::implementation::{Fault, Implementation, Query};
-use wow_guid_conformance::process::{Mode, ProcessConfig, ProcessImplementation};
+use wow_guid_harness::implementation::{Fault, Implementation, Query};
+use wow_guid_harness::process::{Mode, ProcessConfig, ProcessImplementation};
 use wow_guid_vectors::Corpus;
 
 /// Runs the small selection against broken adapter `name`, misbehaving on

@@ -8,7 +8,7 @@
 //! printed, it fails the same way. In one-shot mode the steps of a sequence
 //! share one process, so a bug that only a sequence shows is not hidden.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

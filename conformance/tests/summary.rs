@@ -4,7 +4,7 @@
 //! every case; and colour only when asked for or on a terminal, never with
 //! `NO_COLOR` unless forced.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -7,9 +7,8 @@
 use std::time::Duration;
 
 use libfuzzer_sys::fuzz_target;
-use wow_guid_conformance::internal::duration::{
-    parse_duration, parse_timeout, DisplayDuration, DurationError, MIN_TIMEOUT,
-};
+use wow_guid_conformance::duration::{parse_duration, parse_timeout, DurationError};
+use wow_guid_harness::duration::{DisplayDuration, MIN_TIMEOUT};
 
 fuzz_target!(|input: &[u8]| {
     let Ok(text) = std::str::from_utf8(input) else {

@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use wow_guid_conformance::expect_fail::ExpectedFailures;
+use wow_guid_harness::expect_fail::ExpectedFailures;
 
 /// A handful of real ids: the parser's work per input does not depend on
 /// the corpus's size, and the dictionary holds these ids.

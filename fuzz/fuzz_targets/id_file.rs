@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 use libfuzzer_sys::fuzz_target;
 use std::sync::LazyLock;
-use wow_guid_conformance::{
+use wow_guid_harness::{
     expect_fail::ExpectedFailures,
     select::{IdSet, Selection},
 };

@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use libfuzzer_sys::fuzz_target;
-use wow_guid_conformance::internal::matrix::implementations::{parse, Launch};
+use wow_guid_conformance::matrix::implementations::{parse, Launch};
 use wow_guid_fuzz::{peak, yaml_lines::yaml_lines};
 
 fn env(name: &str) -> Option<String> {

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use wow_guid_conformance::{
+use wow_guid_harness::{
     implementation::{Excerpt, Implementation, Query},
     judge::JudgeOptions,
     process::{Ended, Mode, ProcessConfig, ProcessImplementation, Transport, PROBE_ID},

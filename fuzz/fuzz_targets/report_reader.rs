@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use libfuzzer_sys::fuzz_target;
-use wow_guid_conformance::internal::report::failed::failed_ids;
+use wow_guid_conformance::report_reader::failed_ids;
 
 const IDS: &[&str] = &[
     "packed/decode/zero-guid",

@@ -8,7 +8,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use wow_guid_conformance::protocol::{parse_response, write_response};
+use wow_guid_harness::protocol::{parse_response, write_response};
 use wow_guid_vectors::Request;
 
 /// The id every request is sent under; the dictionary holds it, so the

@@ -110,10 +110,76 @@ impl std::error::Error for GuidTextError {}
 /// The protocol form of a byte string: lowercase hex without spaces, `-` when empty.
 #[must_use]
 pub fn format(bytes: &[u8]) -> String {
+    let mut out = Vec::with_capacity(bytes.len() * 2);
+    write(&mut out, bytes);
+    // Only hex digits and `-` were written.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Appends the protocol form of `bytes` ([`format()`]) to `out`, without
+/// allocating: the runner writes every request this way.
+pub fn write(out: &mut Vec<u8>, bytes: &[u8]) {
     if bytes.is_empty() {
-        return "-".to_owned();
+        out.push(b'-');
+        return;
     }
-    hex::encode(bytes)
+    let start = out.len();
+    out.resize(start + bytes.len() * 2, 0);
+    let encoded = hex::encode_to_slice(bytes, &mut out[start..]);
+    // Its only error is a slice of the wrong length, and this one is exact.
+    debug_assert!(encoded.is_ok(), "{encoded:?}");
+}
+
+/// Appends a GUID ([`format_guid`]) to `out`, without allocating.
+pub fn write_guid(out: &mut Vec<u8>, guid: u64) {
+    let mut digits = [0u8; 16];
+    let encoded = hex::encode_to_slice(guid.to_be_bytes(), &mut digits);
+    debug_assert!(encoded.is_ok(), "{encoded:?}");
+    out.extend_from_slice(&digits);
+}
+
+/// Parses a byte string in the protocol form, one field of a line: hex
+/// pairs in either case, no whitespace, `-` for empty. Offsets in the error
+/// are into `field`.
+///
+/// # Errors
+/// [`HexError`] at the first character that is not a hex digit (a byte
+/// that is not text is [`char::REPLACEMENT_CHARACTER`]), or for a digit
+/// left without its partner.
+pub fn parse_field(field: &[u8]) -> Result<Vec<u8>, HexError> {
+    if field == b"-" {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::with_capacity(field.len() / 2);
+    parse_run(field, 0, field, &mut out)?;
+    Ok(out)
+}
+
+/// Parses a GUID in the protocol form, one field of a line, as
+/// [`parse_guid`] does.
+///
+/// # Errors
+/// [`GuidTextError`] as for [`parse_guid`].
+pub fn parse_guid_field(field: &[u8]) -> Result<u64, GuidTextError> {
+    let mut be = [0u8; 8];
+    let invalid = |offset| GuidTextError::InvalidChar {
+        offset,
+        ch: char_at(field, offset),
+    };
+    match hex::decode_to_slice(field, &mut be) {
+        Ok(()) => Ok(u64::from_be_bytes(be)),
+        Err(FromHexError::InvalidHexCharacter { index, .. }) => Err(invalid(index)),
+        // A wrong length: `hex` says so before it looks at the digits, but a
+        // bad character is the likelier mistake, so it is named first.
+        Err(FromHexError::OddLength | FromHexError::InvalidStringLength) => {
+            match field.iter().position(|b| !b.is_ascii_hexdigit()) {
+                Some(offset) => Err(invalid(offset)),
+                None => Err(GuidTextError::WrongLength {
+                    digits: field.len(),
+                }),
+            }
+        }
+    }
 }
 
 /// The YAML form of a byte string: lowercase hex bytes separated by single
@@ -144,7 +210,7 @@ pub fn parse(s: &str) -> Result<Vec<u8>, HexError> {
     // Each piece is a run of digits and the whitespace character ending it.
     for piece in s.split_inclusive(char::is_whitespace) {
         let run = piece.strip_suffix(char::is_whitespace).unwrap_or(piece);
-        parse_run(s, offset, run.as_bytes(), &mut out)?;
+        parse_run(s.as_bytes(), offset, run.as_bytes(), &mut out)?;
         offset += piece.len();
     }
     Ok(out)
@@ -152,7 +218,7 @@ pub fn parse(s: &str) -> Result<Vec<u8>, HexError> {
 
 /// Appends the bytes of `run` to `out`: the text between two whitespace
 /// characters, at byte `offset` of `s`.
-fn parse_run(s: &str, offset: usize, run: &[u8], out: &mut Vec<u8>) -> Result<(), HexError> {
+fn parse_run(s: &[u8], offset: usize, run: &[u8], out: &mut Vec<u8>) -> Result<(), HexError> {
     // `hex` rejects an odd length before it looks at the digits, but a bad
     // character is the error to report wherever it is: decode the pairs,
     // then look at a digit left over.
@@ -178,23 +244,30 @@ fn parse_run(s: &str, offset: usize, run: &[u8], out: &mut Vec<u8>) -> Result<()
 /// The error for the character at byte `offset`. The callers' offsets
 /// follow hex digits or whole whitespace characters only, so a character
 /// starts there.
-fn invalid_char(s: &str, offset: usize) -> HexError {
+fn invalid_char(s: &[u8], offset: usize) -> HexError {
     HexError::InvalidChar {
         offset,
         ch: char_at(s, offset),
     }
 }
 
-fn char_at(s: &str, offset: usize) -> char {
-    s.get(offset..)
-        .and_then(|rest| rest.chars().next())
-        .unwrap_or(char::REPLACEMENT_CHARACTER)
+/// The character at byte `offset` of `s`, or the replacement character
+/// where the bytes there are not UTF-8.
+fn char_at(s: &[u8], offset: usize) -> char {
+    let rest = s.get(offset..).unwrap_or_default();
+    let text = match std::str::from_utf8(rest) {
+        Ok(text) => text,
+        Err(e) => std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or_default(),
+    };
+    text.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
 /// A GUID as 16 lowercase hex digits, most significant first.
 #[must_use]
 pub fn format_guid(guid: u64) -> String {
-    hex::encode(guid.to_be_bytes())
+    let mut out = Vec::with_capacity(16);
+    write_guid(&mut out, guid);
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// Parses a GUID written as exactly 16 hex digits (either case), most
@@ -203,23 +276,5 @@ pub fn format_guid(guid: u64) -> String {
 /// # Errors
 /// [`GuidTextError`] for any other character or any other length.
 pub fn parse_guid(s: &str) -> Result<u64, GuidTextError> {
-    let mut be = [0u8; 8];
-    match hex::decode_to_slice(s, &mut be) {
-        Ok(()) => Ok(u64::from_be_bytes(be)),
-        Err(FromHexError::InvalidHexCharacter { index, .. }) => Err(GuidTextError::InvalidChar {
-            offset: index,
-            ch: char_at(s, index),
-        }),
-        // A wrong length: `hex` says so before it looks at the digits, but a
-        // bad character is the likelier mistake, so it is named first.
-        Err(FromHexError::OddLength | FromHexError::InvalidStringLength) => {
-            match s.bytes().position(|b| !b.is_ascii_hexdigit()) {
-                Some(offset) => Err(GuidTextError::InvalidChar {
-                    offset,
-                    ch: char_at(s, offset),
-                }),
-                None => Err(GuidTextError::WrongLength { digits: s.len() }),
-            }
-        }
-    }
+    parse_guid_field(s.as_bytes())
 }

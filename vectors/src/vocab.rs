@@ -8,7 +8,6 @@
 //! nothing about YAML or files.
 
 use core::fmt;
-use core::str::FromStr;
 
 /// A word that is not in one of the format's word lists.
 ///
@@ -37,8 +36,10 @@ impl fmt::Display for ParseWordError {
 impl std::error::Error for ParseWordError {}
 
 /// Defines a word enum: the variants with their spelling, `ALL`, `WORDS`,
-/// `as_str`, `Display` and `FromStr`. One macro keeps the six word lists
-/// identical in shape, which the schema test and the runner rely on.
+/// `as_str`, `Display`, `FromStr` and serde's `Deserialize` (from the
+/// word, so a YAML file that misspells one is refused at its line). One
+/// macro keeps every word list identical in shape, which the schema test,
+/// the fault model and the runner rely on.
 macro_rules! word_enum {
     (
         $(#[$meta:meta])*
@@ -68,19 +69,19 @@ macro_rules! word_enum {
             }
         }
 
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl ::core::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.write_str(self.as_str())
             }
         }
 
-        impl FromStr for $name {
-            type Err = ParseWordError;
+        impl ::core::str::FromStr for $name {
+            type Err = $crate::ParseWordError;
 
             fn from_str(s: &str) -> Result<Self, Self::Err> {
                 match s {
                     $($text => Ok($name::$variant),)+
-                    _ => Err(ParseWordError {
+                    _ => Err($crate::ParseWordError {
                         what: $what,
                         word: s.to_owned(),
                         allowed: Self::WORDS,
@@ -88,8 +89,17 @@ macro_rules! word_enum {
                 }
             }
         }
+
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let word = <::std::string::String as ::serde::Deserialize>::deserialize(deserializer)?;
+                word.parse().map_err(::serde::de::Error::custom)
+            }
+        }
     };
 }
+
+pub(crate) use word_enum;
 
 word_enum! {
     /// Which wire type a vector exercises (YAML field `type`).

@@ -4,8 +4,8 @@
 //! | operation | runs |
 //! | --- | --- |
 //! | [`PackedGuid::decode`], [`PackedGuid::encode_into`] and everything built on them | [`super::table`], inlined, on every target |
-//! | [`encode_many`] | the loop [`super::ssse3::encoder`] returns where the CPU has SSSE3, else [`super::table::encode_many`] |
-//! | [`decode_many`] | for lists of at least `AVX512_MIN_VALUES` values, the loop [`super::avx512::decoder`] returns where the CPU has its AVX-512 features; else the loop [`super::ssse3::decoder`] returns where the CPU has SSSE3 and POPCNT; else [`super::table::decode_many`] |
+//! | [`encode_many`] | the first loop of the registry's list encoders (`arch`) that this CPU runs and that takes a list this long; else [`super::table::encode_many`] |
+//! | [`decode_many`] | the same, from the registry's list decoders; else [`super::table::decode_many`] |
 //!
 //! The one-value operations never ask the CPU: the table path is plain Rust
 //! that inlines into the caller, and a run-time choice would cost a call per
@@ -13,22 +13,21 @@
 //! operations ask once per call; the implementations themselves never fall
 //! back to one another.
 //!
+//! Which SIMD loops exist, which CPU features each needs and the shortest
+//! list each is chosen for are the registry's (`arch`); this module only
+//! walks it, so a new backend needs no change here.
+//!
 //! Above the implementation modules and below the public API in
 //! [`super`]: it imports the implementations, [`super::value`] and
 //! [`super::error`], and nothing imports it but [`super`]. It may touch the
 //! caller's slices only, through the implementation it calls.
 
+use super::arch::cpu::Loop;
+use super::arch::{DECODE_MANY, ENCODE_MANY};
 use super::error::{DecodeManyError, EncodeManyError, PackedGuidError};
 use super::table;
 use super::value::{PackedGuid, MAX_ENCODED_LEN};
-#[cfg(target_arch = "x86_64")]
-use super::{avx512, ssse3};
 use crate::decoded::Decoded;
-
-/// The shortest list [`decode_many`] gives the AVX-512 loop: below it the
-/// SSSE3 loop is as fast or faster (`codec/benches/README.md`).
-#[cfg(target_arch = "x86_64")]
-const AVX512_MIN_VALUES: usize = 32;
 
 /// The decoder behind [`PackedGuid::decode`].
 #[inline]
@@ -74,11 +73,7 @@ pub(super) fn encode(guid: PackedGuid, out: &mut [u8; MAX_ENCODED_LEN]) -> usize
 /// );
 /// ```
 pub fn encode_many(guids: &[PackedGuid], out: &mut [u8]) -> Result<usize, EncodeManyError> {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(encode_many) = ssse3::encoder() {
-        return encode_many(guids, out);
-    }
-    table::encode_many(guids, out)
+    choose(ENCODE_MANY, guids.len()).unwrap_or(table::encode_many)(guids, out)
 }
 
 /// Decodes `out.len()` packed GUIDs, back to back from the front of `input`,
@@ -116,15 +111,49 @@ pub fn encode_many(guids: &[PackedGuid], out: &mut [u8]) -> Result<usize, Encode
 /// );
 /// ```
 pub fn decode_many(input: &[u8], out: &mut [PackedGuid]) -> Result<usize, DecodeManyError> {
-    #[cfg(target_arch = "x86_64")]
-    if out.len() >= AVX512_MIN_VALUES {
-        if let Some(decode_many) = avx512::decoder() {
-            return decode_many(input, out);
+    choose(DECODE_MANY, out.len()).unwrap_or(table::decode_many)(input, out)
+}
+
+/// The first of `loops` (fastest first) that takes a list of `len` values
+/// and that this CPU runs.
+#[inline]
+fn choose<F>(loops: &[Loop<F>], len: usize) -> Option<F> {
+    loops
+        .iter()
+        .filter(|simd| len >= simd.min_len)
+        .find_map(|simd| (simd.get)())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// For lists around each loop's shortest length, the dispatcher takes
+    /// the first loop of the registry that this CPU runs and that takes a
+    /// list that long, and none (so the table loop) when no loop does.
+    /// Loops are told apart by address.
+    fn takes_the_first_loop_that_runs_here<F: Copy>(loops: &[Loop<F>], address: fn(F) -> usize) {
+        let lens = loops
+            .iter()
+            .flat_map(|simd| [simd.min_len.saturating_sub(1), simd.min_len])
+            .chain([0, usize::MAX]);
+        for len in lens {
+            let want = loops
+                .iter()
+                .filter(|simd| len >= simd.min_len)
+                .find_map(|simd| Some((simd.name, address((simd.get)()?))));
+            let got = choose(loops, len).map(address);
+            assert_eq!(got, want.map(|(_, f)| f), "{len} values: want {want:?}");
         }
     }
-    #[cfg(target_arch = "x86_64")]
-    if let Some(decode_many) = ssse3::decoder() {
-        return decode_many(input, out);
+
+    #[test]
+    fn encode_many_takes_the_first_loop_that_runs_here() {
+        takes_the_first_loop_that_runs_here(ENCODE_MANY, |f| f as usize);
     }
-    table::decode_many(input, out)
+
+    #[test]
+    fn decode_many_takes_the_first_loop_that_runs_here() {
+        takes_the_first_loop_that_runs_here(DECODE_MANY, |f| f as usize);
+    }
 }

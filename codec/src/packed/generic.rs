@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! encode_many(guids, out, encode_one):          // encode_one writes into a 9-byte slot
+//!     (encode_many_from starts at a given GUID and offset instead)
 //!     pos = 0
 //!     for each guid:
 //!         if 9 bytes of out remain from pos: pos += encode_one(guid, out[pos..pos + 9])
@@ -94,8 +95,21 @@ pub(super) fn encode_many(
     out: &mut [u8],
     encode: impl Fn(u64, &mut [u8; MAX_ENCODED_LEN]) -> usize,
 ) -> Result<usize, EncodeManyError> {
-    let mut pos = 0;
-    for (index, guid) in guids.iter().enumerate() {
+    encode_many_from(guids, 0, out, 0, encode)
+}
+
+/// [`encode_many`] from GUID `first` on, written from offset `pos`: for a
+/// loop that encoded `guids[..first]` into `out[..pos]` its own way and
+/// leaves the rest of the list (and the exact errors) to this one.
+#[inline(always)]
+pub(super) fn encode_many_from(
+    guids: &[PackedGuid],
+    first: usize,
+    out: &mut [u8],
+    mut pos: usize,
+    encode: impl Fn(u64, &mut [u8; MAX_ENCODED_LEN]) -> usize,
+) -> Result<usize, EncodeManyError> {
+    for (index, guid) in guids.iter().enumerate().skip(first) {
         let Some(slot) = out
             .get_mut(pos..)
             .and_then(<[u8]>::first_chunk_mut::<MAX_ENCODED_LEN>)

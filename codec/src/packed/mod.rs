@@ -27,7 +27,7 @@
 //! | --- | --- | --- |
 //! | public API | this file | the methods of [`PackedGuid`], the `Vec` helpers of the list functions, the lists of implementations |
 //! | one dispatch | `dispatch` | which implementation each operation runs: the only place a choice is made |
-//! | implementations | [`portable`], [`table`], [`ssse3`], [`avx512`] | one way each of doing the work, same signatures, never calling one another |
+//! | implementations | [`portable`], [`table`], and `arch/` (the SIMD backends: [`ssse3`] and [`avx512`] under `arch/x86_64/`, and the registry of their loops) | one way each of doing the work, same signatures, never calling one another |
 //! | generic loops | `generic` | the list loops written once over a one-value step, and the function types |
 //! | values and errors | `value`, `error` | [`PackedGuid`], [`EncodedPackedGuid`] and the error types |
 //!
@@ -48,17 +48,21 @@
 //!   runs on every target, and [`PackedGuid::decode`] and
 //!   [`PackedGuid::encode_into`] always use it: there is nothing to detect at
 //!   run time.
-//! - [`ssse3`] (x86-64): encodes and decodes whole lists of GUIDs with one
-//!   `PSHUFB` per GUID (and one `POPCNT` per value when decoding). It is
-//!   compiled for those features and chosen at run time, once per list, by
-//!   [`encode_many`] and [`decode_many`]; the one-value API cannot use it
-//!   without paying a call per value.
-//! - [`avx512`] (x86-64): decodes whole lists 64 bytes at a time, finding
-//!   every mask of a block at once (`VPOPCNTB` links, doubled with
-//!   `VPERMI2B`) instead of one mask after the other, and placing eight
-//!   GUIDs' bytes per `VPERMI2B`. Compiled for AVX-512 F, BW, VL, VBMI,
-//!   VBMI2 and BITALG and chosen at run time by [`decode_many`] for lists
-//!   long enough to gain from it.
+//! - The SIMD backends, in `arch/<architecture>/` and re-exported here:
+//!   each compiles its list loops for CPU features and lists them in one
+//!   registry, which the dispatcher, [`encode_many_implementations`],
+//!   [`decode_many_implementations`] (and through them the tests, fuzz
+//!   targets and benchmarks) read, so a new backend is files in `arch/`
+//!   only. They are chosen at run time, once per list, by [`encode_many`]
+//!   and [`decode_many`]; the one-value API cannot use them without paying
+//!   a call per value.
+//!   - [`ssse3`] (x86-64): encodes and decodes whole lists of GUIDs with one
+//!     `PSHUFB` per GUID (and one `POPCNT` per value when decoding).
+//!   - [`avx512`] (x86-64): decodes whole lists 64 bytes at a time, finding
+//!     every mask of a block at once (`VPOPCNTB` links, doubled with masked
+//!     `VPERMB`) instead of one mask after the other, and placing eight
+//!     GUIDs' bytes per `VPERMI2B`, for lists long enough to gain from it;
+//!     encodes seven GUIDs per `VPCOMPRESSB` (VBMI2).
 //!
 //! Lists of GUIDs (the count-prefixed lists of the update messages; the
 //! count is the caller's to read or write) go through [`encode_many`] and
@@ -71,16 +75,16 @@
 use crate::buffer::BufferSizeError;
 use crate::decoded::Decoded;
 
-#[cfg(target_arch = "x86_64")]
-pub mod avx512;
+mod arch;
 mod dispatch;
 mod error;
 mod generic;
 pub mod portable;
-#[cfg(target_arch = "x86_64")]
-pub mod ssse3;
 pub mod table;
 mod value;
+
+#[cfg(target_arch = "x86_64")]
+pub use arch::x86_64::*;
 
 pub use dispatch::{decode_many, encode_many};
 pub use error::{DecodeManyError, EncodeManyError, PackedGuidError};
@@ -281,47 +285,36 @@ pub const ENCODERS: &[(&str, EncodeFn)] = &[
     ("table", table::encode),
 ];
 
-/// How to get an implementation on this CPU: `None` when the CPU lacks the
-/// features it was compiled for.
-type Detect<F> = fn() -> Option<F>;
-
-/// Every list encoder compiled into this crate, by name, with how to get it
-/// on this CPU.
-const ENCODE_MANY: &[(&str, Detect<EncodeManyFn>)] = &[
-    ("default", || Some(encode_many)),
-    ("table", || Some(table::encode_many)),
-    #[cfg(target_arch = "x86_64")]
-    ("ssse3", ssse3::encoder),
-];
-
-/// Every list decoder compiled into this crate, by name, like
-/// [`ENCODE_MANY`].
-const DECODE_MANY: &[(&str, Detect<DecodeManyFn>)] = &[
-    ("default", || Some(decode_many)),
-    ("table", || Some(table::decode_many)),
-    #[cfg(target_arch = "x86_64")]
-    ("ssse3", ssse3::decoder),
-    #[cfg(target_arch = "x86_64")]
-    ("avx512", avx512::decoder),
-];
-
 /// Every implementation of [`encode_many`] this CPU runs, by name: `default`
-/// is [`encode_many`] itself, then each implementation module's list
-/// encoder, skipping those whose CPU features are missing (a function rather
-/// than a constant like [`ENCODERS`] for that reason). Like [`ENCODERS`],
-/// held to [`crate::naive`] and the corpus by the tests and fuzz targets.
+/// is [`encode_many`] itself, then `table` (the portable loop, always
+/// there), then each SIMD backend's list encoder whose CPU features this CPU
+/// has (a function rather than a constant like [`ENCODERS`] for that
+/// reason). Like [`ENCODERS`], held to [`crate::naive`] and the corpus by
+/// the tests and fuzz targets.
 pub fn encode_many_implementations() -> impl Iterator<Item = (&'static str, EncodeManyFn)> {
-    ENCODE_MANY
+    let simd = arch::ENCODE_MANY
         .iter()
-        .filter_map(|&(name, get)| Some((name, get()?)))
+        .filter_map(|simd| Some((simd.name, (simd.get)()?)));
+    [
+        ("default", encode_many as EncodeManyFn),
+        ("table", table::encode_many),
+    ]
+    .into_iter()
+    .chain(simd)
 }
 
 /// Every implementation of [`decode_many`] this CPU runs, by name, like
 /// [`encode_many_implementations`].
 pub fn decode_many_implementations() -> impl Iterator<Item = (&'static str, DecodeManyFn)> {
-    DECODE_MANY
+    let simd = arch::DECODE_MANY
         .iter()
-        .filter_map(|&(name, get)| Some((name, get()?)))
+        .filter_map(|simd| Some((simd.name, (simd.get)()?)));
+    [
+        ("default", decode_many as DecodeManyFn),
+        ("table", table::decode_many),
+    ]
+    .into_iter()
+    .chain(simd)
 }
 
 #[cfg(test)]

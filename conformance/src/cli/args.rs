@@ -12,14 +12,17 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
+use clap::builder::TypedValueParser as _;
 use clap::{Args, Parser, Subcommand};
-use wow_guid_conformance::internal::classify::shrink::Limits;
-use wow_guid_conformance::internal::duration::{
-    parse_duration, parse_timeout, DisplayDuration, DurationError,
-};
-use wow_guid_conformance::internal::export::Format;
-use wow_guid_conformance::internal::fuzzing::session::Plan;
-use wow_guid_conformance::process::ProcessConfig;
+use wow_guid_conformance::duration::{parse_duration, parse_timeout, DurationError};
+use wow_guid_conformance::export::{self, ExportFormat};
+use wow_guid_conformance::format::Named;
+use wow_guid_conformance::fuzzing::session::Plan;
+use wow_guid_conformance::history::Limits;
+use wow_guid_conformance::list::{self, ListFormat};
+use wow_guid_harness::duration::DisplayDuration;
+use wow_guid_harness::process::ProcessConfig;
+use wow_guid_harness::report::{self, FileFormat};
 use wow_guid_vectors::{Flag, GuidType, Op, Version};
 
 /// Conformance runner for PackedGuid/NamedGuid implementations.
@@ -264,13 +267,18 @@ pub enum ColorWhen {
     Never,
 }
 
-/// The layouts of `list`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ListFormat {
-    /// One vector per line: id, type, operation, flags (comma-separated, `-` for none).
-    Text,
-    /// One JSON document (conformance/list.schema.json).
-    Json,
+/// Parses a `--format` from a command's table of formats: the table's names
+/// are the possible values, shown in the help with what each writes.
+fn format_choice<F: ?Sized + Sync + 'static>(
+    table: &'static [Named<F>],
+) -> impl clap::builder::TypedValueParser<Value = &'static Named<F>> {
+    let names = table
+        .iter()
+        .map(|named| clap::builder::PossibleValue::new(named.name).help(named.about));
+    clap::builder::PossibleValuesParser::new(names).map(move |name: String| {
+        // The parser above let only the table's names through.
+        Named::find(table, &name).unwrap_or(&table[0])
+    })
 }
 
 /// `list`.
@@ -283,8 +291,9 @@ pub struct ListArgs {
     #[command(flatten)]
     pub corpus: CorpusArgs,
     /// The layout.
-    #[arg(long, value_name = "FORMAT", value_enum, default_value_t = ListFormat::Text)]
-    pub format: ListFormat,
+    #[arg(long, value_name = "FORMAT", default_value = "text",
+          value_parser = format_choice(list::FORMATS))]
+    pub format: &'static Named<ListFormat>,
 }
 
 /// `run`.
@@ -297,19 +306,13 @@ pub struct RunArgs {
     /// passes fails the run as stale.
     #[arg(long, value_name = "FILE")]
     pub expect_fail: Option<PathBuf>,
-    /// Write every vector this run fails, each with a one-line reason, as a list
-    /// --expect-fail reads (to adopt the runner with a green run, then review the list).
-    #[arg(long, value_name = "FILE")]
-    pub write_expect_fail: Option<PathBuf>,
     /// Run N implementation processes side by side (same results, same order).
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: u16,
-    /// Also write the results as JSON: format version 3, described field by field in
-    /// conformance/REPORT.md and as a JSON Schema in conformance/report.schema.json, in the
-    /// repository https://github.com/wow-guid/wow-guid.
-    #[arg(long, value_name = "FILE")]
-    pub report_json: Option<PathBuf>,
+    /// The report files to write: one option each, from the harness's table of them.
+    #[command(flatten)]
+    pub files: ReportFiles,
     /// Show at most N failure blocks in full (the first few of each cause, biggest cause first);
     /// the rest are listed by id. The counts stay exact.
     #[arg(long, value_name = "N")]
@@ -325,14 +328,50 @@ pub struct RunArgs {
     /// or `never`.
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorWhen::Auto)]
     pub color: ColorWhen,
-    /// Also write the results as JUnit XML: a suite per corpus file, a test case per vector,
-    /// each timed from writing its request to reading its answer (pipelined requests include
-    /// waiting behind the ones ahead; --window 1 times each alone).
-    #[arg(long, value_name = "FILE")]
-    pub junit: Option<PathBuf>,
     /// Corpus, process, judging and command.
     #[command(flatten)]
     pub conditions: ConditionArgs,
+}
+
+/// The report files of `run`: for each format in the harness's table
+/// ([`report::FILES`]), its option and the file it names, if given. The
+/// options come from the table, so a new format needs no line here.
+#[derive(Debug, Default)]
+pub struct ReportFiles(pub Vec<(&'static FileFormat, PathBuf)>);
+
+impl clap::FromArgMatches for ReportFiles {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut files = Self::default();
+        files.update_from_arg_matches(matches)?;
+        Ok(files)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0 = report::FILES
+            .iter()
+            .filter_map(|file| Some((file, matches.get_one::<PathBuf>(file.option)?.clone())))
+            .collect();
+        Ok(())
+    }
+}
+
+impl Args for ReportFiles {
+    fn augment_args(mut command: clap::Command) -> clap::Command {
+        for file in report::FILES {
+            command = command.arg(
+                clap::Arg::new(file.option)
+                    .long(file.option)
+                    .value_name("FILE")
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .help(file.help),
+            );
+        }
+        command
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
 }
 
 /// `generate`.
@@ -446,9 +485,10 @@ pub struct ExportArgs {
     /// The corpus.
     #[command(flatten)]
     pub corpus: CorpusArgs,
-    /// `json`: one document with every vector; `jsonl`: one vector per line.
-    #[arg(long, value_name = "FORMAT", default_value = "json")]
-    pub format: Format,
+    /// The layout.
+    #[arg(long, value_name = "FORMAT", default_value = "json",
+          value_parser = format_choice(export::FORMATS))]
+    pub format: &'static Named<ExportFormat>,
     /// Write to FILE instead of standard output.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,

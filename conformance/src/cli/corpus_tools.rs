@@ -6,11 +6,11 @@ use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use wow_guid_conformance::internal::export;
-use wow_guid_conformance::internal::known_failures;
-use wow_guid_conformance::internal::lint::{oversized, vector_bugs};
-use wow_guid_conformance::internal::seed::seed_files;
-use wow_guid_conformance::options::{CorpusError, CorpusSource};
+use wow_guid_conformance::export;
+use wow_guid_conformance::known_failures;
+use wow_guid_conformance::lint::{oversized, vector_bugs};
+use wow_guid_conformance::seed::seed_files;
+use wow_guid_harness::options::{CorpusError, CorpusSource};
 use wow_guid_vectors::{generate, read_bounded, Corpus, Pipes, MAX_FILE_BYTES};
 
 use super::args::{ExportArgs, GenerateArgs, SeedArgs};
@@ -188,7 +188,7 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<Exit, CliError> {
 /// does not load (`generate` reports the load errors by itself).
 fn exported_corpus(dir: &Path) -> Option<String> {
     let corpus = Corpus::load_dir(dir).ok()?;
-    Some(export::render(&corpus.vectors, export::Format::Json))
+    Some(export::render(&corpus.vectors, &export::Json))
 }
 
 pub(super) fn seed_corpus(source: &CorpusSource, args: &SeedArgs) -> Result<Exit, CliError> {
@@ -214,7 +214,7 @@ pub(super) fn seed_corpus(source: &CorpusSource, args: &SeedArgs) -> Result<Exit
 
 pub(super) fn export(source: &CorpusSource, args: &ExportArgs) -> Result<Exit, CliError> {
     let corpus = source.load().map_err(CliError::Corpus)?;
-    let text = export::render(&corpus.vectors, args.format);
+    let text = export::render(&corpus.vectors, args.format.format);
     match &args.out {
         None => print(&text)?,
         Some(path) => {
@@ -230,7 +230,7 @@ pub(super) fn export(source: &CorpusSource, args: &ExportArgs) -> Result<Exit, C
                 corpus.vectors.len(),
                 source.name(),
                 path.display(),
-                args.format
+                args.format.name
             );
         }
     }

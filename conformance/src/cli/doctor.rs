@@ -2,8 +2,8 @@
 
 use std::fmt::Write as _;
 
-use wow_guid_conformance::internal::doctor::{examine, DoctorConfig, Level};
-use wow_guid_conformance::internal::shell;
+use wow_guid_conformance::doctor::{examine, DoctorConfig, Level};
+use wow_guid_harness::shell;
 
 use super::error::CliError;
 use super::exit::Exit;

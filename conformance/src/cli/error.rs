@@ -5,12 +5,12 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
-use wow_guid_conformance::expect_fail::ListErrors;
-use wow_guid_conformance::implementation::HarnessError;
-use wow_guid_conformance::internal::report::failed::ReportReadError;
-use wow_guid_conformance::internal::serve::ServeError;
-use wow_guid_conformance::options::CorpusError;
-use wow_guid_conformance::select::BadPattern;
+use wow_guid_conformance::report_reader::ReportReadError;
+use wow_guid_harness::expect_fail::ListErrors;
+use wow_guid_harness::implementation::HarnessError;
+use wow_guid_harness::options::CorpusError;
+use wow_guid_harness::select::BadPattern;
+use wow_guid_harness::serve::ServeError;
 
 /// Why a subcommand could not do its job.
 #[derive(Debug)]
@@ -20,11 +20,9 @@ pub enum CliError {
     /// The corpus cannot be had.
     Corpus(CorpusError),
     /// The implementations file of `matrix` does not load.
-    Implementations(
-        Vec<wow_guid_conformance::internal::matrix::implementations::ImplementationsError>,
-    ),
+    Implementations(Vec<wow_guid_conformance::matrix::implementations::ImplementationsError>),
     /// An implementation of `matrix` could not be run at all.
-    Matrix(wow_guid_conformance::internal::matrix::MatrixError),
+    Matrix(wow_guid_conformance::matrix::MatrixError),
     /// An `--id` pattern is not a valid glob.
     Pattern(BadPattern),
     /// The selection matches no vector.
@@ -68,7 +66,7 @@ pub enum CliError {
     /// why and what to do.
     Release(String),
     /// An expected-failure list shown in `REFERENCE.md` cannot be read.
-    KnownFailures(wow_guid_conformance::internal::known_failures::KnownFailuresError),
+    KnownFailures(wow_guid_conformance::known_failures::KnownFailuresError),
     /// `serve` got a request it cannot read, or its streams failed.
     Serve(ServeError),
     /// The path of this executable is unknown, so `serve` cannot be started.

@@ -16,14 +16,14 @@ use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
-use wow_guid_conformance::internal::classify::Signature;
-use wow_guid_conformance::internal::fuzzing::finding::{self, AppendError, Finding};
-use wow_guid_conformance::internal::fuzzing::session::{self, Observer, Role, Status, Stop};
-use wow_guid_conformance::internal::fuzzing::summary::{file_header, summary};
-use wow_guid_conformance::internal::fuzzing::FuzzOptions;
-use wow_guid_conformance::internal::report::rerun::Rerun;
-use wow_guid_conformance::options::CorpusError;
-use wow_guid_conformance::process::ProcessImplementation;
+use wow_guid_conformance::fuzzing::finding::{self, AppendError, Finding};
+use wow_guid_conformance::fuzzing::session::{self, Observer, Role, Status, Stop};
+use wow_guid_conformance::fuzzing::summary::{file_header, summary};
+use wow_guid_conformance::fuzzing::FuzzOptions;
+use wow_guid_harness::classify::Signature;
+use wow_guid_harness::options::CorpusError;
+use wow_guid_harness::process::ProcessImplementation;
+use wow_guid_harness::report::rerun::Rerun;
 use wow_guid_vectors::yaml;
 
 use super::error::CliError;

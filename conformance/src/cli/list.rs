@@ -2,9 +2,9 @@
 
 use std::io::{self, Write};
 
-use wow_guid_conformance::internal::list::{write_json, write_text};
+use wow_guid_conformance::list::Listing;
 
-use super::args::{ListArgs, ListFormat};
+use super::args::ListArgs;
 use super::error::CliError;
 use super::exit::Exit;
 use super::options;
@@ -17,10 +17,11 @@ pub(super) fn list(args: &ListArgs) -> Result<Exit, CliError> {
     let selection = options::selection(&args.select, &corpus)?;
     let vectors = selection.apply(&corpus.vectors);
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let written = match args.format {
-        ListFormat::Text => write_text(&vectors, &mut out),
-        ListFormat::Json => write_json(&source.name(), &vectors, &mut out),
+    let listing = Listing {
+        corpus: &source.name(),
+        vectors: &vectors,
     };
+    let written = args.format.format.write(&listing, &mut out);
     reader_gone_is_fine(written.and_then(|()| out.flush())).map_err(CliError::Stdout)?;
     Ok(Exit::Success)
 }

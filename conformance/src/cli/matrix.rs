@@ -6,11 +6,10 @@ use std::io::Write as _;
 use std::num::NonZeroUsize;
 use std::path::Path;
 
-use wow_guid_conformance::internal::matrix::model::{Header, CELL_OUTCOMES};
-use wow_guid_conformance::internal::matrix::{self, implementations, MatrixOptions};
-use wow_guid_conformance::internal::report::rerun::MatrixCommand;
-use wow_guid_conformance::internal::terminal::escape_bounded;
-use wow_guid_conformance::judge::JudgeOptions;
+use wow_guid_conformance::matrix::model::{Header, Page, CELL_OUTCOMES};
+use wow_guid_conformance::matrix::{self, implementations, MatrixOptions};
+use wow_guid_harness::judge::JudgeOptions;
+use wow_guid_harness::terminal::escape_bounded;
 
 use super::args::MatrixArgs;
 use super::options;
@@ -44,33 +43,28 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
     let started = std::time::Instant::now();
     let built = matrix::build(header, &corpus.vectors, &file.implementations, &options)
         .map_err(CliError::Matrix)?;
-    let command = MatrixCommand {
-        corpus: &source,
-        judge: options.judge,
-        timeout: options.timeout,
-        startup_timeout: options.startup_timeout,
-        out: &args.out,
-        implementations: &args.implementations,
-    }
-    .line("wow-guid-conformance");
-
-    let mut json = Vec::new();
-    matrix::json::write(&built, &mut json).expect("writing to a Vec cannot fail");
-    write_set(
+    let command = options.rerun_line(
+        "wow-guid-conformance",
+        &source,
         &args.out,
-        &[
-            ("matrix.json", &json),
-            ("matrix.schema.json", matrix::json::SCHEMA.as_bytes()),
-            (
-                "matrix.md",
-                matrix::markdown::render(&built, &command).as_bytes(),
-            ),
-            (
-                "index.html",
-                matrix::html::render(&built, &command).as_bytes(),
-            ),
-        ],
-    )?;
+        &args.implementations,
+    );
+
+    let page = Page {
+        matrix: &built,
+        command: &command,
+    };
+    let files: Vec<(&str, Vec<u8>)> = matrix::FILES
+        .iter()
+        .map(|(name, format)| {
+            let mut bytes = Vec::new();
+            format
+                .write(&page, &mut bytes)
+                .expect("writing to a Vec cannot fail");
+            (*name, bytes)
+        })
+        .collect();
+    write_set(&args.out, &files)?;
 
     let mut summary = Vec::new();
     let _ = writeln!(
@@ -108,10 +102,12 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
             c.causes.len()
         );
     }
+    let names: Vec<&str> = matrix::FILES.iter().map(|(name, _)| *name).collect();
     let _ = writeln!(
         summary,
-        "wrote {}: matrix.json, matrix.schema.json, matrix.md, index.html",
-        args.out.display()
+        "wrote {}: {}",
+        args.out.display(),
+        names.join(", ")
     );
     print(&String::from_utf8_lossy(&summary))?;
     Ok(Exit::Success)
@@ -123,7 +119,7 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
 /// mix, and a run that fails or is killed before the renames leaves the
 /// previous set as it was (its temporary directory is removed by the next
 /// run).
-fn write_set(out: &Path, files: &[(&str, &[u8])]) -> Result<(), CliError> {
+fn write_set(out: &Path, files: &[(&str, Vec<u8>)]) -> Result<(), CliError> {
     let failed = |path: &Path| {
         let path = path.to_owned();
         move |error| CliError::Write { path, error }

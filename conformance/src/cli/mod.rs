@@ -100,7 +100,7 @@ where
             | Command::Fuzz(_)
             | Command::Matrix(_)
     ) {
-        wow_guid_conformance::process::kill_children_on_signal().map_err(CliError::Signals)?;
+        wow_guid_harness::process::kill_children_on_signal().map_err(CliError::Signals)?;
     }
     match cli.command {
         Command::Run(a) => run::run(&options::run_options(&a)?, &a, &program),
@@ -123,7 +123,7 @@ where
 }
 
 fn serve() -> Result<Exit, CliError> {
-    wow_guid_conformance::internal::serve::serve(io::stdin().lock(), io::stdout().lock())
+    wow_guid_harness::serve::serve(io::stdin().lock(), io::stdout().lock())
         .map_err(CliError::Serve)?;
     Ok(Exit::Success)
 }

@@ -10,16 +10,16 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use wow_guid_conformance::expect_fail::{similar_ids, ExpectedFailures};
-use wow_guid_conformance::internal::classify::shrink::Limits;
-use wow_guid_conformance::internal::doctor::DoctorConfig;
-use wow_guid_conformance::internal::fuzzing::session::Plan;
-use wow_guid_conformance::internal::fuzzing::FuzzOptions;
-use wow_guid_conformance::internal::report::failed::failed_ids;
-use wow_guid_conformance::options::{Conditions, CorpusSource, ReproOptions, RunOptions, Target};
-use wow_guid_conformance::process::Mode;
-use wow_guid_conformance::select::{IdSet, Selection};
-use wow_guid_vectors::{read_bounded, Corpus, FileError, Pipes, MAX_FILE_BYTES};
+use wow_guid_conformance::doctor::DoctorConfig;
+use wow_guid_conformance::fuzzing::session::Plan;
+use wow_guid_conformance::fuzzing::FuzzOptions;
+use wow_guid_conformance::history::Limits;
+use wow_guid_conformance::report_reader::failed_ids;
+use wow_guid_harness::expect_fail::{similar_ids, ExpectedFailures};
+use wow_guid_harness::options::{Conditions, CorpusSource, RunOptions, Target};
+use wow_guid_harness::process::Mode;
+use wow_guid_harness::select::{IdSet, Selection};
+use wow_guid_vectors::{read_bounded, Corpus, FileError, Pipes, Vector, MAX_FILE_BYTES};
 
 use super::args::{
     ConditionArgs, CorpusArgs, DoctorArgs, FuzzArgs, ProcessArgs, ReproArgs, RunArgs, SelectArgs,
@@ -281,5 +281,40 @@ mod tests {
             );
         }
         assert_eq!(checkout_vectors_dir(Path::new("/")), None);
+    }
+}
+
+/// `repro`: one vector, replayed in a fresh process after the steps of its
+/// sequence before it.
+#[derive(Clone, Debug)]
+pub(super) struct ReproOptions {
+    /// The conditions of the verdict.
+    pub(super) conditions: Conditions,
+    /// The corpus, loaded from `conditions.corpus`.
+    pub(super) corpus: Corpus,
+    /// The vector, known to be in `corpus`.
+    pub(super) id: String,
+    /// Vectors to send first, in this order, to the same process (each
+    /// known to be in `corpus`): the earlier requests after which a
+    /// failure shows (`PassesAlone`).
+    pub(super) after: Vec<String>,
+}
+
+impl ReproOptions {
+    /// What `repro` sends, in order: the vector, after the steps of its
+    /// sequence before it ([`Corpus::steps_through`]).
+    #[must_use]
+    pub(super) fn steps(&self) -> &[Vector] {
+        self.corpus.steps_through(&self.id).unwrap_or_default()
+    }
+
+    /// The vectors of [`ReproOptions::after`], in order (ids the corpus
+    /// lacks left out).
+    #[must_use]
+    pub(super) fn after_vectors(&self) -> Vec<&Vector> {
+        self.after
+            .iter()
+            .filter_map(|id| self.corpus.get(id))
+            .collect()
     }
 }

@@ -6,10 +6,10 @@
 
 use std::fmt::Write as _;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use wow_guid_conformance::options::CorpusError;
+use wow_guid_harness::options::CorpusError;
 use wow_guid_vectors::release::{self, Label, Release, CHANGELOG_PATH, RELEASES_DIR, RETIRED_PATH};
 use wow_guid_vectors::{read_bounded, Corpus, Pipes, Vector, MAX_FILE_BYTES};
 
@@ -175,30 +175,8 @@ fn cut(args: &ReleaseCutArgs) -> Result<Exit, CliError> {
     };
     let corpus = load(&origin)?;
     let releases = on_disk(&dir)?;
-    if let Some(newest) = releases.last() {
-        if Release::parse_version(&newest.version) >= Some(number) {
-            return Err(CliError::Release(format!(
-                "release {version} would not come after the newest, {}",
-                newest.version
-            )));
-        }
-    }
     let retired = retired(&origin)?;
-    let problems: Vec<String> = releases
-        .iter()
-        .flat_map(|r| release::broken_promises(r, &retired, &corpus.vectors))
-        .collect();
-    if !problems.is_empty() {
-        return Err(CliError::Release(format!(
-            "the corpus breaks a release, so no release can be cut from it:\n  {}",
-            problems.join("\n  ")
-        )));
-    }
-    if let Label::Release { version: same, .. } = Label::of(&corpus.vectors, &releases) {
-        return Err(CliError::Release(format!(
-            "the corpus is exactly release {same}: there is nothing new to release"
-        )));
-    }
+    may_cut(version, number, &releases, &retired, &corpus.vectors)?;
     let changelog = read_text(&dir, CHANGELOG_PATH)?.unwrap_or_default();
     let vectors: Vec<&Vector> = corpus.vectors.iter().collect();
     let list = release::write_release(version, &vectors);
@@ -209,20 +187,7 @@ fn cut(args: &ReleaseCutArgs) -> Result<Exit, CliError> {
              brings there first"
         )));
     };
-    let list_path = dir.join(Release::path(version));
-    fs::create_dir_all(dir.join(RELEASES_DIR)).map_err(|error| CliError::Write {
-        path: dir.join(RELEASES_DIR),
-        error,
-    })?;
-    fs::write(&list_path, list).map_err(|error| CliError::Write {
-        path: list_path.clone(),
-        error,
-    })?;
-    let changelog_path = dir.join(CHANGELOG_PATH);
-    fs::write(&changelog_path, changelog).map_err(|error| CliError::Write {
-        path: changelog_path,
-        error,
-    })?;
+    let list_path = write_cut(&dir, version, &list, &changelog)?;
     let mut text = format!(
         "release cut: {origin}\nwrote {} ({} vectors, sha256 {digest})\nupdated {CHANGELOG_PATH} \
          (`## Unreleased` is now `## {version}`)\n",
@@ -244,6 +209,62 @@ fn cut(args: &ReleaseCutArgs) -> Result<Exit, CliError> {
         "release cut: corpus {version} is cut; commit what changed\n"
     ))?;
     Ok(Exit::Success)
+}
+
+/// Whether release `version` (`number`, parsed) may be cut from `vectors`:
+/// it comes after the newest of `releases`, the corpus keeps every one of
+/// them (`retired` ids excepted), and it is not exactly one of them.
+fn may_cut(
+    version: &str,
+    number: (u64, u64, u64),
+    releases: &[Release],
+    retired: &[String],
+    vectors: &[Vector],
+) -> Result<(), CliError> {
+    if let Some(newest) = releases.last() {
+        if Release::parse_version(&newest.version) >= Some(number) {
+            return Err(CliError::Release(format!(
+                "release {version} would not come after the newest, {}",
+                newest.version
+            )));
+        }
+    }
+    let problems: Vec<String> = releases
+        .iter()
+        .flat_map(|r| release::broken_promises(r, retired, vectors))
+        .collect();
+    if !problems.is_empty() {
+        return Err(CliError::Release(format!(
+            "the corpus breaks a release, so no release can be cut from it:\n  {}",
+            problems.join("\n  ")
+        )));
+    }
+    if let Label::Release { version: same, .. } = Label::of(vectors, releases) {
+        return Err(CliError::Release(format!(
+            "the corpus is exactly release {same}: there is nothing new to release"
+        )));
+    }
+    Ok(())
+}
+
+/// Writes release `version`'s `list` and the `changelog` that now has its
+/// section into the corpus directory `dir`; the list's path.
+fn write_cut(dir: &Path, version: &str, list: &str, changelog: &str) -> Result<PathBuf, CliError> {
+    let list_path = dir.join(Release::path(version));
+    fs::create_dir_all(dir.join(RELEASES_DIR)).map_err(|error| CliError::Write {
+        path: dir.join(RELEASES_DIR),
+        error,
+    })?;
+    fs::write(&list_path, list).map_err(|error| CliError::Write {
+        path: list_path.clone(),
+        error,
+    })?;
+    let changelog_path = dir.join(CHANGELOG_PATH);
+    fs::write(&changelog_path, changelog).map_err(|error| CliError::Write {
+        path: changelog_path,
+        error,
+    })?;
+    Ok(list_path)
 }
 
 /// The release lists of a corpus directory, oldest first.

@@ -4,14 +4,14 @@
 
 use std::fmt::Write as _;
 
-use wow_guid_conformance::internal::report::block;
-use wow_guid_conformance::internal::report::rerun::Rerun;
-use wow_guid_conformance::options::ReproOptions;
-use wow_guid_conformance::process::ProcessImplementation;
-use wow_guid_conformance::run::{self, RunOutcome};
+use wow_guid_harness::process::ProcessImplementation;
+use wow_guid_harness::report::block;
+use wow_guid_harness::report::rerun::Rerun;
+use wow_guid_harness::run::{self, RunOutcome};
 
 use super::error::CliError;
 use super::exit::Exit;
+use super::options::ReproOptions;
 use super::stdout::print;
 
 pub(super) fn repro(options: &ReproOptions, program: &str) -> Result<Exit, CliError> {

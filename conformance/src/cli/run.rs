@@ -7,14 +7,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use wow_guid_conformance::history;
-use wow_guid_conformance::internal::report::expect_fail_list::ExpectFailList;
-use wow_guid_conformance::options::RunOptions;
-use wow_guid_conformance::process::{Mode, ProcessImplementation};
-use wow_guid_conformance::report::human::Human;
-use wow_guid_conformance::report::json::Json;
-use wow_guid_conformance::report::junit::Junit;
-use wow_guid_conformance::report::{ReportFormat, RunReport};
-use wow_guid_conformance::run::{self, Progress};
+use wow_guid_harness::options::RunOptions;
+use wow_guid_harness::process::{Mode, ProcessImplementation};
+use wow_guid_harness::report::human::Human;
+use wow_guid_harness::report::{Format as _, RunFormat, RunReport};
+use wow_guid_harness::run::{self, Progress};
 
 use super::args::{ColorWhen, RunArgs};
 use super::error::CliError;
@@ -67,21 +64,12 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
             .and_then(|()| stdout.flush()),
     )
     .map_err(CliError::Stdout)?;
-    if let Some(path) = &args.report_json {
-        write_file(path, &Json, &report)?;
-    }
-    if let Some(path) = &args.junit {
-        write_file(path, &Junit, &report)?;
-    }
-    if let Some(path) = &args.write_expect_fail {
-        write_file(path, &ExpectFailList, &report)?;
-        let ids = ExpectFailList::ids(&report);
-        // On stderr, so that stdout stays the summary alone.
-        let _ = writeln!(
-            io::stderr(),
-            "wrote {ids} id(s) to {}: review the reasons, then pass it to --expect-fail",
-            path.display()
-        );
+    for (file, path) in &args.files.0 {
+        write_file(path, file.format, &report)?;
+        if let Some(note) = file.note {
+            // On stderr, so that stdout stays the summary alone.
+            let _ = writeln!(io::stderr(), "{}", note(&report, path));
+        }
     }
     Ok(if results.counts.get(run::RunOutcome::VectorBug) > 0 {
         Exit::NoVerdict
@@ -92,11 +80,7 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
     })
 }
 
-fn write_file(
-    path: &Path,
-    format: &dyn ReportFormat,
-    report: &RunReport<'_, '_>,
-) -> Result<(), CliError> {
+fn write_file(path: &Path, format: &RunFormat, report: &RunReport<'_, '_>) -> Result<(), CliError> {
     let write_error = |error| CliError::Write {
         path: path.to_owned(),
         error,

@@ -3,7 +3,7 @@
 //! A finding is one [`Signature`] of disagreement with its minimal request
 //! (and, for an implementation that keeps state, the requests that must come
 //! before it). [`Finding::vectors`] turns it into corpus vectors whose
-//! expectations are the reference's ([`crate::classify::oracle`]), so a finding pasted
+//! expectations are the reference's ([`wow_guid_harness::classify::oracle`]), so a finding pasted
 //! into `vectors/` fails the implementation that produced it and passes a
 //! conformant one; [`Finding::yaml`] writes them in the corpus format (with
 //! the corpus's own writer, [`wow_guid_vectors::yaml`]), and
@@ -21,13 +21,14 @@ use wow_guid_vectors::{
     Location, Pipes, Request, Vector, MAX_FILE_BYTES,
 };
 
-use crate::classify::oracle::corpus_expectation;
-use crate::classify::signature::{Disagreement, Signature};
-use crate::duration::DisplayDuration;
-use crate::implementation::Fault;
-use crate::judge::Mismatch;
-use crate::protocol::{self, Response};
-use crate::report::field;
+use crate::disagreement::Disagreement;
+use wow_guid_harness::classify::oracle::corpus_expectation;
+use wow_guid_harness::classify::Signature;
+use wow_guid_harness::duration::DisplayDuration;
+use wow_guid_harness::implementation::Fault;
+use wow_guid_harness::judge::Mismatch;
+use wow_guid_harness::protocol::{self, Response};
+use wow_guid_harness::report::field;
 
 /// How a finding was reproduced after it was first seen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -196,7 +197,7 @@ impl Finding {
     /// whose steps are `<their own type>.<op>.found-<hash>.<step>`.
     #[must_use]
     pub fn id(&self) -> String {
-        format!("{}.{}", self.signature.kind.id_prefix(), self.topic())
+        format!("{}.{}", self.signature.kind().id_prefix(), self.topic())
     }
 
     /// The `source` of this finding's vectors: a citation of the notes'

@@ -4,13 +4,13 @@
 //!
 //! A fixed corpus only catches the bugs someone thought of. `fuzz` generates
 //! requests of the four kinds, sends them to the implementation over the same
-//! line protocol and process machinery as `run` ([`crate::process`]), and
-//! judges every answer with `run`'s judge ([`crate::judge`]) against what the
-//! reference codec says ([`crate::classify::oracle`]). Each disagreement is
-//! classified by a [`Signature`](crate::classify::Signature) (the request kind
+//! line protocol and process machinery as `run` ([`wow_guid_harness::process`]), and
+//! judges every answer with `run`'s judge ([`wow_guid_harness::judge`]) against what the
+//! reference codec says ([`wow_guid_harness::classify::oracle`]). Each disagreement is
+//! classified by a [`Signature`](wow_guid_harness::classify::Signature) (the request kind
 //! and what differed), so one bug is reported once however often it shows;
 //! the first request with a new signature is shrunk
-//! ([`crate::classify::shrink`]) to the smallest request that still disagrees
+//! ([`crate::shrink`]) to the smallest request that still disagrees
 //! the same way and written out as a YAML vector ([`finding`]).
 //!
 //! # Pieces
@@ -18,7 +18,9 @@
 //! - [`requests`]: seeded request generators. A SplitMix64 stream feeds
 //!   [`arbitrary::Unstructured`], and every structural choice (mask pattern,
 //!   byte class, truncation point, name length and UTF-8 class, corpus
-//!   mutation) is drawn from it, so the same seed gives the same requests.
+//!   mutation) is drawn from it, so the same seed gives the same requests;
+//!   `names` writes the names from the fault model's lengths, classes,
+//!   faults and UTF-8 table.
 //! - [`finding`]: findings as YAML vectors in the corpus format, and
 //!   appending them to a vector file.
 //! - [`session`]: the loop: budgets, batches, unsupported kinds, grouping.
@@ -26,10 +28,12 @@
 //!   summary that ends a session with the command that runs it again.
 //!
 //! This module reads the corpus, drives implementations through the
-//! [`Implementation`](crate::implementation::Implementation) trait, and writes
+//! [`Implementation`](wow_guid_harness::implementation::Implementation) trait, and writes
 //! only where the command line says (`--out`); it changes nothing else.
 
+mod draw;
 pub mod finding;
+mod names;
 pub mod requests;
 pub mod session;
 pub mod summary;
@@ -38,7 +42,7 @@ use std::path::PathBuf;
 
 use wow_guid_vectors::Corpus;
 
-use crate::options::Conditions;
+use wow_guid_harness::options::Conditions;
 
 /// `fuzz`: a differential fuzzing session against an implementation.
 #[derive(Clone, Debug)]

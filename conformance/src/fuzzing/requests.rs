@@ -10,14 +10,8 @@
 //! - packed encode: GUIDs of one byte at any position, high bytes set, bytes
 //!   present at random with interesting values, 0, all ones, anything;
 //! - named decode: such a GUID (0 included, followed by a name all the same),
-//!   a name at one of the fault model's buffer lengths (every power of two
-//!   from 1 to 8192 and its neighbours, half the time ending in a multi-byte
-//!   character that a buffer of that size cuts), long, or short; of ASCII,
-//!   control characters, every UTF-8 length, noncharacters, a leading BOM;
-//!   with one invalid sequence of each kind of the model (lone continuation,
-//!   overlong, surrogate, past U+10FFFF, `f8`..`ff`, cut short), an embedded
-//!   NUL, or both at once; then the NUL, the NUL and trailing bytes, no NUL,
-//!   or the GUID cut short;
+//!   a name from the fault model (see the `names` module), then the NUL, the NUL
+//!   and trailing bytes, no NUL, or the GUID cut short;
 //! - named encode: such a GUID with such a name, or with none;
 //!
 //! plus mutations of the corpus vectors' requests (bit flips, interesting
@@ -29,27 +23,16 @@
 //! seed `s` is the same whatever came before it, whatever the batch sizes, on
 //! every platform. Pure: no I/O.
 
-use arbitrary::{Arbitrary, Unstructured};
+use arbitrary::Unstructured;
 use wow_guid_vectors::{Request, RequestKind, Vector};
 
-use crate::classify::INTERESTING_BYTES;
+use super::draw::{weighted, Draw};
+use super::names::{name, Shapes};
+use crate::shrink::INTERESTING_BYTES;
 
 /// Generator input behind each request: enough for the longest name with a
 /// choice per character.
 const ENTROPY: usize = 8192;
-
-/// The fault model's buffer lengths (`vectors/fault-model.yaml`), and
-/// 254 and 258 around the 256-byte cap one implementation applies; used when
-/// the model does not load (a test keeps it loading).
-fn boundary_lengths() -> Vec<usize> {
-    let mut lengths = wow_guid_vectors::fault_model::FaultModel::load()
-        .map(|model| model.buffer_lengths())
-        .unwrap_or_default();
-    lengths.extend([254, 258]);
-    lengths.sort_unstable();
-    lengths.dedup();
-    lengths
-}
 
 /// A small, fast, well-mixed generator (Steele, Lea and Flood's SplitMix64),
 /// used only to fill the bytes behind [`Unstructured`]: all structure comes
@@ -74,8 +57,8 @@ pub struct Generator {
     seed: u64,
     /// The corpus's requests by kind ([`RequestKind`] as index), for mutation.
     pool: [Vec<Request>; 4],
-    /// The name lengths where real code keeps fixed buffers.
-    lengths: Vec<usize>,
+    /// The buffer lengths and UTF-8 sequences of the fault model.
+    model: Shapes,
     entropy: Vec<u8>,
 }
 
@@ -90,7 +73,7 @@ impl Generator {
         Self {
             seed,
             pool,
-            lengths: boundary_lengths(),
+            model: Shapes::of_the_model(),
             entropy: vec![0; ENTROPY],
         }
     }
@@ -114,7 +97,7 @@ impl Generator {
             .choose(kinds)
             .copied()
             .unwrap_or(RequestKind::DecodePacked);
-        build(&mut u, kind, &self.pool[kind.index()], &self.lengths)
+        build(&mut u, kind, &self.pool[kind.index()], &self.model)
     }
 
     /// Request number `index`, of the given kind.
@@ -131,21 +114,6 @@ impl Generator {
     }
 }
 
-type Draw<T> = arbitrary::Result<T>;
-
-/// One of `table`'s values, each as likely as its weight.
-fn weighted<T: Copy>(u: &mut Unstructured<'_>, table: &[(u32, T)]) -> Draw<T> {
-    let total: u32 = table.iter().map(|(w, _)| w).sum();
-    let mut x = u.int_in_range(0..=total.saturating_sub(1))?;
-    for &(w, value) in table {
-        if x < w {
-            return Ok(value);
-        }
-        x -= w;
-    }
-    Ok(table[table.len() - 1].1)
-}
-
 #[derive(Clone, Copy)]
 enum Recipe {
     Structured,
@@ -153,12 +121,7 @@ enum Recipe {
     Uniform,
 }
 
-fn build(
-    u: &mut Unstructured<'_>,
-    kind: RequestKind,
-    pool: &[Request],
-    lengths: &[usize],
-) -> Request {
+fn build(u: &mut Unstructured<'_>, kind: RequestKind, pool: &[Request], model: &Shapes) -> Request {
     let drawn = weighted(
         u,
         &[
@@ -172,7 +135,7 @@ fn build(
             let base = u.choose(pool)?.clone();
             mutate(u, base)
         }
-        Recipe::Structured | Recipe::Mutation => structured(u, kind, lengths),
+        Recipe::Structured | Recipe::Mutation => structured(u, kind, model),
         Recipe::Uniform => uniform(u, kind),
     });
     // Out of entropy (it never happens with `ENTROPY` bytes, but the type
@@ -285,202 +248,6 @@ fn guid(u: &mut Unstructured<'_>) -> Draw<u64> {
     })
 }
 
-/// How a valid character is picked.
-#[derive(Arbitrary, Clone, Copy)]
-enum CharClass {
-    Printable,
-    Control,
-    TwoBytes,
-    ThreeBytes,
-    FourBytes,
-    /// The first and last code points of each UTF-8 length, U+FEFF and
-    /// the replacement character.
-    Edge,
-    /// A noncharacter: valid UTF-8 that a decoder must keep.
-    Noncharacter,
-}
-
-fn valid_char(u: &mut Unstructured<'_>) -> Draw<char> {
-    let code = match u.arbitrary::<CharClass>()? {
-        CharClass::Printable => u.int_in_range(0x20..=0x7e)?,
-        CharClass::Control => *u.choose(&[0x01, 0x09, 0x0a, 0x1f, 0x7f])?,
-        CharClass::TwoBytes => u.int_in_range(0x80..=0x7ff)?,
-        CharClass::ThreeBytes => u.int_in_range(0x800..=0xffff)?,
-        CharClass::FourBytes => u.int_in_range(0x1_0000..=0x10_ffff)?,
-        CharClass::Edge => *u.choose(&[
-            0x7f, 0x80, 0x7ff, 0x800, 0xd7ff, 0xe000, 0xfeff, 0xfffd, 0xffff, 0x1_0000, 0x10_ffff,
-        ])?,
-        CharClass::Noncharacter => *u.choose(&[0xfdd0, 0xfdef, 0xfffe, 0x1_fffe, 0x10_fffe])?,
-    };
-    // Surrogates are no characters; the replacement character stands in.
-    Ok(char::from_u32(code).unwrap_or('\u{fffd}'))
-}
-
-/// Each way a byte sequence fails to be UTF-8.
-#[derive(Arbitrary, Clone, Copy)]
-enum InvalidUtf8 {
-    LoneContinuation,
-    Overlong2,
-    Overlong3,
-    Overlong4,
-    Surrogate,
-    PastMax,
-    NeverValid,
-    CutShort2,
-    CutShort3,
-    CutShort4,
-}
-
-fn invalid_utf8(u: &mut Unstructured<'_>) -> Draw<Vec<u8>> {
-    let class: InvalidUtf8 = u.arbitrary()?;
-    let mut cont = || u.int_in_range(0x80..=0xbfu8);
-    Ok(match class {
-        InvalidUtf8::LoneContinuation => vec![cont()?],
-        InvalidUtf8::Overlong2 => vec![0xc0 | (cont()? & 1), cont()?],
-        InvalidUtf8::Overlong3 => vec![0xe0, cont()? & 0x9f, cont()?],
-        InvalidUtf8::Overlong4 => vec![0xf0, cont()? & 0x8f, cont()?, cont()?],
-        InvalidUtf8::Surrogate => vec![0xed, cont()? | 0x20, cont()?],
-        InvalidUtf8::PastMax => vec![0xf4, cont()? | 0x10, cont()?, cont()?],
-        InvalidUtf8::NeverValid => vec![0xf8 | (cont()? & 0x07)],
-        // A lead byte whose continuation bytes never come: what follows is
-        // ASCII, a lead byte, the NUL, or the end of the input.
-        InvalidUtf8::CutShort2 => vec![0xc2 | (cont()? & 0x1d)],
-        InvalidUtf8::CutShort3 => vec![0xe1, cont()?],
-        InvalidUtf8::CutShort4 => vec![0xf1, cont()?, cont()?],
-    })
-}
-
-#[derive(Clone, Copy)]
-enum NameLength {
-    Empty,
-    Short,
-    Boundary,
-    Long,
-}
-
-#[derive(Clone, Copy)]
-enum NameStyle {
-    Ascii,
-    Utf8,
-    /// U+FEFF first, which UTF-8-with-signature decoders drop.
-    Bom,
-    OneInvalid,
-    EmbeddedNul,
-    /// An invalid sequence and a NUL: two faults in one name.
-    InvalidAndNul,
-}
-
-/// A multi-byte character of `width` bytes (2 to 4), for the end of a name.
-fn wide_char(u: &mut Unstructured<'_>, width: usize) -> Draw<char> {
-    let code = match width {
-        2 => u.int_in_range(0x80..=0x7ff)?,
-        3 => u.int_in_range(0x800..=0xd7ff)?,
-        _ => u.int_in_range(0x1_0000..=0x10_ffff)?,
-    };
-    Ok(char::from_u32(code).unwrap_or('\u{20ac}'))
-}
-
-/// A name: its length class first, then its contents, then at most one
-/// planted fault (or one pair), at a character boundary so it is the only
-/// one. At a buffer length, half the names end in a multi-byte character,
-/// so a buffer of that size cuts it.
-fn name(u: &mut Unstructured<'_>, lengths: &[usize]) -> Draw<Vec<u8>> {
-    let target = match weighted(
-        u,
-        &[
-            (1, NameLength::Empty),
-            (4, NameLength::Short),
-            (4, NameLength::Boundary),
-            (1, NameLength::Long),
-        ],
-    )? {
-        NameLength::Empty => 0,
-        NameLength::Short => u.int_in_range(1..=16)?,
-        NameLength::Boundary => *u.choose(lengths)?,
-        NameLength::Long => u.int_in_range(259..=1100)?,
-    };
-    let style = weighted(
-        u,
-        &[
-            (3, NameStyle::Ascii),
-            (3, NameStyle::Utf8),
-            (1, NameStyle::Bom),
-            (2, NameStyle::OneInvalid),
-            (1, NameStyle::EmbeddedNul),
-            (1, NameStyle::InvalidAndNul),
-        ],
-    )?;
-    // The end character is drawn before the contents, which may use up
-    // the entropy of a long name.
-    let wide_end = if target >= 2 && lengths.contains(&target) && u.ratio(1u8, 2)? {
-        let width = u.int_in_range(2..=4usize)?.min(target);
-        let mut buf = [0u8; 4];
-        wide_char(u, width)?
-            .encode_utf8(&mut buf)
-            .as_bytes()
-            .to_vec()
-    } else {
-        Vec::new()
-    };
-    let planted = match style {
-        NameStyle::OneInvalid => invalid_utf8(u)?,
-        NameStyle::EmbeddedNul => vec![0],
-        NameStyle::InvalidAndNul => {
-            let mut both = invalid_utf8(u)?;
-            if u.ratio(1u8, 2)? {
-                both.insert(0, 0);
-            } else {
-                both.push(0);
-            }
-            both
-        }
-        NameStyle::Ascii | NameStyle::Utf8 | NameStyle::Bom => Vec::new(),
-    };
-    let mut name = Vec::with_capacity(target);
-    if matches!(style, NameStyle::Bom) {
-        name.extend_from_slice("\u{feff}".as_bytes());
-    }
-    let base_len = target
-        .saturating_sub(planted.len())
-        .saturating_sub(wide_end.len());
-    let mut boundaries = vec![name.len()];
-    // Faults are planted among letters or among characters of every
-    // length, so each fault meets each class of name.
-    let wide_content = match style {
-        NameStyle::Utf8 => true,
-        NameStyle::Ascii => false,
-        _ => u.ratio(1u8, 2)?,
-    };
-    while name.len() < base_len {
-        let c = if wide_content {
-            valid_char(u)?
-        } else {
-            char::from(u.int_in_range(0x20..=0x7eu8)?)
-        };
-        let mut buf = [0u8; 4];
-        let encoded = c.encode_utf8(&mut buf).as_bytes();
-        if name.len() + encoded.len() > base_len {
-            // Pad with ASCII so boundary lengths come out exact.
-            name.push(b'a');
-        } else {
-            name.extend_from_slice(encoded);
-        }
-        boundaries.push(name.len());
-    }
-    if !planted.is_empty() {
-        // At a buffer length, half the faults end the name, where a reader
-        // that cuts the name at its buffer's end never sees them.
-        let at = if wide_end.is_empty() && lengths.contains(&target) && u.ratio(1u8, 2)? {
-            name.len()
-        } else {
-            *u.choose(&boundaries)?
-        };
-        name.splice(at..at, planted);
-    }
-    name.extend_from_slice(&wide_end);
-    Ok(name)
-}
-
 #[derive(Clone, Copy)]
 enum PackedEnding {
     Exact,
@@ -503,7 +270,7 @@ fn trailing(u: &mut Unstructured<'_>, bytes: &mut Vec<u8>) -> Draw<()> {
     Ok(())
 }
 
-fn structured(u: &mut Unstructured<'_>, kind: RequestKind, lengths: &[usize]) -> Draw<Request> {
+fn structured(u: &mut Unstructured<'_>, kind: RequestKind, model: &Shapes) -> Draw<Request> {
     Ok(match kind {
         RequestKind::DecodePacked => {
             let mask = mask(u)?;
@@ -533,7 +300,7 @@ fn structured(u: &mut Unstructured<'_>, kind: RequestKind, lengths: &[usize]) ->
             // GUID 0 is followed by a name too: the decoder must stop
             // after the eight GUID bytes.
             let mut bytes = guid(u)?.to_le_bytes().to_vec();
-            bytes.extend_from_slice(&name(u, lengths)?);
+            bytes.extend_from_slice(&name(u, model)?);
             match weighted(
                 u,
                 &[
@@ -558,7 +325,7 @@ fn structured(u: &mut Unstructured<'_>, kind: RequestKind, lengths: &[usize]) ->
             name: if u.ratio(1u8, 6)? {
                 None
             } else {
-                Some(name(u, lengths)?)
+                Some(name(u, model)?)
             },
         },
     })
@@ -776,13 +543,13 @@ mod tests {
     /// its multi-byte end, each fault and each pair), as the corpus does.
     #[test]
     fn the_requests_reach_every_named_cell_of_the_fault_model() {
-        use wow_guid_vectors::fault_model::{coordinates, FaultModel};
+        use wow_guid_vectors::fault_model::FaultModel;
         const REQUESTS: u64 = 100_000;
         let model = FaultModel::load().expect("the model loads");
         let mut missing: Vec<_> = model
             .cells()
             .into_iter()
-            .filter(|c| c.grid.starts_with("named-"))
+            .filter(|c| c.request.guid_type() == wow_guid_vectors::GuidType::NamedGuid)
             .collect();
         let mut g = generator(1);
         for i in 0..REQUESTS {
@@ -790,7 +557,7 @@ mod tests {
                 break;
             }
             let request = g.request(i, &RequestKind::ALL);
-            let at = coordinates(&request);
+            let at = model.coordinates(&request);
             missing.retain(|cell| !(cell.request == request.kind() && at.covers(cell)));
         }
         assert!(

@@ -23,8 +23,8 @@
 //! shrink limit's time and at most half the time left, so that hunting
 //! always keeps the other half. At the deadline shrinking stops (the
 //! finding says it was cut short), and the implementations are expected to stop
-//! waiting there too, answering [`HarnessError::OutOfTime`]
-//! ([`crate::process::ProcessConfig::deadline`]): a batch cut short that way
+//! waiting there too, answering [`HarnessError::is_out_of_time`]
+//! ([`wow_guid_harness::process::ProcessConfig::deadline`]): a batch cut short that way
 //! is not judged, and the run ends. Implementations come from the caller's `launch`
 //! closure, which is told what each is for ([`Role`]); this module starts
 //! nothing itself and does no I/O beyond what the [`Observer`] does.
@@ -36,11 +36,13 @@ use wow_guid_vectors::{Request, RequestKind, Vector};
 
 use super::finding::{Finding, Novelty, Reproduction, ShrinkStats};
 use super::requests::Generator;
-use crate::classify::oracle::{check, Check};
-use crate::classify::shrink::{self, AfterPrefix, Limits, OneImplementation, Tester};
-use crate::classify::signature::{Disagreement, Signature};
-use crate::implementation::{HarnessError, Implementation, Query};
-use crate::judge::JudgeOptions;
+use crate::disagreement::Disagreement;
+use crate::disagreement::{check, Check};
+use crate::history::Limits;
+use crate::shrink::{self, AfterPrefix, OneImplementation, Tester};
+use wow_guid_harness::classify::Signature;
+use wow_guid_harness::implementation::{HarnessError, Implementation, Query};
+use wow_guid_harness::judge::JudgeOptions;
 
 /// Requests in one batch at most.
 pub const MAX_BATCH: usize = 512;
@@ -215,7 +217,7 @@ pub fn fuzz<I: Implementation>(
             .map(|(id, request)| Query { id, request })
             .collect();
         let answers = match implementation.answer_all(&queries) {
-            Err(HarnessError::OutOfTime { .. }) => {
+            Err(e) if e.is_out_of_time() => {
                 outcome.unjudged = n;
                 break;
             }
@@ -245,8 +247,8 @@ pub fn fuzz<I: Implementation>(
                     enabled.retain(|&k| k != kind);
                 }
                 Check::Disagrees(d) => {
-                    let difference = d.signature.difference;
-                    restarted |= difference.restarts_the_process();
+                    let signature = d.signature;
+                    restarted |= signature.restarts_the_process();
                     if let Some(&i) = groups.get(&d.signature) {
                         outcome.findings[i].occurrences += 1;
                     } else if let Some(f) = fresh.iter_mut().find(|f| f.1.signature == d.signature)
@@ -342,7 +344,7 @@ fn corpus_signatures<I: Implementation>(
         })
         .collect();
     let answers = match implementation.answer_all(&queries) {
-        Err(HarnessError::OutOfTime { .. }) => return Ok(None),
+        Err(e) if e.is_out_of_time() => return Ok(None),
         other => other?,
     };
     let mut failures = HashMap::new();
@@ -381,7 +383,7 @@ fn investigate<I: Implementation>(
         in_corpus: None,
         novelty: Novelty::Unchecked,
     };
-    if !target.difference.is_about_one_request() {
+    if !target.is_about_one_request() {
         return Ok(finding);
     }
     // Hunting keeps at least half the time left: one finding's shrinking
@@ -397,7 +399,7 @@ fn investigate<I: Implementation>(
         deadline: plan.deadline,
     };
     let mut replay_launch = || launch(Role::Replay);
-    let Some(alone) = shrink::unless_out_of_time(shrink::replay(
+    let Some(alone) = crate::history::unless_out_of_time(shrink::replay(
         &mut replay_launch,
         std::slice::from_ref(&request),
         plan.judge,
@@ -416,7 +418,7 @@ fn investigate<I: Implementation>(
         // The shrinking process answered many requests; make sure the
         // result does not depend on them.
         let mut replay_launch = || launch(Role::Replay);
-        let confirmed = shrink::unless_out_of_time(shrink::replay(
+        let confirmed = crate::history::unless_out_of_time(shrink::replay(
             &mut replay_launch,
             std::slice::from_ref(&shrunk.request),
             plan.judge,
@@ -438,7 +440,7 @@ fn investigate<I: Implementation>(
         });
         return Ok(finding);
     }
-    let Some(prefix) = shrink::unless_out_of_time(shrink::minimize_prefix(
+    let Some(prefix) = crate::history::unless_out_of_time(shrink::minimize_prefix(
         &mut replay_launch,
         history,
         &request,

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use super::finding::{Finding, Novelty, Reproduction};
 use super::session::{FuzzResults, Stop};
-use crate::report::rerun::Rerun;
+use wow_guid_harness::report::rerun::Rerun;
 use wow_guid_vectors::RequestKind;
 
 /// The `#` header of a file of findings from seed `seed`.
@@ -141,6 +141,8 @@ pub fn summary(results: &FuzzResults, seed: u64, rerun: &Rerun<'_>) -> String {
             );
         }
     }
-    let _ = writeln!(s, "# rerun: {}", rerun.fuzz(seed, results.done));
+    let (seed, count) = (seed.to_string(), results.done.to_string());
+    let words = ["fuzz", "--seed", &seed, "--count", &count];
+    let _ = writeln!(s, "# rerun: {}", rerun.line(&words, false));
     s
 }

@@ -2,7 +2,7 @@
 //! example.
 //!
 //! A cause is a [`Signature`], the differential fuzzer's unit of "one bug",
-//! as [`crate::report::grouping`] groups failures for every report. Its
+//! as [`wow_guid_harness::report::grouping`] groups failures for every report. Its
 //! example is the
 //! smallest of its vectors in the fuzzer's own order ([`shrink::key`]).
 //! When even that one is long (more than [`SHORT`] bytes), the fuzzer's
@@ -14,13 +14,14 @@
 
 use wow_guid_vectors::Request;
 
-use crate::classify::shrink::{self, Limits, OneImplementation};
-use crate::classify::Signature;
-use crate::implementation::{HarnessError, Implementation};
-use crate::judge::JudgeOptions;
-use crate::protocol;
-use crate::report::grouping::{by_cause, Group};
-use crate::run::RunResults;
+use crate::history::Limits;
+use crate::shrink::{self, OneImplementation};
+use wow_guid_harness::classify::Signature;
+use wow_guid_harness::implementation::{HarnessError, Implementation};
+use wow_guid_harness::judge::JudgeOptions;
+use wow_guid_harness::protocol;
+use wow_guid_harness::report::grouping::{by_cause, Group};
+use wow_guid_harness::run::RunResults;
 
 /// An example longer than this many bytes (of input, or of GUID and name)
 /// is shrunk.
@@ -103,8 +104,8 @@ pub fn causes<I: Implementation>(
         let example = Example {
             id: smallest.vector.id.clone(),
             request: protocol::request_line(&smallest.vector.id, &smallest.vector.request),
-            got: crate::report::got_text(smallest),
-            why: crate::report::reason_text(smallest, None).unwrap_or_default(),
+            got: wow_guid_harness::report::got_text(smallest),
+            why: wow_guid_harness::report::reason_text(smallest, None).unwrap_or_default(),
         };
         let shrunk = if size(&smallest.vector.request) > SHORT {
             shrink_example(&smallest.vector.request, signature, launch, options)?
@@ -129,7 +130,7 @@ fn shrink_example<I: Implementation>(
     launch: &mut dyn FnMut() -> I,
     options: JudgeOptions,
 ) -> Result<Option<ShrunkExample>, HarnessError> {
-    if !signature.difference.is_about_one_request() {
+    if !signature.is_about_one_request() {
         return Ok(None);
     }
     let mut tester = OneImplementation::new(launch, options);
@@ -153,7 +154,7 @@ fn shrink_example<I: Implementation>(
     if size(&result.request) >= size(request) {
         return Ok(None);
     }
-    let expected = crate::classify::oracle::corpus_expectation(&result.request);
+    let expected = wow_guid_harness::classify::oracle::corpus_expectation(&result.request);
     Ok(Some(ShrunkExample {
         request: protocol::request_line("shrunk", &result.request),
         expected: expectation_text(&expected),
@@ -168,7 +169,7 @@ fn shrink_example<I: Implementation>(
 }
 
 fn expectation_text(expect: &wow_guid_vectors::Expectation) -> String {
-    use crate::protocol::Response;
+    use wow_guid_harness::protocol::Response;
     use wow_guid_vectors::Expectation;
     match expect {
         Expectation::Valid(value) => {

@@ -21,8 +21,9 @@ use std::io;
 
 use super::causes::Cause;
 use super::implementations::Launch;
-use super::model::{Column, Matrix, Row, CELL_OUTCOMES};
-use crate::run::RunOutcome;
+use super::model::{Column, Matrix, Page, Row, CELL_OUTCOMES};
+use wow_guid_harness::report::Format;
+use wow_guid_harness::run::RunOutcome;
 use wow_guid_vectors::RequestKind;
 
 /// The page's style sheet, inlined.
@@ -343,10 +344,12 @@ fn cause_item(o: &mut String, cause: &Cause) {
     let _ = writeln!(o, "</li>");
 }
 
-/// Writes [`render`]'s page to `out`.
-///
-/// # Errors
-/// Whatever `out` returns.
-pub fn write(matrix: &Matrix, command: &str, out: &mut dyn io::Write) -> io::Result<()> {
-    out.write_all(render(matrix, command).as_bytes())
+/// `index.html`: the matrix as one page ([`render`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Html;
+
+impl Format<Page<'_>> for Html {
+    fn write(&self, page: &Page<'_>, out: &mut dyn io::Write) -> io::Result<()> {
+        out.write_all(render(page.matrix, page.command).as_bytes())
+    }
 }

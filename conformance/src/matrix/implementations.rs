@@ -56,7 +56,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-use crate::terminal::escape_bounded;
+use wow_guid_harness::terminal::escape_bounded;
 
 /// How many characters of a name or a word from the file an error message
 /// quotes; a longer one is cut, with its length.

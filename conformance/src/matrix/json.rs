@@ -10,8 +10,9 @@ use std::io;
 use serde::Serialize;
 
 use super::implementations::Launch;
-use super::model::{Cell, Column, Matrix, Row, CELL_OUTCOMES};
-use crate::run::NamedCounts;
+use super::model::{Cell, Column, Matrix, Page, Row, CELL_OUTCOMES};
+use wow_guid_harness::report::Format;
+use wow_guid_harness::run::NamedCounts;
 
 /// The `format` field.
 pub const FORMAT_NAME: &str = "wow-guid-conformance matrix";
@@ -145,8 +146,8 @@ fn implementation(column: &Column) -> ImplementationOut<'_> {
             .causes
             .iter()
             .map(|c| CauseOut {
-                kind: c.signature.kind.to_string(),
-                difference: c.signature.difference.to_string(),
+                kind: c.signature.kind().to_string(),
+                difference: c.signature.difference(),
                 vectors: &c.vectors,
                 example: ExampleOut {
                     id: &c.example.id,
@@ -187,11 +188,28 @@ fn row(row: &Row) -> VectorRow<'_> {
     }
 }
 
+/// `matrix.json`: the whole matrix as one JSON document (`SCHEMA`).
+#[derive(Clone, Copy, Debug)]
+pub struct Json;
+
+impl Format<Page<'_>> for Json {
+    fn write(&self, page: &Page<'_>, out: &mut dyn io::Write) -> io::Result<()> {
+        write(page.matrix, out)
+    }
+}
+
+/// `matrix.schema.json`: [`SCHEMA`], beside the document it describes.
+#[derive(Clone, Copy, Debug)]
+pub struct Schema;
+
+impl Format<Page<'_>> for Schema {
+    fn write(&self, _: &Page<'_>, out: &mut dyn io::Write) -> io::Result<()> {
+        out.write_all(SCHEMA.as_bytes())
+    }
+}
+
 /// Writes `matrix` as `matrix.json`.
-///
-/// # Errors
-/// Whatever `out` returns.
-pub fn write(matrix: &Matrix, out: &mut dyn io::Write) -> io::Result<()> {
+fn write(matrix: &Matrix, out: &mut dyn io::Write) -> io::Result<()> {
     let document = Document {
         format: FORMAT_NAME,
         format_version: FORMAT_VERSION,

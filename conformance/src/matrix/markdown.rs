@@ -10,8 +10,9 @@ use std::fmt::Write as _;
 use std::io;
 
 use super::implementations::Launch;
-use super::model::{Column, Matrix, CELL_OUTCOMES};
-use crate::run::{Counts, RunOutcome};
+use super::model::{Column, Matrix, Page, CELL_OUTCOMES};
+use wow_guid_harness::report::Format;
+use wow_guid_harness::run::{Counts, RunOutcome};
 
 /// Untrusted text (an implementation's name, language, version, note,
 /// source) as inline Markdown that renders as exactly that text: a control
@@ -253,10 +254,12 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
     out
 }
 
-/// Writes [`render`]'s text to `out`.
-///
-/// # Errors
-/// Whatever `out` returns.
-pub fn write(matrix: &Matrix, command: &str, out: &mut dyn io::Write) -> io::Result<()> {
-    out.write_all(render(matrix, command).as_bytes())
+/// `matrix.md`: the matrix as Markdown ([`render`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Markdown;
+
+impl Format<Page<'_>> for Markdown {
+    fn write(&self, page: &Page<'_>, out: &mut dyn io::Write) -> io::Result<()> {
+        out.write_all(render(page.matrix, page.command).as_bytes())
+    }
 }

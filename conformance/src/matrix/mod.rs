@@ -3,15 +3,15 @@
 //!
 //! - [`implementations`]: the implementations file (YAML), its format and
 //!   its loader.
-//! - [`build`] (here): runs every implementation through [`crate::run::run`],
+//! - [`build`] (here): runs every implementation through [`wow_guid_harness::run::run`],
 //!   the same judging path as `run`, several at a time, and collects a
 //!   [`model::Matrix`]. Each failure cause gets a minimal example
 //!   ([`causes`], with the differential fuzzer's shrinker).
-//! - [`json`], [`markdown`], [`html`]: the three output formats, each in
-//!   its own file, each writing a `Matrix` and nothing else.
+//! - [`json`], [`markdown`], [`html`]: the output formats, each in its own
+//!   file, each writing a [`model::Page`] and nothing else, listed in [`FILES`].
 //!
-//! This module starts implementations (through [`crate::process`] and
-//! [`crate::reference`]) and writes nothing to disk: the CLI does that.
+//! This module starts implementations (through [`wow_guid_harness::process`] and
+//! [`wow_guid_harness::reference`]) and writes nothing to disk: the CLI does that.
 
 pub mod causes;
 pub mod html;
@@ -22,16 +22,29 @@ pub mod model;
 
 use std::ffi::OsString;
 use std::num::NonZeroUsize;
+use std::path::Path;
 use std::sync::Mutex;
 
 use wow_guid_vectors::Vector;
 
-use crate::implementation::{HarnessError, Implementation};
-use crate::judge::JudgeOptions;
-use crate::process::{Mode, ProcessConfig, ProcessImplementation};
-use crate::run::{self, RunPlan};
 use implementations::{Builtin, ImplementationEntry, Launch};
-use model::{Header, Matrix};
+use model::{Header, Matrix, PageFormat};
+use wow_guid_harness::implementation::{HarnessError, Implementation};
+use wow_guid_harness::judge::JudgeOptions;
+use wow_guid_harness::options::{Conditions, CorpusSource, Target};
+use wow_guid_harness::process::{Mode, ProcessConfig, ProcessImplementation};
+use wow_guid_harness::report::rerun::Rerun;
+use wow_guid_harness::run::{self, RunPlan};
+use wow_guid_harness::shell;
+
+/// The files of a matrix, by name, in the order they are written: a new
+/// format is its file, one line here, and a test.
+pub const FILES: &[(&str, &PageFormat)] = &[
+    ("matrix.json", &json::Json),
+    ("matrix.schema.json", &json::Schema),
+    ("matrix.md", &markdown::Markdown),
+    ("index.html", &html::Html),
+];
 
 /// How to run a matrix.
 #[derive(Clone, Debug)]
@@ -46,8 +59,35 @@ pub struct MatrixOptions {
     pub startup_timeout: std::time::Duration,
     /// The command that starts the runner's own `serve`: the built-in
     /// reference is reached through it, over the protocol, as `run` and
-    /// `repro` reach it ([`crate::options::Target::BuiltIn`]).
+    /// `repro` reach it ([`wow_guid_harness::options::Target::BuiltIn`]).
     pub serve: Vec<OsString>,
+}
+
+impl MatrixOptions {
+    /// The command that builds the same matrix again, run as `program`:
+    /// every option that changes the results (not `--jobs`), written by the
+    /// one writer of rerun commands, then `--out` and the implementations
+    /// file as given.
+    #[must_use]
+    pub fn rerun_line(
+        &self,
+        program: &str,
+        corpus: &CorpusSource,
+        out: &Path,
+        implementations: &Path,
+    ) -> String {
+        let mut conditions = Conditions::new(Target::BuiltIn { serve: Vec::new() });
+        conditions.corpus = corpus.clone();
+        conditions.judge = self.judge;
+        conditions.timeout = self.timeout;
+        conditions.startup_timeout = self.startup_timeout;
+        let rerun = Rerun {
+            program,
+            conditions: &conditions,
+        };
+        let tail: [OsString; 3] = ["--out".into(), out.into(), implementations.into()];
+        format!("{} {}", rerun.line(&["matrix"], false), shell::words(&tail))
+    }
 }
 
 /// Why a matrix could not be built.
@@ -64,7 +104,7 @@ impl std::fmt::Display for MatrixError {
         write!(
             f,
             "implementation `{}`: {}",
-            crate::terminal::escape_bounded(&self.implementation, 80),
+            wow_guid_harness::terminal::escape_bounded(&self.implementation, 80),
             self.error
         )
     }
@@ -96,10 +136,10 @@ fn launch(
 /// and builds the matrix.
 ///
 /// Implementations run `options.jobs` at a time, each in `options.jobs`
-/// processes; the results do not depend on either (see [`crate::run`]).
+/// processes; the results do not depend on either (see [`wow_guid_harness::run`]).
 ///
 /// Every command's program is checked first
-/// ([`crate::process::check_startable`]); nothing runs when one is missing.
+/// ([`wow_guid_harness::process::check_startable`]); nothing runs when one is missing.
 ///
 /// # Errors
 /// The first implementation whose program cannot be started, before any
@@ -115,7 +155,7 @@ pub fn build(
     for entry in entries {
         if let Launch::Command { resolved, .. } = &entry.launch {
             let command: Vec<OsString> = resolved.iter().map(OsString::from).collect();
-            crate::process::check_startable(&command).map_err(|error| MatrixError {
+            wow_guid_harness::process::check_startable(&command).map_err(|error| MatrixError {
                 implementation: entry.name.clone(),
                 error,
             })?;

@@ -1,5 +1,5 @@
 //! The matrix as data: one row per vector, one column per implementation,
-//! every cell judged by [`crate::run`], the same path `run` takes.
+//! every cell judged by [`wow_guid_harness::run`], the same path `run` takes.
 //!
 //! Built from finished runs ([`RunResults`]) and written by the output
 //! formats beside this module; it starts no process itself (the causes'
@@ -7,9 +7,10 @@
 
 use std::time::Duration;
 
-use crate::protocol;
-use crate::report;
-use crate::run::{Counts, RunOutcome, RunResults};
+use wow_guid_harness::protocol;
+use wow_guid_harness::report;
+use wow_guid_harness::report::Format;
+use wow_guid_harness::run::{Counts, RunOutcome, RunResults};
 use wow_guid_vectors::RequestKind;
 
 use super::causes::Cause;
@@ -224,3 +225,16 @@ pub struct Header {
     /// The implementations file, as given.
     pub implementations_file: String,
 }
+
+/// What the matrix's formats write: the matrix, and the command that builds
+/// it again.
+#[derive(Clone, Copy, Debug)]
+pub struct Page<'a> {
+    /// The matrix.
+    pub matrix: &'a Matrix,
+    /// The command that builds it again (`MatrixOptions::rerun_line`).
+    pub command: &'a str,
+}
+
+/// A format of the matrix's files.
+pub type PageFormat = dyn for<'a> Format<Page<'a>> + Sync;

@@ -1,7 +1,8 @@
 //! The unit tests of `duration`, through the crate's API.
 
 use std::time::Duration;
-use wow_guid_conformance::internal::duration::*;
+use wow_guid_conformance::duration::*;
+use wow_guid_harness::duration::DisplayDuration;
 
 #[test]
 fn durations_in_seconds_and_milliseconds() {

@@ -1,7 +1,8 @@
 //! The unit tests of `export`, through the crate's API.
 
-use serde_json::Value as Json;
-use wow_guid_conformance::internal::export::*;
+use serde_json::Value;
+use wow_guid_conformance::export::*;
+use wow_guid_conformance::format::{Named, UnknownFormat};
 use wow_guid_vectors::Corpus;
 
 fn corpus() -> Corpus {
@@ -11,7 +12,7 @@ fn corpus() -> Corpus {
 #[test]
 fn the_document_holds_every_vector_with_every_field() {
     let corpus = corpus();
-    let doc: Json = serde_json::from_str(&render(&corpus.vectors, Format::Json)).unwrap();
+    let doc: Value = serde_json::from_str(&render(&corpus.vectors, &Json)).unwrap();
     assert_eq!(doc["format"], FORMAT_NAME);
     assert_eq!(doc["format_version"], FORMAT_VERSION);
     assert_eq!(doc["vector_count"], corpus.vectors.len());
@@ -59,13 +60,13 @@ fn the_document_holds_every_vector_with_every_field() {
         assert_eq!(keys, fields, "{}", v["id"]);
     }
     // Written in the order of the schema, id first, for people reading it.
-    let text = render(&corpus.vectors[..1], Format::Jsonl);
+    let text = render(&corpus.vectors[..1], &Jsonl);
     assert!(text.starts_with("{\"id\":"), "{text}");
 }
 
 #[test]
 fn names_keep_no_name_apart_from_an_empty_name() {
-    let doc: Json = serde_json::from_str(&render(&corpus().vectors, Format::Json)).unwrap();
+    let doc: Value = serde_json::from_str(&render(&corpus().vectors, &Json)).unwrap();
     let find = |id: &str| {
         doc["vectors"]
             .as_array()
@@ -77,7 +78,7 @@ fn names_keep_no_name_apart_from_an_empty_name() {
     };
     let no_name = find("named.encode.no-name");
     assert_eq!(no_name["request"]["has_name"], false);
-    assert_eq!(no_name["request"]["name"], Json::Null);
+    assert_eq!(no_name["request"]["name"], Value::Null);
     assert_eq!(no_name["outcome"], "acceptable");
     assert!(no_name["why"].is_string());
     let empty = find("named.encode.empty-name");
@@ -97,8 +98,8 @@ fn names_keep_no_name_apart_from_an_empty_name() {
 /// other way round) fails.
 #[test]
 fn the_schema_describes_every_field_written() {
-    let schema: Json = serde_json::from_str(include_str!("../../export.schema.json")).unwrap();
-    let doc: Json = serde_json::from_str(&render(&corpus().vectors, Format::Json)).unwrap();
+    let schema: Value = serde_json::from_str(include_str!("../../export.schema.json")).unwrap();
+    let doc: Value = serde_json::from_str(&render(&corpus().vectors, &Json)).unwrap();
     let vector = &doc["vectors"][0];
     let levels = [
         (&schema, &doc),
@@ -140,25 +141,37 @@ fn the_schema_describes_every_field_written() {
 
 #[test]
 fn formats_parse_from_their_names_and_unknown_ones_say_what_is_allowed() {
-    for (name, format) in Format::ALL {
-        assert_eq!(name.parse::<Format>(), Ok(*format));
-        assert_eq!(format.to_string(), *name);
+    for named in FORMATS {
+        assert_eq!(Named::find(FORMATS, named.name).unwrap().name, named.name);
     }
-    let err = "yaml".parse::<Format>().unwrap_err();
-    assert_eq!(err, UnknownFormat("yaml".into()));
-    assert!(err.to_string().contains("`json`"), "{err}");
+    let err = Named::find(FORMATS, "yaml").unwrap_err();
+    assert_eq!(
+        err,
+        UnknownFormat {
+            name: "yaml".into(),
+            known: vec![
+                ("json", "one document with every vector"),
+                ("jsonl", "one vector per line")
+            ],
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "unknown format `yaml`; expected `json` (one document with every vector) or `jsonl` \
+         (one vector per line)"
+    );
 }
 
 #[test]
 fn json_lines_hold_the_same_objects_one_per_line() {
     let corpus = corpus();
-    let doc: Json = serde_json::from_str(&render(&corpus.vectors, Format::Json)).unwrap();
-    let lines = render(&corpus.vectors, Format::Jsonl);
+    let doc: Value = serde_json::from_str(&render(&corpus.vectors, &Json)).unwrap();
+    let lines = render(&corpus.vectors, &Jsonl);
     assert!(lines.ends_with('\n'));
-    let parsed: Vec<Json> = lines
+    let parsed: Vec<Value> = lines
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(&parsed, doc["vectors"].as_array().unwrap());
-    assert_eq!(render(&[], Format::Jsonl), "");
+    assert_eq!(render(&[], &Jsonl), "");
 }

@@ -3,34 +3,47 @@
 use std::path::Path;
 use std::time::Duration;
 use std::{fs, io};
-use wow_guid_conformance::implementation::Fault;
-use wow_guid_conformance::internal::classify::signature::{Difference, EncodingError, GuidError};
-use wow_guid_conformance::internal::classify::signature::{Disagreement, Signature};
-use wow_guid_conformance::internal::fuzzing::finding::*;
-use wow_guid_conformance::judge::Mismatch;
+use wow_guid_conformance::disagreement::Disagreement;
+use wow_guid_conformance::fuzzing::finding::*;
+use wow_guid_harness::classify::Signature;
+use wow_guid_harness::implementation::Fault;
+use wow_guid_harness::judge::Mismatch;
 use wow_guid_vectors::{Corpus, Expectation, Flag, Request, Vector, MAX_FILE_BYTES};
 
-fn finding(prefix: Vec<Request>, request: Request, difference: Difference) -> Finding {
-    let mismatch = Mismatch::Fault(Fault::Exited {
+/// A crash: the implementation's process ended before it answered.
+fn crash() -> Mismatch {
+    Mismatch::Fault(Fault::Exited {
         status: "exit status: 1".into(),
-        partial: wow_guid_conformance::implementation::Excerpt::default(),
-    });
-    Finding {
-        signature: Signature {
-            kind: request.kind(),
-            difference,
+        partial: wow_guid_harness::implementation::Excerpt::default(),
+    })
+}
+
+/// A GUID wrong in its high 32 bits, too large.
+fn sign_extended() -> Mismatch {
+    Mismatch::WrongValue {
+        expected: wow_guid_vectors::Value::Packed {
+            guid: 0x80,
+            consumed: 2,
         },
+        got: wow_guid_vectors::Value::Packed {
+            guid: 0xffff_ffff_0000_0080,
+            consumed: 2,
+        },
+    }
+}
+
+fn finding(prefix: Vec<Request>, request: Request, mismatch: Mismatch) -> Finding {
+    let signature = Signature::of(request.kind(), &mismatch);
+    Finding {
+        signature,
         prefix,
         request: request.clone(),
         disagreement: Disagreement {
-            signature: Signature {
-                kind: request.kind(),
-                difference,
-            },
+            signature,
             mismatch: mismatch.clone(),
             reply: Err(Fault::Exited {
                 status: "exit status: 1".into(),
-                partial: wow_guid_conformance::implementation::Excerpt::default(),
+                partial: wow_guid_harness::implementation::Excerpt::default(),
             }),
         },
         original: request,
@@ -50,36 +63,28 @@ fn every_shape() -> Vec<Finding> {
     long[150] = 0xc3;
     long[151] = 0xa9;
     vec![
-        finding(
-            vec![],
-            Request::DecodePacked { bytes: vec![] },
-            Difference::Crash,
-        ),
+        finding(vec![], Request::DecodePacked { bytes: vec![] }, crash()),
         finding(
             vec![],
             Request::DecodePacked {
                 bytes: vec![0x0a, 0xde, 0xad, 7],
             },
-            Difference::Crash,
+            crash(),
         ),
-        finding(
-            vec![],
-            Request::EncodePacked { guid: u64::MAX },
-            Difference::Crash,
-        ),
+        finding(vec![], Request::EncodePacked { guid: u64::MAX }, crash()),
         finding(
             vec![],
             Request::DecodeNamed {
                 bytes: [&[1u8, 0, 0, 0, 0, 0, 0, 0][..], &long, &[0, 9]].concat(),
             },
-            Difference::Crash,
+            crash(),
         ),
         finding(
             vec![],
             Request::DecodeNamed {
                 bytes: vec![1, 0, 0, 0, 0, 0, 0, 0, 0xff],
             },
-            Difference::Crash,
+            crash(),
         ),
         finding(
             vec![],
@@ -87,7 +92,7 @@ fn every_shape() -> Vec<Finding> {
                 guid: 5,
                 name: None,
             },
-            Difference::Crash,
+            crash(),
         ),
         finding(
             vec![],
@@ -95,7 +100,7 @@ fn every_shape() -> Vec<Finding> {
                 guid: 0,
                 name: Some(vec![]),
             },
-            Difference::Crash,
+            crash(),
         ),
         finding(
             vec![],
@@ -103,7 +108,7 @@ fn every_shape() -> Vec<Finding> {
                 guid: 5,
                 name: Some(b"a\0b".to_vec()),
             },
-            Difference::Crash,
+            crash(),
         ),
         finding(
             vec![
@@ -111,7 +116,10 @@ fn every_shape() -> Vec<Finding> {
                 Request::DecodePacked { bytes: vec![0] },
             ],
             Request::EncodePacked { guid: 0 },
-            Difference::WrongEncoding(EncodingError::Head),
+            Mismatch::WrongValue {
+                expected: wow_guid_vectors::Value::Encoded { bytes: vec![0] },
+                got: wow_guid_vectors::Value::Encoded { bytes: vec![1] },
+            },
         ),
     ]
 }
@@ -159,10 +167,7 @@ fn ids_depend_on_the_requests_only() {
         Request::DecodePacked {
             bytes: vec![8, 0x80],
         },
-        Difference::WrongGuid(GuidError {
-            high_half: true,
-            larger: true,
-        }),
+        sign_extended(),
     );
     let mut b = a.clone();
     b.seed = 1;
@@ -175,10 +180,7 @@ fn ids_depend_on_the_requests_only() {
         Request::DecodePacked {
             bytes: vec![8, 0x81],
         },
-        Difference::WrongGuid(GuidError {
-            high_half: true,
-            larger: true,
-        }),
+        sign_extended(),
     );
     assert_ne!(a.id(), c.id());
 }
@@ -281,14 +283,16 @@ fn append_refuses_what_is_not_a_vector_file_before_reading_it() {
 /// break the comment's line.
 #[test]
 fn comments_write_utf8_and_escape_control_characters() {
-    let mut f = finding(vec![], Request::EncodePacked { guid: 1 }, Difference::Crash);
+    let mut f = finding(vec![], Request::EncodePacked { guid: 1 }, crash());
     let line = [&b"x ok \xff"[..], &[b'z'; 300]].concat();
     f.disagreement.reply = Err(Fault::Malformed {
-        line: wow_guid_conformance::implementation::Excerpt::of(&line),
-        error: wow_guid_conformance::protocol::ResponseError {
-            column: 6,
-            kind: wow_guid_conformance::protocol::ResponseErrorKind::NotAscii { byte: 0xff },
-        },
+        line: wow_guid_harness::implementation::Excerpt::of(&line),
+        error: wow_guid_harness::protocol::parse_response(
+            &line,
+            "x",
+            &Request::EncodePacked { guid: 1 },
+        )
+        .expect_err("not ASCII"),
     });
     let comment = f.comment("  ");
     let answer = comment

@@ -1,13 +1,14 @@
 //! The unit tests of `fuzzing::session`, through the crate's API.
 
-use wow_guid_conformance::implementation::mock::Scripted;
-use wow_guid_conformance::implementation::Query;
-use wow_guid_conformance::internal::classify::shrink::{self, Limits};
-use wow_guid_conformance::internal::fuzzing::finding::Reproduction;
-use wow_guid_conformance::internal::fuzzing::session::*;
-use wow_guid_conformance::judge::JudgeOptions;
-use wow_guid_conformance::protocol::Response;
-use wow_guid_conformance::reference::{self, Reference};
+use wow_guid_conformance::fuzzing::finding::Reproduction;
+use wow_guid_conformance::fuzzing::session::*;
+use wow_guid_conformance::history::Limits;
+use wow_guid_conformance::shrink;
+use wow_guid_harness::implementation::mock::Scripted;
+use wow_guid_harness::implementation::Query;
+use wow_guid_harness::judge::JudgeOptions;
+use wow_guid_harness::protocol::Response;
+use wow_guid_harness::reference::{self, Reference};
 use wow_guid_vectors::{Corpus, Value};
 use wow_guid_vectors::{Request, RequestKind, Vector};
 
@@ -97,7 +98,7 @@ fn a_stateful_bug_becomes_a_minimal_sequence() {
 }
 
 type Script =
-    Box<dyn FnMut(&Query<'_>) -> Result<Response, wow_guid_conformance::implementation::Fault>>;
+    Box<dyn FnMut(&Query<'_>) -> Result<Response, wow_guid_harness::implementation::Fault>>;
 
 /// A packed decoder with the causes of the spec's C bug asked for: bit 3
 /// sign-extended, bits 4 to 7 shifted modulo 32.
@@ -192,9 +193,9 @@ fn one_cause_is_one_finding_and_two_are_two() {
 fn an_implementation_that_never_answers_ends_the_run() {
     let mut launch = |_| {
         Scripted::new(|_: &Query<'_>| {
-            Err(wow_guid_conformance::implementation::Fault::Exited {
+            Err(wow_guid_harness::implementation::Fault::Exited {
                 status: "exit status: 1".into(),
-                partial: wow_guid_conformance::implementation::Excerpt::default(),
+                partial: wow_guid_harness::implementation::Excerpt::default(),
             })
         })
     };

@@ -1,7 +1,7 @@
 //! The unit tests of `known_failures`, through the crate's API.
 
 use std::path::Path;
-use wow_guid_conformance::internal::known_failures::*;
+use wow_guid_conformance::known_failures::*;
 use wow_guid_vectors::Corpus;
 
 fn repository() -> &'static Path {

@@ -1,8 +1,8 @@
 //! The unit tests of `lint`, through the crate's API.
 
-use crate::select::sample;
-use wow_guid_conformance::internal::lint::*;
-use wow_guid_conformance::protocol::{self};
+use crate::fixtures::sample;
+use wow_guid_conformance::lint::*;
+use wow_guid_harness::protocol::{self};
 use wow_guid_vectors::{ErrorCode, Value};
 use wow_guid_vectors::{Expectation, Vector};
 
@@ -46,8 +46,7 @@ fn a_response_over_the_line_bound_is_found_and_one_just_under_is_not() {
         v
     };
     let line = |v: &Vector| {
-        protocol::response_line(&v.id, &wow_guid_conformance::reference::answer(&v.request)).len()
-            + 1
+        protocol::response_line(&v.id, &wow_guid_harness::reference::answer(&v.request)).len() + 1
     };
     let probe = with_name(0);
     // Each name byte is two hex digits.

@@ -1,7 +1,8 @@
 //! The unit tests of `list`, through the crate's API.
 
-use crate::select::with_a_sequence;
-use wow_guid_conformance::internal::list::*;
+use crate::fixtures::with_a_sequence;
+use wow_guid_conformance::list::*;
+use wow_guid_harness::report::Format as _;
 use wow_guid_vectors::Vector;
 
 #[test]
@@ -9,7 +10,14 @@ fn text_is_one_aligned_line_per_vector() {
     let vectors = with_a_sequence();
     let refs: Vec<&Vector> = vectors.iter().take(3).collect();
     let mut out = Vec::new();
-    write_text(&refs, &mut out).unwrap();
+    Text.write(
+        &Listing {
+            corpus: "embedded",
+            vectors: &refs,
+        },
+        &mut out,
+    )
+    .unwrap();
     let flag = vectors[0].flags[0].as_str();
     assert_eq!(
         String::from_utf8(out).unwrap(),
@@ -21,7 +29,14 @@ fn text_is_one_aligned_line_per_vector() {
     );
     let none: Vec<&Vector> = vectors.iter().skip(3).take(1).collect();
     let mut out = Vec::new();
-    write_text(&none, &mut out).unwrap();
+    Text.write(
+        &Listing {
+            corpus: "embedded",
+            vectors: &none,
+        },
+        &mut out,
+    )
+    .unwrap();
     assert_eq!(
         String::from_utf8(out).unwrap(),
         "named.decode.zero  named_guid   decode  -\n"
@@ -33,7 +48,14 @@ fn json_has_every_field_of_the_selection() {
     let vectors = with_a_sequence();
     let refs: Vec<&Vector> = vectors.iter().skip(1).take(2).collect();
     let mut out = Vec::new();
-    write_json("embedded", &refs, &mut out).unwrap();
+    Json.write(
+        &Listing {
+            corpus: "embedded",
+            vectors: &refs,
+        },
+        &mut out,
+    )
+    .unwrap();
     let doc: serde_json::Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(doc["format_version"], 1);
     assert_eq!(doc["corpus"], "embedded");

@@ -2,7 +2,7 @@
 
 use std::num::NonZeroUsize;
 use std::path::Path;
-use wow_guid_conformance::internal::matrix::implementations::*;
+use wow_guid_conformance::matrix::implementations::*;
 
 fn no_env(_: &str) -> Option<String> {
     None

@@ -1,21 +1,25 @@
 //! The unit tests of `matrix::json`, through the crate's API.
 
 use std::num::NonZeroUsize;
-use wow_guid_conformance::internal::matrix::implementations::Launch;
-use wow_guid_conformance::internal::matrix::model::Matrix;
+use wow_guid_conformance::matrix::implementations::Launch;
+use wow_guid_conformance::matrix::model::Matrix;
 
 use serde_json::Value as Json;
 use wow_guid_vectors::Corpus;
 
-use wow_guid_conformance::internal::matrix::causes::causes;
-use wow_guid_conformance::internal::matrix::implementations::{
-    Builtin, ImplementationEntry, Source,
-};
-use wow_guid_conformance::internal::matrix::json::*;
-use wow_guid_conformance::internal::matrix::model::Header;
-use wow_guid_conformance::judge::JudgeOptions;
-use wow_guid_conformance::reference::Reference;
-use wow_guid_conformance::run::{run, RunPlan};
+use std::path::Path;
+use std::time::Duration;
+use wow_guid_conformance::matrix::causes::causes;
+use wow_guid_conformance::matrix::implementations::{Builtin, ImplementationEntry, Source};
+use wow_guid_conformance::matrix::json::*;
+use wow_guid_conformance::matrix::model::{Header, Page};
+use wow_guid_conformance::matrix::MatrixOptions;
+use wow_guid_harness::judge::JudgeOptions;
+use wow_guid_harness::options::CorpusSource;
+use wow_guid_harness::process::ProcessConfig;
+use wow_guid_harness::reference::Reference;
+use wow_guid_harness::report::Format as _;
+use wow_guid_harness::run::{run, RunPlan};
 
 fn document() -> Json {
     let corpus = Corpus::embedded().unwrap();
@@ -50,7 +54,11 @@ fn document() -> Json {
         vec![(entry, results, found)],
     );
     let mut out = Vec::new();
-    write(&matrix, &mut out).unwrap();
+    let page = Page {
+        matrix: &matrix,
+        command: "",
+    };
+    Json.write(&page, &mut out).unwrap();
     serde_json::from_slice(&out).unwrap()
 }
 
@@ -117,7 +125,7 @@ fn the_schema_describes_every_field_written() {
         .iter()
         .map(|v| v.as_str().unwrap())
         .collect();
-    let words: Vec<&str> = wow_guid_conformance::internal::matrix::model::CELL_OUTCOMES
+    let words: Vec<&str> = wow_guid_conformance::matrix::model::CELL_OUTCOMES
         .iter()
         .map(|o| o.as_str())
         .collect();
@@ -130,4 +138,28 @@ fn the_schema_describes_every_field_written() {
         .map(|v| v.as_str().unwrap())
         .collect();
     assert_eq!(counts, words);
+}
+
+#[test]
+fn matrix_lines_carry_the_corpus_strictness_and_time_limits() {
+    let corpus = CorpusSource::Dir("my vectors".into());
+    let options = MatrixOptions {
+        judge: JudgeOptions {
+            strict_errors: true,
+        },
+        jobs: NonZeroUsize::MIN,
+        timeout: Duration::from_secs(20),
+        startup_timeout: ProcessConfig::DEFAULT_STARTUP_TIMEOUT,
+        serve: Vec::new(),
+    };
+    assert_eq!(
+        options.rerun_line(
+            "wow-guid-conformance",
+            &corpus,
+            Path::new("target/matrix"),
+            Path::new("matrix/implementations.yaml")
+        ),
+        "wow-guid-conformance matrix --vectors 'my vectors' --strict-errors --timeout 20s \
+         --out target/matrix matrix/implementations.yaml"
+    );
 }

@@ -1,8 +1,8 @@
 //! The unit tests of `report::failed`, through the crate's API.
 
-use wow_guid_conformance::expect_fail::SHOWN_ERRORS;
-use wow_guid_conformance::report::failed::*;
-use wow_guid_conformance::run::RunOutcome;
+use wow_guid_conformance::report_reader::*;
+use wow_guid_harness::expect_fail::SHOWN_ERRORS;
+use wow_guid_harness::run::RunOutcome;
 
 const CORPUS: [&str; 4] = ["a.one", "a.two", "a.three", "a.four"];
 

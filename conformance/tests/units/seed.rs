@@ -1,7 +1,7 @@
 //! The unit tests of `seed`, through the crate's API.
 
-use crate::select::sample;
-use wow_guid_conformance::internal::seed::*;
+use crate::fixtures::sample;
+use wow_guid_conformance::seed::*;
 
 #[test]
 fn decode_inputs_go_to_their_target_and_to_differential() {

@@ -1,0 +1,56 @@
+//! The expected outcome of any request, stated as a vector would state it.
+//!
+//! The fuzzer must judge exactly as `run` judges the corpus, so a generated
+//! request needs the expectation the corpus would give it. That is the
+//! reference codec's answer ([`crate::reference::exact_expectation`]): a value is
+//! `valid`, an error is `invalid` with the reference's code. Where the corpus
+//! leaves implementations a choice (`acceptable` vectors), the same choice is
+//! left here, for every request of that shape and not only for the one
+//! request the corpus spells out; a test checks that this module agrees with
+//! every vector of the embedded corpus, so a new `acceptable` rule in the
+//! corpus cannot go unnoticed here. Pure: calls the reference codec and
+//! nothing else.
+
+use wow_guid_vectors::{Expectation, Request, Value};
+
+use crate::reference;
+
+/// Why GUID 0 with an empty name may be encoded as eight `00` bytes.
+const ZERO_GUID_EMPTY_NAME: &str = "The format has no way to write a name after GUID 0. An \
+    implementation whose type tells no name from an empty name rejects this; one whose type \
+    cannot writes eight 00 bytes, which loses nothing.";
+
+/// Why a non-zero GUID without a name may be encoded with an empty name.
+const GUID_WITHOUT_NAME: &str = "A non-zero GUID is always followed by a name on the wire. An \
+    implementation whose type cannot tell no name from an empty name writes the empty name; one \
+    that can may reject the call.";
+
+/// The expectation a vector for `request` would carry: the reference's
+/// ([`reference::exact_expectation`]), made `acceptable` where the corpus lets an
+/// implementation choose.
+#[must_use]
+pub fn corpus_expectation(request: &Request) -> Expectation {
+    match (reference::exact_expectation(request), request) {
+        // The corpus: named.encode.name-without-guid.empty.
+        (
+            Expectation::Invalid(_),
+            Request::EncodeNamed {
+                guid: 0,
+                name: Some(name),
+            },
+        ) if name.is_empty() => Expectation::Acceptable {
+            value: Value::Encoded { bytes: vec![0; 8] },
+            why: ZERO_GUID_EMPTY_NAME.to_owned(),
+        },
+        // The corpus: named.encode.no-name.
+        (Expectation::Invalid(_), Request::EncodeNamed { guid, name: None }) if *guid != 0 => {
+            let mut bytes = guid.to_le_bytes().to_vec();
+            bytes.push(0);
+            Expectation::Acceptable {
+                value: Value::Encoded { bytes },
+                why: GUID_WITHOUT_NAME.to_owned(),
+            }
+        }
+        (expectation, _) => expectation,
+    }
+}

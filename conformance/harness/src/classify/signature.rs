@@ -1,0 +1,350 @@
+//! What kind of disagreement a failed answer is.
+//!
+//! One bug usually disagrees on thousands of generated requests. Grouping
+//! them by [`Signature`], the request kind plus a class of what differed,
+//! reports it once; the shrinker keeps the signature fixed, so the minimal
+//! request shows the same bug as the one first seen rather than some other
+//! disagreement that happens to be smaller.
+//!
+//! The class must be fine enough that two bugs of one request kind are two
+//! findings, and coarse enough that one bug, showing on requests that differ
+//! in every incidental way, is one. So it records what the answer shows
+//! about the cause, and nothing about the request's incidental features:
+//!
+//! - which part of the answer is wrong: the byte count, the GUID, the name,
+//!   the encoding, an error instead of a value or the other way round;
+//! - for a wrong GUID, which way it is wrong: whether its high 32 bits
+//!   differ or only the low ones, and whether it is larger or smaller than
+//!   the right one. A decoder that sign-extends a byte (bits set that should
+//!   not be) gives a larger GUID, one that shifts a byte modulo 32 (a byte
+//!   lost from the high half) a smaller one, on every request either shows
+//!   on, whatever else the request holds;
+//! - for a wrong byte count, too many or too few; for a wrong name, missing,
+//!   unexpected, shorter, longer or other bytes; for a wrong encoding,
+//!   whether the first wrong byte is in the mask (packed) or GUID (named)
+//!   part or after it;
+//! - for an error instead of a value, the code given; for a value instead of
+//!   an error, the code the reference gives (a missing NUL check and a
+//!   missing UTF-8 check both accept invalid input, but not the same input).
+//!
+//! The request's flags (sign bit, trailing bytes, ...) are left out on
+//! purpose: a generated request has several of them by chance, and keying
+//! on them would report one bug once per combination.
+//!
+//! Pure: reads the judge's [`Mismatch`] and nothing else; which part of a
+//! wrong value differs is the judge's own classification, the one its
+//! messages are worded from.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use wow_guid_vectors::{ErrorCode, RequestKind};
+
+use crate::implementation::Fault;
+use crate::judge::{Mismatch, ValueDifference};
+
+/// How a decoded GUID is wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct GuidError {
+    /// Whether the high 32 bits differ (else only the low 32 do).
+    high_half: bool,
+    /// Whether the GUID is larger than the right one (else smaller).
+    larger: bool,
+}
+
+impl GuidError {
+    /// How `got` differs from `expected` (which it must not equal).
+    #[must_use]
+    fn between(expected: u64, got: u64) -> Self {
+        Self {
+            high_half: (expected ^ got) >> 32 != 0,
+            larger: got > expected,
+        }
+    }
+}
+
+/// How a name is wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum NameError {
+    /// No name where there is one.
+    Missing,
+    /// A name where there is none.
+    Unexpected,
+    /// A shorter name.
+    Shorter,
+    /// A longer name.
+    Longer,
+    /// A name of the right length with other bytes.
+    OtherBytes,
+}
+
+impl NameError {
+    fn between(expected: Option<&[u8]>, got: Option<&[u8]>) -> Self {
+        match (expected, got) {
+            (Some(_), None) => Self::Missing,
+            (None, Some(_)) => Self::Unexpected,
+            (Some(e), Some(g)) => match g.len().cmp(&e.len()) {
+                Ordering::Less => Self::Shorter,
+                Ordering::Greater => Self::Longer,
+                Ordering::Equal => Self::OtherBytes,
+            },
+            // Equal names are no name difference; the judge never says so.
+            (None, None) => Self::OtherBytes,
+        }
+    }
+
+    const fn as_str(self) -> &'static str {
+        match self {
+            Self::Missing => "missing",
+            Self::Unexpected => "where there is none",
+            Self::Shorter => "too short",
+            Self::Longer => "too long",
+            Self::OtherBytes => "other bytes",
+        }
+    }
+}
+
+/// Where an encoding first goes wrong: in its first part (the mask byte of
+/// a packed GUID, the eight GUID bytes of a named one) or after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum EncodingError {
+    /// The mask byte or the GUID bytes of a named GUID.
+    Head,
+    /// The GUID bytes of a packed GUID, or the name and its NUL.
+    Body,
+}
+
+impl EncodingError {
+    fn between(kind: RequestKind, expected: &[u8], got: &[u8]) -> Self {
+        let head = if kind == RequestKind::EncodeNamed {
+            8
+        } else {
+            1
+        };
+        let first = expected
+            .iter()
+            .zip(got)
+            .position(|(e, g)| e != g)
+            .unwrap_or(expected.len().min(got.len()));
+        if first < head {
+            Self::Head
+        } else {
+            Self::Body
+        }
+    }
+}
+
+/// What differed, coarsely enough that one bug gives one class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum Difference {
+    /// A decoded value whose byte count differs. The GUID or name usually
+    /// differs too, as a consequence of reading a different stretch of input,
+    /// so this class takes precedence over the two below.
+    WrongConsumed {
+        /// Whether more bytes were consumed than the right number.
+        too_many: bool,
+    },
+    /// A decoded value with the right byte count and another GUID.
+    WrongGuid(GuidError),
+    /// A decoded value with the right byte count and GUID and another name.
+    WrongName(NameError),
+    /// An encoding with other bytes.
+    WrongEncoding(EncodingError),
+    /// A value of another shape than the request calls for.
+    WrongValueKind,
+    /// `error` where the reference gives a value: the code given.
+    ErrorInsteadOfValue(ErrorCode),
+    /// A value where the reference gives `error`: the reference's code.
+    ValueInsteadOfError(ErrorCode),
+    /// Another error code (only with strict error codes).
+    WrongErrorCode {
+        /// The reference's code.
+        expected: ErrorCode,
+        /// The code given.
+        got: ErrorCode,
+    },
+    /// No response in time.
+    Timeout,
+    /// The process ended before answering.
+    Crash,
+    /// A line that is not a response to the request.
+    Malformed,
+    /// A response line past the runner's length bound.
+    LineTooLong,
+    /// Reading the process's output failed.
+    ReadFailed,
+    /// A fault that needs several requests in flight.
+    OnlyWhenPipelined,
+}
+
+impl Difference {
+    /// The class of `mismatch` on a request of `kind`.
+    #[must_use]
+    fn of(kind: RequestKind, mismatch: &Mismatch) -> Self {
+        match mismatch {
+            Mismatch::WrongValue { expected, got } => {
+                match ValueDifference::between(expected, got) {
+                    ValueDifference::Decoded {
+                        consumed: Some((expected, got)),
+                        ..
+                    } => Self::WrongConsumed {
+                        too_many: got > expected,
+                    },
+                    ValueDifference::Decoded {
+                        guid: Some((expected, got)),
+                        consumed: None,
+                    } => Self::WrongGuid(GuidError::between(expected, got)),
+                    // The judge never says a decoded value differs in nothing.
+                    ValueDifference::Decoded {
+                        guid: None,
+                        consumed: None,
+                    } => Self::WrongValueKind,
+                    ValueDifference::Name { expected, got } => {
+                        Self::WrongName(NameError::between(expected, got))
+                    }
+                    ValueDifference::Encoding { expected, got } => {
+                        Self::WrongEncoding(EncodingError::between(kind, expected, got))
+                    }
+                    ValueDifference::Kind => Self::WrongValueKind,
+                }
+            }
+            Mismatch::RejectedValid { code, .. } => Self::ErrorInsteadOfValue(*code),
+            Mismatch::AcceptedInvalid { expected, .. } => Self::ValueInsteadOfError(*expected),
+            Mismatch::WrongErrorCode { expected, got } => Self::WrongErrorCode {
+                expected: *expected,
+                got: *got,
+            },
+            Mismatch::Fault(fault) => match fault {
+                Fault::Timeout { .. } => Self::Timeout,
+                Fault::Exited { .. } => Self::Crash,
+                Fault::Malformed { .. } | Fault::StrayLine { .. } | Fault::Unsolicited { .. } => {
+                    Self::Malformed
+                }
+                Fault::LineTooLong { .. } => Self::LineTooLong,
+                Fault::ReadFailed { .. } => Self::ReadFailed,
+                Fault::OnlyWhenPipelined { .. } => Self::OnlyWhenPipelined,
+            },
+        }
+    }
+
+    /// Whether the runner ended (and will restart) the process over it.
+    #[must_use]
+    const fn restarts_the_process(self) -> bool {
+        matches!(
+            self,
+            Self::Timeout
+                | Self::Crash
+                | Self::Malformed
+                | Self::LineTooLong
+                | Self::ReadFailed
+                | Self::OnlyWhenPipelined
+        )
+    }
+
+    /// Whether a single request on its own can show this class, so that
+    /// shrinking makes sense. A pipelining fault needs many requests in
+    /// flight.
+    #[must_use]
+    const fn is_about_one_request(self) -> bool {
+        !matches!(self, Self::OnlyWhenPipelined)
+    }
+}
+
+/// The class in a few words: `wrong GUID (high 32 bits, too large)`.
+impl fmt::Display for Difference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::WrongConsumed { too_many } => write!(
+                f,
+                "wrong byte count (too {})",
+                if too_many { "many" } else { "few" }
+            ),
+            Self::WrongGuid(GuidError { high_half, larger }) => write!(
+                f,
+                "wrong GUID ({} 32 bits, too {})",
+                if high_half { "high" } else { "low" },
+                if larger { "large" } else { "small" }
+            ),
+            Self::WrongName(how) => write!(f, "wrong name ({})", how.as_str()),
+            Self::WrongEncoding(EncodingError::Head) => {
+                f.write_str("wrong encoding (from its first part)")
+            }
+            Self::WrongEncoding(EncodingError::Body) => {
+                f.write_str("wrong encoding (after its first part)")
+            }
+            Self::WrongValueKind => f.write_str("wrong kind of value"),
+            Self::ErrorInsteadOfValue(code) => write!(f, "`error {code}` instead of a value"),
+            Self::ValueInsteadOfError(code) => {
+                write!(f, "a value instead of an error (`{code}`)")
+            }
+            Self::WrongErrorCode { expected, got } => {
+                write!(f, "wrong error code (`{got}` for `{expected}`)")
+            }
+            Self::Timeout => f.write_str("timeout"),
+            Self::Crash => f.write_str("crash"),
+            Self::Malformed => f.write_str("malformed response"),
+            Self::LineTooLong => f.write_str("response line too long"),
+            Self::ReadFailed => f.write_str("unreadable output"),
+            Self::OnlyWhenPipelined => f.write_str("fault only when pipelined"),
+        }
+    }
+}
+
+/// A request kind and what differed: the unit findings are grouped by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Signature {
+    /// The request kind.
+    kind: RequestKind,
+    /// What differed.
+    difference: Difference,
+}
+
+impl Signature {
+    /// The signature of `mismatch` on a request of `kind`.
+    #[must_use]
+    pub fn of(kind: RequestKind, mismatch: &Mismatch) -> Self {
+        Self {
+            kind,
+            difference: Difference::of(kind, mismatch),
+        }
+    }
+
+    /// The request kind.
+    #[must_use]
+    pub const fn kind(self) -> RequestKind {
+        self.kind
+    }
+
+    /// What differed, in a few words: `wrong GUID (high 32 bits, too
+    /// large)`.
+    #[must_use]
+    pub fn difference(self) -> String {
+        self.difference.to_string()
+    }
+
+    /// Whether the failure is a timeout.
+    #[must_use]
+    pub fn is_timeout(self) -> bool {
+        self.difference == Difference::Timeout
+    }
+
+    /// Whether the runner ended (and will restart) the process over it: a
+    /// fault rather than a wrong answer.
+    #[must_use]
+    pub const fn restarts_the_process(self) -> bool {
+        self.difference.restarts_the_process()
+    }
+
+    /// Whether a single request on its own can show it, so that shrinking
+    /// makes sense. A fault that needs many requests in flight cannot.
+    #[must_use]
+    pub const fn is_about_one_request(self) -> bool {
+        self.difference.is_about_one_request()
+    }
+}
+
+impl fmt::Display for Signature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.kind, self.difference)
+    }
+}

@@ -1,0 +1,599 @@
+//! The one interface between the runner and whatever it tests.
+//!
+//! An [`Implementation`] takes a batch of requests and gives back one
+//! [`Answer`] per request, in order. Everything the runner can test is one:
+//! an external program over the line protocol
+//! ([`crate::process::ProcessImplementation`], persistent or one-shot), the
+//! reference codec in this process ([`crate::reference::Reference`]), and a
+//! scripted fake for tests ([`mock::Scripted`]). Judging is not done here:
+//! an answer is only what came back, and [`crate::judge`] decides what it
+//! means for a vector.
+
+use std::fmt;
+use std::io;
+use std::sync::Arc;
+use std::time::Duration;
+
+use wow_guid_vectors::Request;
+
+use crate::duration::DisplayDuration;
+use crate::protocol::{self, Response, ResponseError};
+
+/// One request to send, under the id the response must echo.
+#[derive(Clone, Copy, Debug)]
+pub struct Query<'a> {
+    /// The protocol id: a vector id, or any other token without spaces.
+    pub id: &'a str,
+    /// What to ask.
+    pub request: &'a Request,
+}
+
+/// What came back for one [`Query`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The parsed response, or why there is none.
+    pub reply: Result<Response, Fault>,
+    /// The response line exactly as received (terminator removed), when the
+    /// implementation was asked to record it; `repro` shows it.
+    pub raw: Option<Vec<u8>>,
+    /// The last lines the implementation had written to stderr when this
+    /// answer arrived (or when the fault was noticed).
+    pub stderr_tail: Option<Arc<str>>,
+    /// How long the answer took, when it was measured: for a process, from
+    /// writing the request to reading its answer (or noticing the fault).
+    /// With several requests in flight that includes waiting behind the
+    /// ones before it, and the first request of a fresh process includes
+    /// its start-up (in one-shot mode, every request's).
+    pub elapsed: Option<Duration>,
+}
+
+impl Answer {
+    /// An answer with a parsed response and nothing else attached.
+    #[must_use]
+    pub fn response(response: Response) -> Self {
+        Self {
+            reply: Ok(response),
+            raw: None,
+            stderr_tail: None,
+            elapsed: None,
+        }
+    }
+
+    /// An answer that is a fault and nothing else.
+    #[must_use]
+    pub fn fault(fault: Fault) -> Self {
+        Self {
+            reply: Err(fault),
+            raw: None,
+            stderr_tail: None,
+            elapsed: None,
+        }
+    }
+}
+
+/// Why there is no acceptable response to a request. Each is a failure of
+/// the implementation. Where a process was involved, the runner has already
+/// killed its process group; the next request goes to a fresh process.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// No complete response within the per-request time limit.
+    Timeout {
+        /// The limit that ran out.
+        after: Duration,
+        /// The unfinished line the implementation had written, if any.
+        partial: Excerpt,
+    },
+    /// The process ended (or closed its stdout) before answering.
+    Exited {
+        /// How it ended, as the operating system reports it, e.g. `exit status: 3`.
+        status: String,
+        /// The unfinished line it had written, if any.
+        partial: Excerpt,
+    },
+    /// A line came back but it is not a response to this request (wrong id,
+    /// garbage, a form that does not fit the request).
+    Malformed {
+        /// The line as received, terminator removed.
+        line: Excerpt,
+        /// What is wrong with it.
+        error: ResponseError,
+    },
+    /// A line that is not a response came where the response was due, and
+    /// the response came right after it: the implementation writes
+    /// something else (debug or log output, say) to stdout.
+    StrayLine {
+        /// The line that is not a response, terminator removed.
+        line: Excerpt,
+    },
+    /// The response line grew past the runner's bound without a newline.
+    LineTooLong {
+        /// The bound, in bytes.
+        limit: usize,
+        /// The first bytes of the line (its length is not known: the
+        /// runner stopped reading it).
+        prefix: Excerpt,
+    },
+    /// Reading the process's stdout failed.
+    ReadFailed {
+        /// The operating system's message.
+        message: String,
+    },
+    /// After its last answer, with its input closed, the implementation wrote
+    /// more: output that answers no request. It fails the request answered
+    /// last.
+    Unsolicited {
+        /// The first line (or unterminated output) it wrote.
+        line: Excerpt,
+    },
+    /// The fault happened with several requests in flight and did not recur
+    /// when each was re-sent on its own to a fresh process, so it depends on
+    /// pipelining: the implementation does not handle requests that arrive
+    /// before it has answered the previous one.
+    OnlyWhenPipelined {
+        /// How many requests were in flight.
+        in_flight: usize,
+        /// What happened then.
+        fault: Box<Fault>,
+    },
+}
+
+/// The evidence a fault keeps of what the implementation wrote: the first
+/// [`Excerpt::MAX`] bytes and the length of the whole.
+///
+/// A run may see thousands of faults, each with a line of up to
+/// [`protocol::MAX_RESPONSE_LINE`] bytes; keeping only a bounded head means
+/// the runner's memory does not grow with the lines it was sent.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Excerpt {
+    head: Box<[u8]>,
+    len: usize,
+}
+
+impl Excerpt {
+    /// The most bytes kept.
+    pub const MAX: usize = 256;
+
+    /// The first [`Excerpt::MAX`] bytes of `bytes`, and their length.
+    #[must_use]
+    pub fn of(bytes: &[u8]) -> Self {
+        Self::cut(bytes, bytes.len())
+    }
+
+    /// An excerpt of a text of `len` bytes that starts with `head` (of
+    /// which at most [`Excerpt::MAX`] bytes are kept).
+    #[must_use]
+    pub fn cut(head: &[u8], len: usize) -> Self {
+        let head = &head[..head.len().min(Self::MAX)];
+        Self {
+            head: head.into(),
+            len: len.max(head.len()),
+        }
+    }
+
+    /// The bytes kept: all of them when [`Excerpt::is_cut`] is false.
+    #[must_use]
+    pub fn head(&self) -> &[u8] {
+        &self.head
+    }
+
+    /// The length of the whole text.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the text was empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether bytes past the head were left out.
+    #[must_use]
+    pub fn is_cut(&self) -> bool {
+        self.len > self.head.len()
+    }
+
+    /// The text with unprintable bytes escaped ([`protocol::printable`]),
+    /// at most `max_chars` bytes of it, then `… (N bytes in all)` when
+    /// anything was left out.
+    #[must_use]
+    pub fn printable(&self, max_chars: usize) -> String {
+        let shown = self.head.len().min(max_chars);
+        let mut out = protocol::printable(&self.head[..shown], usize::MAX);
+        if self.len > shown {
+            out.push_str(&format!("… ({} bytes in all)", self.len));
+        }
+        out
+    }
+}
+
+/// The three kinds of fault a report keeps apart from wrong answers: the
+/// implementation did not give a wrong value, it failed to give one at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FaultKind {
+    /// The process ended, or its output could not be read, before it answered.
+    Crashed,
+    /// No answer within the time limit.
+    TimedOut,
+    /// A line came back that is not a response to the request.
+    Malformed,
+}
+
+impl Fault {
+    /// Which kind of fault this is. A fault seen only with pipelined
+    /// requests is of the kind of the fault seen then.
+    #[must_use]
+    pub fn kind(&self) -> FaultKind {
+        match self {
+            Self::Timeout { .. } => FaultKind::TimedOut,
+            Self::Exited { .. } | Self::ReadFailed { .. } => FaultKind::Crashed,
+            Self::Malformed { .. }
+            | Self::StrayLine { .. }
+            | Self::LineTooLong { .. }
+            | Self::Unsolicited { .. } => FaultKind::Malformed,
+            Self::OnlyWhenPipelined { fault, .. } => fault.kind(),
+        }
+    }
+}
+
+impl Fault {
+    /// What happened, in one line, without the evidence kept or advice: the
+    /// one wording of each fault, which findings describe themselves with
+    /// and [`Fault`]'s `Display` (what reports show) begins with.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        match self {
+            Self::Timeout { after, .. } => {
+                format!("no response within {}", DisplayDuration(*after))
+            }
+            Self::Exited { status, .. } => {
+                format!("the process ended before answering ({status})")
+            }
+            Self::Malformed { line, error } => {
+                format!("malformed response `{}`: {error}", line.printable(120))
+            }
+            Self::StrayLine { line } => format!(
+                "a line that is not a response, `{}`, came before the response",
+                line.printable(120)
+            ),
+            Self::LineTooLong { limit, .. } => {
+                format!("the response line grew past {limit} bytes without a newline")
+            }
+            Self::ReadFailed { message } => {
+                format!("reading the implementation's stdout failed: {message}")
+            }
+            Self::Unsolicited { line } => format!(
+                "output that answers no request: `{}`",
+                line.printable(120)
+            ),
+            Self::OnlyWhenPipelined { in_flight, fault } => format!(
+                "with {in_flight} requests in flight: {}. Sent one at a time, each request was answered",
+                fault.summary()
+            ),
+        }
+    }
+}
+
+/// The [`Fault::summary`], then the evidence (what the implementation had
+/// written) and what to do about it.
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.summary())?;
+        match self {
+            Self::Timeout { partial, .. } => {
+                f.write_str(
+                    ". If the implementation is slow rather than stuck, raise --timeout; if it \
+                     answers only at end of input, it must flush stdout after each batch of \
+                     requests",
+                )?;
+                if !partial.is_empty() {
+                    write!(
+                        f,
+                        " (it had written `{}` without a newline)",
+                        partial.printable(120)
+                    )?;
+                }
+                Ok(())
+            }
+            Self::Exited { partial, .. } if !partial.is_empty() => write!(
+                f,
+                " (its last output `{}` had no newline; every response line must end in \\n)",
+                partial.printable(120)
+            ),
+            Self::LineTooLong { prefix, .. } => {
+                write!(f, " (it starts `{}`)", prefix.printable(60))
+            }
+            Self::StrayLine { .. } => f.write_str(
+                ": stdout carries responses only, one line per request; write debug and log \
+                 output to stderr (PROTOCOL.md, \"Responses\")",
+            ),
+            Self::Unsolicited { .. } => f.write_str(
+                ", written after its last answer once its input had ended: an adapter writes \
+                 exactly one line per request (PROTOCOL.md, \"Responses\")",
+            ),
+            Self::OnlyWhenPipelined { .. } => f.write_str(
+                ", so the implementation mishandles pipelined requests: it must read requests \
+                 as they come and answer each in order (PROTOCOL.md, \"Pipelining\")",
+            ),
+            Self::Exited { .. } | Self::Malformed { .. } | Self::ReadFailed { .. } => Ok(()),
+        }
+    }
+}
+
+/// A problem of the harness rather than of the implementation: the run
+/// cannot give a verdict. Its message ([`fmt::Display`]) says what went
+/// wrong and what to do about it.
+#[derive(Debug)]
+pub struct HarnessError(Box<Failure>);
+
+impl HarnessError {
+    /// Whether the caller's deadline passed while responses were still
+    /// missing ([`ProcessConfig::deadline`](crate::process::ProcessConfig::deadline)):
+    /// not a fault of the implementation, but the end of the caller's time.
+    #[must_use]
+    pub fn is_out_of_time(&self) -> bool {
+        matches!(*self.0, Failure::OutOfTime { .. })
+    }
+}
+
+impl From<Failure> for HarnessError {
+    fn from(failure: Failure) -> Self {
+        Self(Box::new(failure))
+    }
+}
+
+/// What [`HarnessError`] holds.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// The implementation's command could not be started at all.
+    Spawn {
+        /// The command as a shell would show it.
+        command: String,
+        /// The operating system's error.
+        error: io::Error,
+    },
+    /// A pipe to the implementation could not be set up.
+    Pipe {
+        /// Which pipe.
+        which: &'static str,
+    },
+    /// A helper thread could not be started.
+    Thread {
+        /// The operating system's error.
+        error: io::Error,
+    },
+    /// The command starts, but no process of it has ever answered a
+    /// request: neither the request it was started for nor the simple
+    /// probe requests sent to fresh processes after that (see
+    /// [`crate::process`]). Nothing it is asked can be judged.
+    NeverAnswered {
+        /// The command as a shell would show it.
+        command: String,
+        /// Processes started, each without a valid response.
+        starts: usize,
+        /// What happened to the last of them.
+        fault: Box<Fault>,
+        /// The last lines it wrote to stderr, if any.
+        stderr_tail: Option<Arc<str>>,
+    },
+    /// The command answers only once its input ends: a fresh process left
+    /// with its input open answered nothing within its start-up allowance,
+    /// a process sent one request and then end of input answered it, and
+    /// another process with its input open again did not. Its output stays
+    /// in a buffer it never flushes; no time limit helps.
+    Unflushed {
+        /// The command as a shell would show it.
+        command: String,
+        /// How long the first process waited with its input open.
+        waited: Duration,
+        /// How long the process given end of input took to answer.
+        answered_in: Duration,
+    },
+    /// The caller's deadline passed while responses were still missing
+    /// ([`crate::process::ProcessConfig::deadline`]); the process was
+    /// killed. Not the implementation's fault: the caller's time is up.
+    OutOfTime {
+        /// Requests of the call left without an answer.
+        unanswered: usize,
+    },
+}
+
+impl fmt::Display for HarnessError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Spawn { command, error } if error.kind() == io::ErrorKind::NotFound => write!(
+                f,
+                "cannot start `{command}`: program not found (check the path, or put it on PATH)"
+            ),
+            Self::Spawn { command, error } => write!(f, "cannot start `{command}`: {error}"),
+            Self::Pipe { which } => write!(f, "could not open the implementation's {which}"),
+            Self::Thread { error } => write!(f, "could not start a helper thread: {error}"),
+            Self::OutOfTime { unanswered } => write!(
+                f,
+                "the time budget ran out with {unanswered} request(s) still unanswered"
+            ),
+            Self::Unflushed {
+                command,
+                waited,
+                answered_in,
+            } => write!(
+                f,
+                "`{command}` answers only when its input ends: with its input left open, no \
+                 response came within {}, but sent one request and then end \
+                 of input it answered in {}. It does not flush stdout after answering, so its \
+                 answers wait in a buffer: flush after each response, or at least whenever it has \
+                 answered every request it has read (PROTOCOL.md, \"Flushing\"). A longer \
+                 --timeout or --startup-timeout does not help; until then only --one-shot works",
+                DisplayDuration(*waited),
+                DisplayDuration(*answered_in)
+            ),
+            Self::NeverAnswered {
+                command,
+                starts,
+                fault,
+                stderr_tail,
+            } => {
+                match &**fault {
+                    // It does answer, after something else: say so rather
+                    // than "never answered".
+                    Fault::StrayLine { .. } => write!(
+                        f,
+                        "`{command}` writes something other than responses to stdout: in each of \
+                         {starts} fresh processes, sent a simple request, {fault}"
+                    )?,
+                    _ => write!(
+                        f,
+                        "`{command}` never answered a request: {starts} fresh processes, each sent \
+                         a simple request, ended without a valid response. The last one: "
+                    )?,
+                }
+                match &**fault {
+                    Fault::StrayLine { .. } => {}
+                    // A fresh process's wait is the start-up allowance, not
+                    // the per-request timeout.
+                    Fault::Timeout { .. } => write!(
+                        f,
+                        "{}. If it starts slowly rather than being stuck, raise --startup-timeout",
+                        fault.summary()
+                    )?,
+                    _ => write!(f, "{fault}")?,
+                }
+                match stderr_tail {
+                    Some(tail) => {
+                        write!(f, ". Its stderr ends with:")?;
+                        for line in tail.lines() {
+                            write!(f, "\n  | {}", protocol::printable(line.as_bytes(), 300))?;
+                        }
+                        Ok(())
+                    }
+                    None => write!(
+                        f,
+                        ". It wrote nothing to stderr; `wow-guid-conformance doctor -- CMD` checks an adapter step by step"
+                    ),
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for HarnessError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &*self.0 {
+            Failure::Spawn { error, .. } | Failure::Thread { error } => Some(error),
+            Failure::Pipe { .. }
+            | Failure::NeverAnswered { .. }
+            | Failure::Unflushed { .. }
+            | Failure::OutOfTime { .. } => None,
+        }
+    }
+}
+
+/// Something that answers protocol requests.
+///
+/// Implementations must return exactly one answer per query, in order, and
+/// recover from their own faults (restart a process, say) so that a fault on
+/// one query does not spill onto the next. An `Err` means the harness itself
+/// could not go on, and no verdict can be given.
+pub trait Implementation {
+    /// Answers every query, in order.
+    ///
+    /// # Errors
+    /// [`HarnessError`] when the implementation cannot be run at all.
+    fn answer_all(&mut self, queries: &[Query<'_>]) -> Result<Vec<Answer>, HarnessError>;
+
+    /// Answers every query, in order, as [`Implementation::answer_all`]
+    /// does, where each range of `sequences` (in order, not overlapping) is
+    /// the steps of one stateful sequence: requests that must reach one
+    /// state, in order, with nothing in between. An implementation that
+    /// gives each request a fresh state (a process per request) gives each
+    /// sequence one state instead; the default, right for an
+    /// implementation that keeps one state for every query, is
+    /// `answer_all`.
+    ///
+    /// # Errors
+    /// [`HarnessError`] when the implementation cannot be run at all.
+    fn answer_sequences(
+        &mut self,
+        queries: &[Query<'_>],
+        sequences: &[std::ops::Range<usize>],
+    ) -> Result<Vec<Answer>, HarnessError> {
+        let _ = sequences;
+        self.answer_all(queries)
+    }
+
+    /// Ends the session after the last query. For an implementation that
+    /// speaks through a stream (a process), this reads the stream to its end,
+    /// and output that answers no request is a fault: the caller fails the
+    /// request last answered with it. The default has nothing to check.
+    fn finish(&mut self) -> Option<Fault> {
+        None
+    }
+}
+
+impl<I: Implementation + ?Sized> Implementation for Box<I> {
+    fn answer_all(&mut self, queries: &[Query<'_>]) -> Result<Vec<Answer>, HarnessError> {
+        (**self).answer_all(queries)
+    }
+
+    fn answer_sequences(
+        &mut self,
+        queries: &[Query<'_>],
+        sequences: &[std::ops::Range<usize>],
+    ) -> Result<Vec<Answer>, HarnessError> {
+        (**self).answer_sequences(queries, sequences)
+    }
+
+    fn finish(&mut self) -> Option<Fault> {
+        (**self).finish()
+    }
+}
+
+/// A scripted implementation for tests of the runner itself.
+pub mod mock {
+    use super::{Answer, Fault, HarnessError, Implementation, Query};
+    use crate::protocol::Response;
+
+    /// Answers each query with whatever its closure returns, and records
+    /// the ids it was asked, so tests can check order and batching.
+    pub struct Scripted<F> {
+        script: F,
+        /// Every id asked so far, in order.
+        pub asked: Vec<String>,
+        /// How many batches were asked.
+        pub batches: usize,
+    }
+
+    impl<F: FnMut(&Query<'_>) -> Result<Response, Fault>> Scripted<F> {
+        /// A mock that answers with `script`.
+        pub fn new(script: F) -> Self {
+            Self {
+                script,
+                asked: Vec::new(),
+                batches: 0,
+            }
+        }
+    }
+
+    impl<F: FnMut(&Query<'_>) -> Result<Response, Fault>> Implementation for Scripted<F> {
+        fn answer_all(&mut self, queries: &[Query<'_>]) -> Result<Vec<Answer>, HarnessError> {
+            self.batches += 1;
+            Ok(queries
+                .iter()
+                .map(|q| {
+                    self.asked.push(q.id.to_owned());
+                    match (self.script)(q) {
+                        Ok(r) => Answer::response(r),
+                        Err(f) => Answer::fault(f),
+                    }
+                })
+                .collect())
+        }
+    }
+}

@@ -1,0 +1,322 @@
+//! The summary a person reads on stdout.
+//!
+//! Problems first. Failures (wrong answers, crashes, timeouts, malformed
+//! answers) come grouped by cause ([`super::grouping`]), the biggest group
+//! first: a line with the count and the cause, then the first few of the
+//! group (at most [`Human::per_cause`]) as blocks ([`super::block`]) with
+//! everything needed to act on them (id, description, request, expected,
+//! got, why, stderr tail, and a command that reproduces just that vector),
+//! then the ids of the rest. Stale expected failures and vector bugs follow, then one line of
+//! counts and a verdict. Passing vectors are not listed. The counts are
+//! always exact, however few blocks are shown ([`Human::max_blocks`],
+//! [`Human::quiet`]).
+//!
+//! Labels, headings and the verdict carry ANSI styles (bold, red, green,
+//! one colour per outcome); the caller decides whether they reach the reader, as an `anstream::AutoStream` does
+//! (stripped when the output is not a terminal or `NO_COLOR` is set).
+
+use std::fmt;
+use std::io;
+
+use anstyle::Style;
+use wow_guid_vectors::release::{self, Label};
+
+use super::grouping::by_cause;
+use super::{block, Format, RunReport};
+use crate::process::Mode;
+use crate::run::{RunOutcome, VectorResult};
+use crate::terminal::escape_line;
+
+/// The human summary.
+#[derive(Clone, Copy, Debug)]
+pub struct Human {
+    /// Blocks shown in full for each cause; the rest are listed by id.
+    pub per_cause: usize,
+    /// Blocks shown in full in all, if bounded (`--max-failures N`).
+    pub max_blocks: Option<usize>,
+    /// Only the counts and the verdict (`--quiet`).
+    pub quiet: bool,
+    /// Every expected failure on its own line even when the run is green
+    /// (`--verbose`); otherwise a green run counts them in one line.
+    pub verbose: bool,
+}
+
+impl Human {
+    /// [`Human::per_cause`] unless told otherwise.
+    const DEFAULT_PER_CAUSE: usize = 3;
+}
+
+impl Default for Human {
+    fn default() -> Self {
+        Self {
+            per_cause: Self::DEFAULT_PER_CAUSE,
+            max_blocks: None,
+            quiet: false,
+            verbose: false,
+        }
+    }
+}
+
+/// Ids listed after a group's blocks, at most; the rest are counted.
+const LISTED_IDS: usize = 8;
+
+const HEADING: Style = Style::new().bold();
+
+/// How many more blocks may be shown.
+struct Budget(Option<usize>);
+
+impl Budget {
+    /// Takes up to `wanted` blocks from the budget, returning how many.
+    fn take(&mut self, wanted: usize) -> usize {
+        match &mut self.0 {
+            None => wanted,
+            Some(left) => {
+                let given = wanted.min(*left);
+                *left -= given;
+                given
+            }
+        }
+    }
+}
+
+/// Writes the blocks of the first `shown` of `members`, then the ids of
+/// the rest.
+fn blocks_then_ids(
+    out: &mut dyn io::Write,
+    members: &[&VectorResult<'_>],
+    shown: usize,
+    report: &RunReport<'_, '_>,
+) -> io::Result<()> {
+    for result in &members[..shown] {
+        block::write(out, result, &report.rerun)?;
+    }
+    let rest = &members[shown..];
+    if !rest.is_empty() {
+        let ids: Vec<&str> = rest
+            .iter()
+            .take(LISTED_IDS)
+            .map(|r| r.vector.id.as_str())
+            .collect();
+        let more = rest.len() - ids.len();
+        let others = if more > 0 {
+            format!(", and {more} others (every id: --report-json or --write-expect-fail)")
+        } else {
+            String::new()
+        };
+        if shown == 0 {
+            // No block of this group was shown, so none of it is "more".
+            let n = rest.len();
+            let s = if n == 1 { "" } else { "s" };
+            writeln!(
+                out,
+                "  {n} vector{s}, none shown in full: {}{others}",
+                ids.join(", ")
+            )?;
+        } else {
+            writeln!(
+                out,
+                "  ... and {} more like these: {}{others}",
+                rest.len(),
+                ids.join(", ")
+            )?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+impl Format<RunReport<'_, '_>> for Human {
+    fn write(&self, report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()> {
+        let run = report.run;
+        let with = |o: RunOutcome| run.results.iter().filter(move |r| r.outcome == o);
+        let mut budget = Budget(self.max_blocks);
+        // Blocks --max-failures kept from being shown in full.
+        let mut cut = 0;
+        let failing = run.results.iter().filter(|r| {
+            matches!(
+                r.outcome,
+                RunOutcome::Failed
+                    | RunOutcome::Crashed
+                    | RunOutcome::TimedOut
+                    | RunOutcome::Malformed
+            )
+        });
+        let groups = by_cause(failing);
+        if !self.quiet && !groups.is_empty() {
+            let failures: usize = groups.iter().map(|g| g.members.len()).sum();
+            writeln!(
+                out,
+                "{HEADING}{failures} failing vector(s), {} cause(s):{HEADING:#}",
+                groups.len()
+            )?;
+            for group in &groups {
+                writeln!(out, "  {:>6}  {}", group.members.len(), group.cause)?;
+            }
+            writeln!(out)?;
+            for group in &groups {
+                writeln!(
+                    out,
+                    "{HEADING}== {} x {}{HEADING:#}",
+                    group.members.len(),
+                    group.cause
+                )?;
+                writeln!(out)?;
+                let wanted = group.members.len().min(self.per_cause);
+                let shown = budget.take(wanted);
+                cut += wanted - shown;
+                blocks_then_ids(out, &group.members, shown, report)?;
+            }
+        }
+        let stale: Vec<_> = with(RunOutcome::Stale).collect();
+        if !self.quiet && !stale.is_empty() {
+            let shown = budget.take(stale.len());
+            cut += stale.len() - shown;
+            blocks_then_ids(out, &stale, shown, report)?;
+        }
+        let xfails: Vec<_> = with(RunOutcome::ExpectedFailure).collect();
+        let list = report.expect_fail_file().unwrap_or("the list");
+        if !self.quiet && !xfails.is_empty() && run.counts.conforms() && !self.verbose {
+            // Green: that they still fail as listed is all there is to say.
+            writeln!(
+                out,
+                "{} expected failure(s) held, as listed in {list} (each one: --verbose)",
+                xfails.len()
+            )?;
+            writeln!(out)?;
+        } else if !self.quiet && !xfails.is_empty() {
+            writeln!(out, "Expected failures (listed in {list}):")?;
+            for r in xfails {
+                let why = match &r.verdict {
+                    crate::judge::Verdict::Fail(m) => m.to_string(),
+                    _ => String::new(),
+                };
+                match &r.expected_failure {
+                    // A list written by --write-expect-fail holds the same
+                    // words as the failure: shown once.
+                    Some(Some(reason)) if **reason != *why => writeln!(
+                        out,
+                        "  XFAIL {}: {why} [{}]",
+                        r.vector.id,
+                        escape_line(reason)
+                    )?,
+                    _ => writeln!(out, "  XFAIL {}: {why}", r.vector.id)?,
+                }
+            }
+            writeln!(out)?;
+        }
+        let bugs: Vec<_> = with(RunOutcome::VectorBug).collect();
+        if !self.quiet && !bugs.is_empty() {
+            writeln!(
+                out,
+                "Vector bugs: the reference codec disagrees with these vectors, so the corpus \
+                 (not the implementation) needs fixing:"
+            )?;
+            writeln!(out)?;
+            let shown = budget.take(bugs.len());
+            cut += bugs.len() - shown;
+            blocks_then_ids(out, &bugs, shown, report)?;
+        }
+        if let (Some(max), true) = (self.max_blocks, cut > 0) {
+            writeln!(
+                out,
+                "(--max-failures {max}: {max} of {} block(s) shown in full; the counts below \
+                 are exact)",
+                max + cut
+            )?;
+        }
+        let skipped = run.counts.get(RunOutcome::Skipped);
+        if skipped > 0 {
+            writeln!(
+                out,
+                "{skipped} vector(s) skipped: the implementation answered `unsupported`."
+            )?;
+        }
+        let c = &run.counts;
+        let conditions = report.conditions();
+        let jobs = report.options.jobs.get();
+        // What the corpus is: a release only when it is exactly one.
+        let label = release::embedded().map_or(Label::NoRelease, |releases| {
+            Label::of(&report.options.corpus.vectors, &releases)
+        });
+        writeln!(
+            out,
+            "{} of {} vectors against {} ({} corpus, {label}, {}{}{}) in {}:",
+            c.total(),
+            report.options.corpus.vectors.len(),
+            conditions.target,
+            conditions.corpus.name(),
+            conditions.mode_name(),
+            if jobs > 1 {
+                format!(", {jobs} jobs")
+            } else {
+                String::new()
+            },
+            if conditions.judge.strict_errors {
+                ", strict errors"
+            } else {
+                ""
+            },
+            Seconds(run.duration)
+        )?;
+        let by_outcome: Vec<String> = RunOutcome::ALL
+            .iter()
+            .map(|&o| format!("{} {}", c.get(o), o.heading()))
+            .collect();
+        writeln!(out, "  {}", by_outcome.join(", "))?;
+        // Only a persistent process is killed and replaced: in one-shot mode
+        // every request has a process of its own anyway, and the built-in
+        // reference has none.
+        if c.failures() > c.get(RunOutcome::Failed)
+            && conditions.target.command().is_some()
+            && matches!(conditions.mode, Mode::Persistent { .. })
+        {
+            writeln!(
+                out,
+                "  (after each crash, timeout or malformed answer the runner killed the process \
+                 group and sent the requests after it to a fresh process)"
+            )?;
+        }
+        let (style, verdict) = if c.get(RunOutcome::VectorBug) > 0 {
+            (
+                block::style(RunOutcome::VectorBug),
+                "NO VERDICT: fix the vector bugs above first",
+            )
+        } else if c.conforms() {
+            (block::style(RunOutcome::Passed), "PASS")
+        } else {
+            (block::style(RunOutcome::Failed), "FAIL")
+        };
+        writeln!(out, "verdict: {style}{verdict}{style:#}")
+    }
+}
+
+/// A duration as a person reads it in a summary: milliseconds below a
+/// second (a whole-corpus run usually takes a few), seconds above.
+struct Seconds(std::time::Duration);
+
+impl fmt::Display for Seconds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let secs = self.0.as_secs_f64();
+        if secs < 1.0 {
+            write!(f, "{:.1} ms", secs * 1000.0)
+        } else {
+            write!(f, "{secs:.2} s")
+        }
+    }
+}
+
+#[cfg(test)]
+mod seconds_tests {
+    use std::time::Duration;
+
+    use super::Seconds;
+
+    #[test]
+    fn short_runs_read_in_milliseconds_long_ones_in_seconds() {
+        assert_eq!(
+            Seconds(Duration::from_micros(38_250)).to_string(),
+            "38.2 ms"
+        );
+        assert_eq!(Seconds(Duration::from_millis(2_500)).to_string(), "2.50 s");
+    }
+}

@@ -1,0 +1,155 @@
+//! `--junit FILE`: JUnit XML for CI dashboards.
+//!
+//! One `<testsuite>` per corpus file, one `<testcase>` per vector (name: the
+//! vector id; classname: the file as a dotted name without `.yaml`, so
+//! `packed_guid/doc-example.yaml` is `packed_guid.doc-example`, which
+//! viewers that split class names on dots show as class `doc-example` in
+//! package `packed_guid`). `tests/data/junit.xsd` is the format as CI
+//! dashboards read it; `tests/junit.rs` validates reports against it. `fail` (a wrong answer) and `stale` are
+//! `<failure>`s; `crashed`, `timed_out` and `malformed` are `<error>`s (the
+//! implementation gave no answer to judge), and so is `vector_bug` (the
+//! test itself is wrong); `skip` and
+//! `xfail` are `<skipped>` with a message saying which, so a dashboard shows
+//! them without turning red. The failure text carries the same request,
+//! expected, got and reproduction lines as the human summary.
+//!
+//! Times: a test case's `time` is its answer's
+//! [`elapsed`](crate::implementation::Answer::elapsed), from writing the
+//! request to reading the answer (with several requests in flight that
+//! includes waiting behind the ones before it, and a fresh process's first
+//! request its start-up); a suite's is the sum of its cases'; the report's is the
+//! run's wall time. An answer that was not timed (the in-process reference)
+//! leaves its case without a `time`.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::time::Duration;
+
+use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+
+use super::{expected_text, got_text, passes_alone_text, reason_text, Format, RunReport};
+use crate::protocol;
+use crate::run::{RunOutcome, VectorResult};
+
+/// The JUnit XML report.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Junit;
+
+fn details(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> String {
+    let v = result.vector;
+    let mut text = format!(
+        "{}\nrequest:   {}\nexpected:  {}\ngot:       {}\n",
+        v.description,
+        protocol::request_line(&v.id, &v.request),
+        expected_text(result, report.conditions().judge.strict_errors),
+        got_text(result).as_deref().unwrap_or("(no response)"),
+    );
+    if let Some(state) = passes_alone_text(result) {
+        text.push_str(&format!("state:     {state}\n"));
+    }
+    if let Some(tail) = &result.answer.stderr_tail {
+        text.push_str("stderr (last lines):\n");
+        for line in tail.lines() {
+            text.push_str("  | ");
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    text.push_str(&format!(
+        "reproduce: {}\n",
+        report.rerun.repro_result(result)
+    ));
+    text
+}
+
+fn status(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> TestCaseStatus {
+    let reason = reason_text(result, report.expect_fail_file());
+    let non_success = |kind, ty: &str| {
+        let mut s = TestCaseStatus::non_success(kind);
+        s.set_type(ty);
+        if let Some(reason) = &reason {
+            s.set_message(reason.as_str());
+        }
+        s.set_description(details(result, report));
+        s
+    };
+    match result.outcome {
+        RunOutcome::Passed => TestCaseStatus::success(),
+        RunOutcome::Failed => non_success(NonSuccessKind::Failure, "fail"),
+        RunOutcome::Crashed | RunOutcome::TimedOut | RunOutcome::Malformed => {
+            non_success(NonSuccessKind::Error, result.outcome.as_str())
+        }
+        RunOutcome::Stale => non_success(NonSuccessKind::Failure, "stale"),
+        RunOutcome::VectorBug => non_success(NonSuccessKind::Error, "vector_bug"),
+        RunOutcome::Skipped => {
+            let mut s = TestCaseStatus::skipped();
+            s.set_type("unsupported");
+            s.set_message("the implementation answered `unsupported`");
+            s
+        }
+        RunOutcome::ExpectedFailure => {
+            let mut s = TestCaseStatus::skipped();
+            s.set_type("xfail");
+            if let Some(reason) = &reason {
+                s.set_message(reason.as_str());
+            }
+            s.set_description(details(result, report));
+            s
+        }
+    }
+}
+
+/// A corpus file's path as a dotted class name: `.yaml` dropped, `/` as `.`.
+fn classname(file: &str) -> String {
+    file.strip_suffix(".yaml").unwrap_or(file).replace('/', ".")
+}
+
+impl Format<RunReport<'_, '_>> for Junit {
+    fn write(&self, report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()> {
+        let mut suites: BTreeMap<&str, (TestSuite, Duration)> = BTreeMap::new();
+        for result in &report.run.results {
+            let file = &*result.vector.location.file;
+            let (suite, time) = suites
+                .entry(file)
+                .or_insert_with(|| (TestSuite::new(file), Duration::ZERO));
+            let mut case = TestCase::new(result.vector.id.as_str(), status(result, report));
+            case.set_classname(classname(file));
+            if let Some(elapsed) = result.answer.elapsed {
+                case.set_time(elapsed);
+                *time += elapsed;
+            }
+            if let Some(tail) = &result.answer.stderr_tail {
+                if result.outcome != RunOutcome::Passed {
+                    case.set_system_err(tail.as_ref());
+                }
+            }
+            suite.add_test_case(case);
+        }
+        let mut junit = Report::new("wow-guid-conformance");
+        junit.set_time(report.run.duration);
+        junit.add_test_suites(suites.into_values().map(|(mut suite, time)| {
+            suite.set_time(time);
+            suite
+        }));
+        junit.serialize(&mut *out).map_err(io::Error::other)?;
+        writeln!(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::classname;
+
+    #[test]
+    fn class_names_are_dotted_paths_without_the_extension() {
+        assert_eq!(
+            classname("packed_guid/doc-example.yaml"),
+            "packed_guid.doc-example"
+        );
+        assert_eq!(
+            classname("generated/packed-masks.yaml"),
+            "generated.packed-masks"
+        );
+        assert_eq!(classname("draft.yaml"), "draft");
+    }
+}

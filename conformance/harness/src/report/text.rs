@@ -1,0 +1,109 @@
+//! The wording of "expected", "got" and "why" that every format of a run
+//! shares, so that each says the same thing about a vector.
+
+use wow_guid_vectors::Expectation;
+
+use crate::judge::Verdict;
+use crate::protocol::{self, Response};
+use crate::run::{RunOutcome, VectorResult};
+
+/// The response a vector expects, spelled as a response line with a note on
+/// what else passes.
+#[must_use]
+pub fn expected_text(result: &VectorResult<'_>, strict_errors: bool) -> String {
+    let id = &result.vector.id;
+    match &result.vector.expect {
+        Expectation::Valid(value) => protocol::response_line(id, &Response::Ok(value.clone())),
+        Expectation::Invalid(code) if strict_errors => {
+            protocol::response_line(id, &Response::Error(*code))
+        }
+        Expectation::Invalid(code) => format!(
+            "{} (any error code passes; --strict-errors requires this one)",
+            protocol::response_line(id, &Response::Error(*code))
+        ),
+        Expectation::Acceptable { value, why } => format!(
+            "{}, or any error (acceptable either way: {why})",
+            protocol::response_line(id, &Response::Ok(value.clone()))
+        ),
+    }
+}
+
+/// What came back, as a line: the raw line when it was recorded or could
+/// not be parsed, the parsed response otherwise, or `None` if nothing did.
+#[must_use]
+pub fn got_text(result: &VectorResult<'_>) -> Option<String> {
+    let answer = &result.answer;
+    if let Some(raw) = &answer.raw {
+        return Some(protocol::printable(raw, 300));
+    }
+    match &answer.reply {
+        Ok(response) => Some(protocol::response_line(&result.vector.id, response)),
+        Err(
+            crate::implementation::Fault::Malformed { line, .. }
+            | crate::implementation::Fault::StrayLine { line },
+        ) => Some(line.printable(300)),
+        Err(_) => None,
+    }
+}
+
+/// For a failure that passes alone ([`crate::run::PassesAlone`]), the one
+/// wording of that finding and of the earlier requests after which it fails
+/// again: the block's `state` line, the JSON report's `state`, the JUnit
+/// text.
+#[must_use]
+pub(crate) fn passes_alone_text(result: &VectorResult<'_>) -> Option<String> {
+    let passes = result.passes_alone.as_deref()?;
+    let mut text =
+        "passes alone: fails only after earlier requests — state carried between requests"
+            .to_owned();
+    match &passes.after {
+        Some(after) => {
+            text.push_str(&format!(
+                "; fails again after {} earlier request(s), sent first to the same process: {}",
+                after.len(),
+                after.join(", ")
+            ));
+        }
+        None => text.push_str(
+            "; replaying the requests its process answered before it did not fail it again",
+        ),
+    }
+    Some(text)
+}
+
+/// Why the vector ended up where it did, for every outcome but a plain pass
+/// or skip.
+#[must_use]
+pub fn reason_text(result: &VectorResult<'_>, expect_fail_file: Option<&str>) -> Option<String> {
+    let listed = || {
+        let file = expect_fail_file.unwrap_or("the expected-failure list");
+        match &result.expected_failure {
+            Some(Some(reason)) => format!("{file} ({reason})"),
+            _ => file.to_owned(),
+        }
+    };
+    match result.outcome {
+        RunOutcome::Passed | RunOutcome::Skipped => None,
+        RunOutcome::Failed | RunOutcome::Crashed | RunOutcome::TimedOut | RunOutcome::Malformed => {
+            match &result.verdict {
+                Verdict::Fail(m) => Some(m.to_string()),
+                _ => None,
+            }
+        }
+        RunOutcome::ExpectedFailure => match &result.verdict {
+            Verdict::Fail(m) => Some(format!("{m} (expected: listed in {})", listed())),
+            _ => None,
+        },
+        RunOutcome::Stale => Some(format!(
+            "passed, but it is listed as an expected failure in {}; remove it from the list",
+            listed()
+        )),
+        RunOutcome::VectorBug => result.vector_bug.as_deref().map(|(response, mismatch)| {
+            format!(
+                "the reference codec answers `{}`: {mismatch}. The vector (or the codec) is wrong; \
+                 `lint` checks the whole corpus",
+                protocol::response_line(&result.vector.id, response)
+            )
+        }),
+    }
+}

@@ -1,0 +1,49 @@
+//! How one answer compares with the reference, for the fuzzer and the
+//! shrinker: the harness's judge with the expectation the corpus would give
+//! any request ([`corpus_expectation`]), and when they disagree, how (its
+//! [`Signature`]) and what was answered.
+
+use wow_guid_harness::classify::oracle::corpus_expectation;
+use wow_guid_harness::classify::Signature;
+use wow_guid_harness::implementation::Fault;
+use wow_guid_harness::judge::{judge, JudgeOptions, Mismatch, Verdict};
+use wow_guid_harness::protocol::Response;
+use wow_guid_vectors::Request;
+
+/// A request the implementation answered differently from the reference:
+/// how, and what it answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The class.
+    pub signature: Signature,
+    /// The judge's reason.
+    pub mismatch: Mismatch,
+    /// The implementation's reply.
+    pub reply: Result<Response, Fault>,
+}
+
+/// How one answer compares with the reference.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// The answer satisfies the expectation.
+    Agrees,
+    /// The implementation said `unsupported`.
+    Unsupported,
+    /// It does not.
+    Disagrees(Disagreement),
+}
+
+/// Judges `reply` to `request` exactly as `run` judges a vector with this
+/// module's [`corpus_expectation`].
+#[must_use]
+pub fn check(request: &Request, reply: &Result<Response, Fault>, options: JudgeOptions) -> Check {
+    match judge(request, &corpus_expectation(request), reply, options) {
+        Verdict::Pass => Check::Agrees,
+        Verdict::Skip => Check::Unsupported,
+        Verdict::Fail(mismatch) => Check::Disagrees(Disagreement {
+            signature: Signature::of(request.kind(), &mismatch),
+            mismatch,
+            reply: reply.clone(),
+        }),
+    }
+}

@@ -1,0 +1,191 @@
+//! Reading a fault model, and whether it holds together: what serde cannot
+//! see when it reads the words (a value its axis does not have, a grid named twice, a
+//! pair no grid asks for, a word of the code the model does not describe).
+
+use core::fmt;
+use std::collections::BTreeSet;
+
+use serde_saphyr::Spanned;
+
+use super::{fault_words, Axis, Class, Fault, FaultModel, Faults, Pick, FILE};
+
+/// What is wrong with the model's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ModelError {
+    /// The YAML does not read as a model: not YAML, a field that is not the
+    /// model's, or a word (axis, fault, class, request) that is not one;
+    /// the message names the line.
+    Syntax(String),
+    /// A grid or left-out entry names a value its axis does not have.
+    UnknownValue {
+        /// The line it is written on.
+        line: u64,
+        /// Where: the grid or list.
+        place: String,
+        /// The axis.
+        axis: Axis,
+        /// The value as written.
+        value: String,
+    },
+    /// A word the code knows that the model does not describe: every axis,
+    /// class and fault needs its `about`.
+    Undescribed {
+        /// What kind of word: axis, class or fault.
+        what: &'static str,
+        /// The word.
+        word: &'static str,
+    },
+    /// Two grids have one name.
+    DuplicateGrid(String),
+    /// A left-out entry names no grid of the model.
+    UnknownGrid {
+        /// The line it is written on.
+        line: u64,
+        /// The name as written.
+        name: String,
+    },
+    /// A pair of faults no grid asks for.
+    PairNotInAGrid(Faults),
+}
+
+impl fmt::Display for ModelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{FILE}: ")?;
+        match self {
+            ModelError::Syntax(message) => write!(f, "{message}"),
+            ModelError::UnknownValue {
+                line,
+                place,
+                axis,
+                value,
+            } => write!(
+                f,
+                "line {line}: {place}: axis {axis} has no value {value:?}"
+            ),
+            ModelError::Undescribed { what, word } => {
+                write!(f, "the {what} {word} has no `about` in the model")
+            }
+            ModelError::DuplicateGrid(name) => write!(f, "two grids are named {name}"),
+            ModelError::UnknownGrid { line, name } => {
+                write!(f, "line {line}: left_out names no grid {name}")
+            }
+            ModelError::PairNotInAGrid(pair) => {
+                write!(
+                    f,
+                    "the pair {} is listed but no grid asks for it",
+                    fault_words(pair)
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ModelError {}
+
+/// The model's text, as checked in.
+const TEXT: &str = include_str!("../../fault-model.yaml");
+
+impl FaultModel {
+    /// The checked-in model.
+    ///
+    /// # Errors
+    /// When `fault-model.yaml` does not read as a model or does not hold
+    /// together (a test keeps the checked-in file valid).
+    pub fn load() -> Result<FaultModel, ModelError> {
+        Self::parse(TEXT)
+    }
+
+    /// Reads and checks a model's text.
+    ///
+    /// # Errors
+    /// When `text` is not a model (an unknown axis, fault, class or request
+    /// is refused at its line), or names a value, grid or pair that does
+    /// not exist.
+    pub fn parse(text: &str) -> Result<FaultModel, ModelError> {
+        let mut model: FaultModel =
+            serde_saphyr::from_str(text).map_err(|e| ModelError::Syntax(e.to_string()))?;
+        model.utf8_cells = model.utf8.cells().0;
+        model.check()?;
+        Ok(model)
+    }
+
+    /// Refuses a model whose parts do not fit together.
+    fn check(&self) -> Result<(), ModelError> {
+        self.check_described()?;
+        let mut names = BTreeSet::new();
+        for grid in &self.grids {
+            if !names.insert(grid.name.as_str()) {
+                return Err(ModelError::DuplicateGrid(grid.name.clone()));
+            }
+            for (&axis, pick) in &grid.axes {
+                if let Pick::List(words) = pick {
+                    for word in words {
+                        self.check_value(&format!("grid {}", grid.name), axis, word)?;
+                    }
+                }
+            }
+        }
+        for left in &self.left_out {
+            let Some(grid) = self.grids.iter().find(|g| g.name == left.grid.value) else {
+                return Err(ModelError::UnknownGrid {
+                    line: left.grid.referenced.line(),
+                    name: left.grid.value.clone(),
+                });
+            };
+            let place = format!("left_out of {}", grid.name);
+            for (&axis, word) in &left.cells {
+                self.check_value(&place, axis, word)?;
+                if !grid.axes.contains_key(&axis) {
+                    return Err(unknown(&place, axis, word));
+                }
+            }
+        }
+        for pair in &self.pairs {
+            let set = Faults::from_iter(pair.faults);
+            let asked = self.grids.iter().any(|g| match g.axes.get(&Axis::Fault) {
+                Some(Pick::List(words)) => words.iter().any(|w| w.value == fault_words(&set)),
+                _ => false,
+            });
+            if !asked {
+                return Err(ModelError::PairNotInAGrid(set));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every axis, class and fault of the code has its `about`.
+    fn check_described(&self) -> Result<(), ModelError> {
+        let undescribed = |what, word| Err(ModelError::Undescribed { what, word });
+        if let Some(axis) = Axis::ALL.iter().find(|a| !self.axes.contains_key(a)) {
+            return undescribed("axis", axis.as_str());
+        }
+        if let Some(class) = Class::ALL.iter().find(|c| !self.classes.contains_key(c)) {
+            return undescribed("class", class.as_str());
+        }
+        if let Some(fault) = Fault::ALL.iter().find(|f| !self.faults.contains_key(f)) {
+            return undescribed("fault", fault.as_str());
+        }
+        Ok(())
+    }
+
+    fn check_value(
+        &self,
+        place: &str,
+        axis: Axis,
+        word: &Spanned<String>,
+    ) -> Result<(), ModelError> {
+        match self.value(axis, &word.value) {
+            Some(_) => Ok(()),
+            None => Err(unknown(place, axis, word)),
+        }
+    }
+}
+
+fn unknown(place: &str, axis: Axis, word: &Spanned<String>) -> ModelError {
+    ModelError::UnknownValue {
+        line: word.referenced.line(),
+        place: place.to_owned(),
+        axis,
+        value: word.value.clone(),
+    }
+}
