@@ -548,6 +548,28 @@ fn a_bom_dropping_decoder_is_failed_by_run_and_found_by_fuzz() {
     assert!(stdout.contains("named.decode.utf8.bom"), "{stdout}");
 }
 
+/// An encoder that writes what its own decoder refuses (a decoder bounded at
+/// 256 bytes, an encoder that is not): every vector passes on its own, and
+/// `run` fails it on the read-backs of its long-name encodes, each saying
+/// so.
+#[test]
+fn an_encoder_that_writes_what_its_decoder_refuses_is_failed_by_run() {
+    if python().is_none() {
+        return;
+    }
+    let (code, stdout) = run_corpus(&buggy("bound_mismatch"), true);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stdout.contains("decode named_guid: `error name_too_long` instead of a value"),
+        "{stdout}"
+    );
+    assert!(stdout.contains(".read-back"), "{stdout}");
+    assert!(stdout.contains("writes what it cannot read"), "{stdout}");
+    // Only read-backs fail: the corpus itself passes.
+    assert!(stdout.contains(" 0 crashed"), "{stdout}");
+    assert!(!stdout.contains("FAIL named.decode"), "{stdout}");
+}
+
 /// A reader with a fixed 512-byte buffer that takes a full buffer for the
 /// end of the name: it passes every short "missing NUL" vector, but the
 /// fault model's buffer lengths without their NUL fail it, and the fuzzer

@@ -12,6 +12,7 @@ use wow_guid_harness::process::{Mode, ProcessImplementation};
 use wow_guid_harness::report::human::Human;
 use wow_guid_harness::report::{Format as _, RunFormat, RunReport};
 use wow_guid_harness::run::{self, Progress};
+use wow_guid_testkit::round_trip;
 
 use super::args::{ColorWhen, RunArgs};
 use super::error::CliError;
@@ -43,6 +44,17 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
     );
     if let Some(error) = checked.stopped {
         eprintln!("note: checking failures alone stopped early: {error}");
+    }
+    // The implementation's own round trip: what it encoded, read back.
+    let read_back = round_trip::read_back_vectors(&results.results);
+    if let Err(error) = round_trip::add_read_back_failures(
+        &mut results,
+        &read_back,
+        plan.judge,
+        plan.expected_failures,
+        || ProcessImplementation::new(config.clone()),
+    ) {
+        eprintln!("note: reading back the encodes stopped: {error}");
     }
     let report = RunReport::new(options, program, &results);
     let human = Human {
