@@ -61,7 +61,7 @@ pub fn corpus_expectation(request: &Request) -> Expectation {
 }
 
 /// Judges `reply` to any `request` exactly as `run` judges a vector: the
-/// [judge](crate::judge::judge) with the expectation the corpus would give
+/// [`judge`] with the expectation the corpus would give
 /// the request ([`corpus_expectation`]). The one judge of a request
 /// without a vector, for the fuzzer, the shrinker and a codec's own tests;
 /// a test holds it equal to `run` on every vector of the corpus.
