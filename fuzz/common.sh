@@ -40,7 +40,7 @@ write_dict() {
 
 seed_dir() {
     case "$1" in
-        decode_packed_guid | decode_named_guid | differential) echo "$1" ;;
+        decode_packed_guid | decode_named_guid | differential | roundtrip_packed_guid | roundtrip_named_guid) echo "$1" ;;
         decode_named_guid_limit) echo decode_named_guid ;;
     esac
 }

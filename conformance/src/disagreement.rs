@@ -1,12 +1,11 @@
 //! How one answer compares with the reference, for the fuzzer and the
-//! shrinker: the harness's judge with the expectation the corpus would give
-//! any request ([`corpus_expectation`]), and when they disagree, how (its
+//! shrinker: the harness's one judge of any request ([`judge_request`]), and when they disagree, how (its
 //! [`Signature`]) and what was answered.
 
-use wow_guid_harness::classify::oracle::corpus_expectation;
+use wow_guid_harness::classify::oracle::judge_request;
 use wow_guid_harness::classify::Signature;
 use wow_guid_harness::implementation::Fault;
-use wow_guid_harness::judge::{judge, JudgeOptions, Mismatch, Verdict};
+use wow_guid_harness::judge::{JudgeOptions, Mismatch, Verdict};
 use wow_guid_harness::protocol::Response;
 use wow_guid_vectors::Request;
 
@@ -33,11 +32,11 @@ pub enum Check {
     Disagrees(Disagreement),
 }
 
-/// Judges `reply` to `request` exactly as `run` judges a vector with this
-/// module's [`corpus_expectation`].
+/// Judges `reply` to `request` exactly as `run` judges a vector
+/// ([`judge_request`]).
 #[must_use]
 pub fn check(request: &Request, reply: &Result<Response, Fault>, options: JudgeOptions) -> Check {
-    match judge(request, &corpus_expectation(request), reply, options) {
+    match judge_request(request, reply, options) {
         Verdict::Pass => Check::Agrees,
         Verdict::Skip => Check::Unsupported,
         Verdict::Fail(mismatch) => Check::Disagrees(Disagreement {

@@ -47,9 +47,8 @@ use wow_guid_harness::classify::Signature;
 use wow_guid_harness::implementation::{HarnessError, Implementation, Query};
 use wow_guid_harness::judge::JudgeOptions;
 
-/// The byte values that find bugs: zero, one, either side of the sign bit,
-/// all ones. The request generators draw them and the shrinker tries them.
-pub const INTERESTING_BYTES: [u8; 5] = [0x00, 0x01, 0x7f, 0x80, 0xff];
+/// The byte values that find bugs, which the request generators draw too.
+pub use wow_guid_testkit::generate::INTERESTING_BYTES;
 
 /// The values a byte is set to when another is lowered: the interesting
 /// bytes, and the smallest lead byte of each multi-byte UTF-8 length, so a

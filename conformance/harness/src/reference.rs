@@ -89,15 +89,14 @@ pub fn answer(request: &Request) -> Response {
     }
 }
 
-/// What a vector for `request` would expect, taken from the reference
-/// codec: `valid` with its value, or `invalid` with its error code. Judging
-/// an answer against this (see [`crate::judge::judge`]) is how requests
-/// without a vector, such as generated ones, are judged exactly as `run`
-/// judges vectors. Exact: it leaves no choice. Where the corpus leaves
-/// implementations one (`acceptable` vectors), the fuzzer's oracle widens
-/// it: [`crate::classify::oracle::corpus_expectation`].
+/// What the reference codec's answer to `request` comes to as an
+/// expectation: `valid` with its value, or `invalid` with its error code.
+/// Exact: it leaves no choice, so it is not how a request is judged; the
+/// oracle widens it where the corpus leaves implementations one
+/// ([`crate::classify::oracle::corpus_expectation`]), and
+/// [`crate::classify::oracle::judge_request`] judges with that.
 #[must_use]
-pub fn exact_expectation(request: &Request) -> Expectation {
+pub(crate) fn exact_expectation(request: &Request) -> Expectation {
     match answer(request) {
         Response::Ok(value) => Expectation::Valid(value),
         Response::Error(code) => Expectation::Invalid(code),

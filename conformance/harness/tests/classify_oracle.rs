@@ -1,6 +1,11 @@
 //! The unit tests of `classify::oracle`, through the crate's API.
 
 use wow_guid_harness::classify::oracle::*;
+use wow_guid_harness::implementation::Answer;
+use wow_guid_harness::judge::JudgeOptions;
+use wow_guid_harness::protocol::Response;
+use wow_guid_harness::reference;
+use wow_guid_harness::run::judge_vector;
 use wow_guid_vectors::{Corpus, ErrorCode};
 use wow_guid_vectors::{Expectation, Request, Value};
 
@@ -55,4 +60,68 @@ fn acceptable_rules_cover_every_request_of_their_shape() {
         corpus_expectation(&Request::DecodePacked { bytes: vec![0x08] }),
         Expectation::Invalid(ErrorCode::Eof)
     );
+}
+
+/// Answers worth judging for `request` under `expect`: the reference's,
+/// the vector's own value, every error code, `unsupported`, and a value of
+/// each kind that is wrong.
+fn candidate_replies(request: &Request, expect: &Expectation) -> Vec<Response> {
+    let mut replies = vec![reference::answer(request), Response::Unsupported];
+    replies.extend(ErrorCode::ALL.iter().map(|&code| Response::Error(code)));
+    if let Expectation::Valid(value) | Expectation::Acceptable { value, .. } = expect {
+        replies.push(Response::Ok(value.clone()));
+    }
+    replies.push(Response::Ok(Value::Encoded { bytes: vec![0] }));
+    replies.push(Response::Ok(Value::Packed {
+        guid: 1,
+        consumed: 2,
+    }));
+    replies.push(Response::Ok(Value::Named {
+        guid: 1,
+        consumed: 10,
+        name: Some(b"a".to_vec()),
+    }));
+    replies
+}
+
+#[test]
+fn judge_request_gives_runs_verdict_on_every_vector() {
+    let corpus = Corpus::embedded().expect("the embedded corpus loads");
+    let mut differ = Vec::new();
+    for strict_errors in [false, true] {
+        let options = JudgeOptions { strict_errors };
+        for v in &corpus.vectors {
+            for reply in candidate_replies(&v.request, &v.expect) {
+                let run = judge_vector(v, Answer::response(reply.clone()), options, None);
+                let oracle = judge_request(&v.request, &Ok(reply.clone()), options);
+                if run.verdict.is_pass() != oracle.is_pass()
+                    || (run.verdict == wow_guid_harness::judge::Verdict::Skip)
+                        != (oracle == wow_guid_harness::judge::Verdict::Skip)
+                {
+                    differ.push(format!(
+                        "{} (strict {strict_errors}) answered {reply:?}: run {:?}, oracle {oracle:?}",
+                        v.id, run.verdict
+                    ));
+                }
+            }
+        }
+    }
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}
+
+#[test]
+fn judge_request_accepts_the_empty_name_for_a_guid_without_one() {
+    // `named.encode.no-name`: `run` accepts it, so the oracle must.
+    let request = Request::EncodeNamed {
+        guid: 8,
+        name: None,
+    };
+    let empty_name = Response::Ok(Value::Encoded {
+        bytes: vec![8, 0, 0, 0, 0, 0, 0, 0, 0],
+    });
+    assert!(judge_request(&request, &Ok(empty_name), JudgeOptions::default()).is_pass());
+    let refused = Response::Error(ErrorCode::Other);
+    assert!(judge_request(&request, &Ok(refused), JudgeOptions::default()).is_pass());
+    let wrong = Response::Ok(Value::Encoded { bytes: vec![8] });
+    assert!(!judge_request(&request, &Ok(wrong), JudgeOptions::default()).is_pass());
 }

@@ -474,7 +474,8 @@ pub struct SeedArgs {
     /// The corpus.
     #[command(flatten)]
     pub corpus: CorpusArgs,
-    /// Where to write: DIR/decode_packed_guid/, DIR/decode_named_guid/, DIR/differential/.
+    /// Where to write: DIR/decode_packed_guid/, DIR/decode_named_guid/, DIR/differential/ (decode
+    /// inputs), DIR/roundtrip_packed_guid/, DIR/roundtrip_named_guid/ (encode values).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
 }

@@ -19,8 +19,8 @@
 //!   [`arbitrary::Unstructured`], and every structural choice (mask pattern,
 //!   byte class, truncation point, name length and UTF-8 class, corpus
 //!   mutation) is drawn from it, so the same seed gives the same requests;
-//!   `names` writes the names from the fault model's lengths, classes,
-//!   faults and UTF-8 table.
+//!   the structured requests and the names from the fault model's lengths,
+//!   classes, faults and UTF-8 table are [`wow_guid_testkit::generate`]'s.
 //! - [`finding`]: findings as YAML vectors in the corpus format, and
 //!   appending them to a vector file.
 //! - [`session`]: the loop: budgets, batches, unsupported kinds, grouping.
@@ -31,9 +31,7 @@
 //! [`Implementation`](wow_guid_harness::implementation::Implementation) trait, and writes
 //! only where the command line says (`--out`); it changes nothing else.
 
-mod draw;
 pub mod finding;
-mod names;
 pub mod requests;
 pub mod session;
 pub mod summary;

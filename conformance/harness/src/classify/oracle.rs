@@ -1,9 +1,11 @@
-//! The expected outcome of any request, stated as a vector would state it.
+//! The expected outcome of any request, stated as a vector would state it,
+//! and the one judge of an answer to any request ([`judge_request`]).
 //!
-//! The fuzzer must judge exactly as `run` judges the corpus, so a generated
+//! The fuzzer, a codec's own tests and anyone judging requests without a
+//! vector must judge exactly as `run` judges the corpus, so a generated
 //! request needs the expectation the corpus would give it. That is the
-//! reference codec's answer ([`crate::reference::exact_expectation`]): a value is
-//! `valid`, an error is `invalid` with the reference's code. Where the corpus
+//! reference codec's answer: a value is `valid`, an error is `invalid` with
+//! the reference's code. Where the corpus
 //! leaves implementations a choice (`acceptable` vectors), the same choice is
 //! left here, for every request of that shape and not only for the one
 //! request the corpus spells out; a test checks that this module agrees with
@@ -13,6 +15,9 @@
 
 use wow_guid_vectors::{Expectation, Request, Value};
 
+use crate::implementation::Fault;
+use crate::judge::{judge, JudgeOptions, Verdict};
+use crate::protocol::Response;
 use crate::reference;
 
 /// Why GUID 0 with an empty name may be encoded as eight `00` bytes.
@@ -25,8 +30,8 @@ const GUID_WITHOUT_NAME: &str = "A non-zero GUID is always followed by a name on
     implementation whose type cannot tell no name from an empty name writes the empty name; one \
     that can may reject the call.";
 
-/// The expectation a vector for `request` would carry: the reference's
-/// ([`reference::exact_expectation`]), made `acceptable` where the corpus lets an
+/// The expectation a vector for `request` would carry: the reference
+/// codec's answer, made `acceptable` where the corpus lets an
 /// implementation choose.
 #[must_use]
 pub fn corpus_expectation(request: &Request) -> Expectation {
@@ -53,4 +58,18 @@ pub fn corpus_expectation(request: &Request) -> Expectation {
         }
         (expectation, _) => expectation,
     }
+}
+
+/// Judges `reply` to any `request` exactly as `run` judges a vector: the
+/// [`judge`] with the expectation the corpus would give
+/// the request ([`corpus_expectation`]). The one judge of a request
+/// without a vector, for the fuzzer, the shrinker and a codec's own tests;
+/// a test holds it equal to `run` on every vector of the corpus.
+#[must_use]
+pub fn judge_request(
+    request: &Request,
+    reply: &Result<Response, Fault>,
+    options: JudgeOptions,
+) -> Verdict {
+    judge(request, &corpus_expectation(request), reply, options)
 }

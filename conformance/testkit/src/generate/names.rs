@@ -21,13 +21,15 @@ use super::draw::{weighted, Draw};
 /// around the 256-byte cap one implementation applies, and the sequences
 /// of its UTF-8 table. Without the model (a test keeps it loading), only
 /// 254 and 258.
-pub(super) struct Shapes {
+pub struct Shapes {
     lengths: Vec<usize>,
     table: Vec<Utf8Cell>,
 }
 
 impl Shapes {
-    pub(super) fn of_the_model() -> Shapes {
+    /// The shapes of the fault model (`vectors/fault-model.yaml`).
+    #[must_use]
+    pub fn of_the_model() -> Shapes {
         let model = FaultModel::load().ok();
         let mut lengths = model
             .as_ref()
@@ -126,7 +128,7 @@ fn valid_char(u: &mut Unstructured<'_>) -> Draw<Vec<u8>> {
 
 /// The bytes that put `fault` in a name. Every fault of the fault model
 /// has its arm; the ones a name's bytes cannot carry are the input's
-/// layout's (its GUID, its NUL, its length: see [`structured`]).
+/// layout's (its GUID, its NUL, its length: see [`super::structured`]).
 fn plant(u: &mut Unstructured<'_>, fault: Fault) -> Draw<Vec<u8>> {
     Ok(match fault {
         Fault::InvalidUtf8 => {
@@ -170,7 +172,7 @@ enum NameStyle {
 /// planted fault (or one pair) or sequence of the UTF-8 table, at a
 /// character boundary so it is the only one. At a buffer length, half the
 /// names end in a multi-byte character, so a buffer of that size cuts it.
-pub(super) fn name(u: &mut Unstructured<'_>, model: &Shapes) -> Draw<Vec<u8>> {
+pub fn name(u: &mut Unstructured<'_>, model: &Shapes) -> Draw<Vec<u8>> {
     let target = match weighted(
         u,
         &[

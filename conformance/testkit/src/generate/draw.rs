@@ -4,10 +4,10 @@
 use arbitrary::Unstructured;
 
 /// A drawn value, or the generator's input ran out.
-pub(super) type Draw<T> = arbitrary::Result<T>;
+pub type Draw<T> = arbitrary::Result<T>;
 
 /// One of `table`'s values, each as likely as its weight.
-pub(super) fn weighted<T: Copy>(u: &mut Unstructured<'_>, table: &[(u32, T)]) -> Draw<T> {
+pub fn weighted<T: Copy>(u: &mut Unstructured<'_>, table: &[(u32, T)]) -> Draw<T> {
     let total: u32 = table.iter().map(|(w, _)| w).sum();
     let mut x = u.int_in_range(0..=total.saturating_sub(1))?;
     for &(w, value) in table {
