@@ -8,6 +8,7 @@ use std::path::Path;
 const LAYERS: &[&[&str]] = &[
     &["terminal"],
     &["duration", "shell", "protocol", "expect_fail", "select"],
+    &["excerpt"],
     &["implementation"],
     &["process", "reference"],
     &["judge", "serve"],

@@ -8,6 +8,9 @@ use std::num::NonZeroUsize;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
+#[cfg(doc)]
+use crate::implementation::{Answer, HarnessError};
+
 /// How requests are delivered to the process.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {

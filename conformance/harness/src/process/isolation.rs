@@ -22,6 +22,14 @@ use crate::protocol;
 /// start.
 pub const PARALLEL_ISOLATION: usize = 16;
 
+/// Requests in a row that time out, each alone in a fresh process with
+/// nothing answered in between, after which the rest of a call is not sent
+/// ([`Fault::NotSent`]): an implementation that hangs on every request
+/// would otherwise take a timeout per [`PARALLEL_ISOLATION`] requests, a
+/// quarter of an hour for the corpus at the default timeout. Four groups:
+/// more hangs in a row than any planted bug of the corpus gives.
+const HANG_STREAK: usize = 4 * PARALLEL_ISOLATION;
+
 impl<T: Transport> ProcessImplementation<T> {
     pub(super) fn answer_persistent(
         &mut self,
@@ -30,24 +38,62 @@ impl<T: Transport> ProcessImplementation<T> {
     ) -> Result<Vec<Answer>, HarnessError> {
         let mut answers = Vec::with_capacity(queries.len());
         while answers.len() < queries.len() {
+            if self.hang_streak >= HANG_STREAK {
+                answers.resize_with(queries.len(), || Answer::fault(Fault::NotSent));
+                break;
+            }
             let start = answers.len();
-            let stop = match self.pipeline(&queries[start..], window, &mut answers, None)? {
-                Ok(()) => continue,
-                Err(stop) => stop,
+            let stop = self.pipeline(&queries[start..], window, &mut answers, None)?;
+            if answers[start..].iter().any(|a| a.reply.is_ok()) {
+                self.hang_streak = 0;
+            }
+            let Err(stop) = stop else {
+                continue;
             };
-            if stop.in_flight <= 1 {
-                self.confirm_alive(&stop.fault, stop.stderr_tail.as_ref())?;
-                answers.push(Answer {
-                    reply: Err(stop.fault),
-                    raw: None,
-                    stderr_tail: stop.stderr_tail,
-                    elapsed: Some(stop.elapsed),
-                });
+            if stop.in_flight > 1 {
+                self.isolate(queries, stop, &mut answers)?;
                 continue;
             }
-            self.isolate(queries, stop, &mut answers)?;
+            self.confirm_alive(&stop.fault, stop.stderr_tail.as_ref())?;
+            let timed_out = stop.fault.kind() == FaultKind::TimedOut;
+            answers.push(Answer {
+                reply: Err(stop.fault),
+                raw: None,
+                stderr_tail: stop.stderr_tail,
+                elapsed: Some(stop.elapsed),
+            });
+            if timed_out {
+                // A fresh process hung on its one request: the next
+                // requests go alone too, a group at a time, while each
+                // group has a fault, so that a run of hangs is waited out
+                // a group at a time rather than one request at a time.
+                self.hang_streak += 1;
+                self.groups_while_faulty(queries, &mut answers)?;
+            }
         }
         Ok(answers)
+    }
+
+    /// Sends the requests after `answers`, each alone in a fresh process,
+    /// [`PARALLEL_ISOLATION`] at a time, while each group has a fault and
+    /// the hang streak is short of [`HANG_STREAK`].
+    fn groups_while_faulty(
+        &mut self,
+        queries: &[Query<'_>],
+        answers: &mut Vec<Answer>,
+    ) -> Result<(), HarnessError> {
+        while answers.len() < queries.len() && self.hang_streak < HANG_STREAK {
+            let at = answers.len();
+            let group = &queries[at..queries.len().min(at + PARALLEL_ISOLATION)];
+            let group_answers = match group {
+                [query] => vec![self.answer_alone(query)?],
+                _ => self.answer_group_alone(group)?,
+            };
+            if !self.settle(group_answers, None, answers)? {
+                break;
+            }
+        }
+        Ok(())
     }
 
     /// Attributes the fault `stop` of a stretch that had several requests
@@ -79,7 +125,7 @@ impl<T: Transport> ProcessImplementation<T> {
             } else {
                 stop.in_flight
             };
-            if next >= end {
+            if next >= end || self.hang_streak >= HANG_STREAK {
                 break;
             }
             let size = if self.hung { PARALLEL_ISOLATION } else { 1 };
@@ -88,7 +134,8 @@ impl<T: Transport> ProcessImplementation<T> {
                 [query] => vec![self.answer_alone(query)?],
                 _ => self.answer_group_alone(group)?,
             };
-            let faulted = self.settle(group_answers, next == 0, &stop, answers)?;
+            let first = (next == 0).then_some(&stop);
+            let faulted = self.settle(group_answers, first, answers)?;
             next += group.len();
             // Before any hang, the first fault ends the search; after
             // one, the first group without a fault does.
@@ -113,18 +160,22 @@ impl<T: Transport> ProcessImplementation<T> {
         Ok(())
     }
 
-    /// Appends the answers of a group of suspects sent alone (`first`: the
-    /// group starts with the request the fault showed up on), and whether
-    /// one of them failed.
+    /// Appends the answers of a group of requests sent alone (`first`: the
+    /// group starts with the request the fault `first` showed up on), and
+    /// whether one of them failed; counts the hang streak.
     fn settle(
         &mut self,
         group_answers: Vec<Answer>,
-        first: bool,
-        stop: &EarlyEnd,
+        first: Option<&EarlyEnd>,
         answers: &mut Vec<Answer>,
     ) -> Result<bool, HarnessError> {
         let mut faulted = false;
         for (i, mut answer) in group_answers.into_iter().enumerate() {
+            let timed_out = answer
+                .reply
+                .as_ref()
+                .is_err_and(|f| f.kind() == FaultKind::TimedOut);
+            self.hang_streak = if timed_out { self.hang_streak + 1 } else { 0 };
             if let Err(fault) = &answer.reply {
                 self.confirm_alive(fault, answer.stderr_tail.as_ref())?;
                 faulted = true;
@@ -133,11 +184,12 @@ impl<T: Transport> ProcessImplementation<T> {
                 // of order waits for a next request that never comes): what
                 // it did first, a wrong id or a crash, is the better
                 // evidence, and is what gets reported.
-                if first
-                    && i == 0
-                    && fault.kind() == FaultKind::TimedOut
-                    && stop.fault.kind() != FaultKind::TimedOut
-                {
+                let stop = first.filter(|stop| {
+                    i == 0
+                        && fault.kind() == FaultKind::TimedOut
+                        && stop.fault.kind() != FaultKind::TimedOut
+                });
+                if let Some(stop) = stop {
                     answer = Answer {
                         reply: Err(stop.fault.clone()),
                         raw: None,

@@ -13,6 +13,9 @@ use super::transport::{Connect, Ended, Transport};
 use crate::implementation::{Excerpt, Failure, Fault, HarnessError};
 use crate::protocol;
 
+#[cfg(doc)]
+use crate::implementation::Implementation;
+
 /// An implementation behind a command line (see the module docs).
 pub struct ProcessImplementation<T: Transport = Child> {
     pub(super) config: ProcessConfig,
@@ -25,6 +28,9 @@ pub struct ProcessImplementation<T: Transport = Child> {
     pub(super) failed_fresh: bool,
     /// Whether a process of this command has hung (a response timed out).
     pub(super) hung: bool,
+    /// Requests in a row that timed out, each alone in a fresh process,
+    /// with no answer in between (see `isolation.rs`).
+    pub(super) hang_streak: usize,
     /// Whether the early check for output that is never flushed was made
     /// (once, on the first process: see [`check_flushing`]).
     pub(super) flush_checked: bool,
@@ -62,6 +68,7 @@ impl<T: Transport> ProcessImplementation<T> {
             alive: false,
             failed_fresh: false,
             hung: false,
+            hang_streak: 0,
             flush_checked: false,
             unsolicited: None,
         }

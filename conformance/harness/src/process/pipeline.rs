@@ -239,8 +239,11 @@ impl<T: Transport> ProcessImplementation<T> {
     /// only on the first process of a command, in persistent mode, with no
     /// budget of the caller's to keep to. Asked once.
     fn flush_check_due(&mut self, own_start: bool) -> bool {
+        // Once per run: a process of the command answered (in any
+        // implementation made from this configuration), so it flushes.
         let due = !self.flush_checked
             && !self.alive
+            && self.config.startup_seen.get().is_none()
             && self.config.check_liveness
             && self.config.deadline.is_none()
             && own_start

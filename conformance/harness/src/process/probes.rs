@@ -31,13 +31,89 @@ enum Silence {
 /// input (a [`HarnessError`]; see the module docs).
 pub(super) const FLUSH_CHECK_AFTER: Duration = Duration::from_secs(2);
 
+/// How long a probe beside the first process waits for its answer, at
+/// most: a probe that is blocked (by a lock the first process holds, say)
+/// must not hold up the first process's answer for its whole allowance.
+const PROBE_WAIT: Duration = Duration::from_secs(8);
+
+/// How long each look at the first process and at the probe beside it
+/// lasts, while both are watched.
+const WATCH: Duration = Duration::from_millis(20);
+
+/// What a probe beside the first process came to.
+enum Probed {
+    /// The probe answered.
+    Answered,
+    /// The probe exited with status 0 without answering: given end of
+    /// input, it lost its answer at exit.
+    ExitedSilent,
+    /// No answer from the probe in its time, or another end.
+    Nothing,
+    /// The first process gave its next line (or ended) meanwhile: the probe
+    /// was stopped.
+    First(Result<std::ops::Range<usize>, Ended>),
+}
+
+/// Sends `line` (the probe `request`) to a fresh process (its input then
+/// ended, when `input_ends`) and watches both it and `first` until one of
+/// them gives a line, or `until`.
+fn probe_beside<T: Transport>(
+    connect: &mut Connect<T>,
+    config: &ProcessConfig,
+    stats: &mut ProcessStats,
+    first: &mut T,
+    (line, request): (&[u8], &Request),
+    (input_ends, until): (bool, Instant),
+) -> Result<Probed, HarnessError> {
+    stats.starts += 1;
+    stats.probes += 1;
+    let mut process = connect(&config.command, &config.env)?;
+    process.send(line.to_vec());
+    if input_ends {
+        process.close_input();
+    }
+    let probed = loop {
+        let now = Instant::now();
+        match first.next_line(now + WATCH) {
+            Err(Ended::Timeout) => {}
+            other => break Probed::First(other),
+        }
+        match process.next_line((Instant::now() + WATCH).min(until)) {
+            Err(Ended::Timeout) if Instant::now() < until => {}
+            Ok(range) => {
+                let answered = protocol::parse_response(process.line(range), PROBE, request);
+                break if answered.is_ok() {
+                    Probed::Answered
+                } else {
+                    Probed::Nothing
+                };
+            }
+            Err(Ended::Eof(partial)) if input_ends && partial.is_empty() => {
+                let exited = process.wait_for_exit(Duration::from_millis(250));
+                let status = process.kill();
+                break if exited && status == "exit status: 0" {
+                    Probed::ExitedSilent
+                } else {
+                    Probed::Nothing
+                };
+            }
+            Err(_) => break Probed::Nothing,
+        }
+    };
+    process.kill();
+    Ok(probed)
+}
+
 /// The first process of a command, none of whose processes has answered,
 /// has been silent for [`FLUSH_CHECK_AFTER`]: rather than wait out the rest
 /// of its start-up allowance, a probe goes to a second process whose input
-/// then ends. When that one answers and the first is still silent, the
-/// probe goes to a third process with its input left open, given twice
-/// the second's time and a second more: silent too, the command answers
-/// only at end of input (a [`HarnessError`] that says so, within seconds).
+/// then ends, watched beside the first (whose answer, when it comes, ends
+/// the probe) for at most [`PROBE_WAIT`]. When that one exits without a
+/// word, its output is lost at exit (a [`HarnessError`] that says so, naming
+/// flushing first). When it answers and the first is still silent, the
+/// probe goes to a third process with its input left open, given twice the
+/// second's time and a second more: silent too, the command answers only
+/// at end of input (a [`HarnessError`] that says so, within seconds).
 /// Otherwise (the probe answered with its input open, or not even at end
 /// of input) the first process's wait goes on as usual, to `deadline`: the
 /// command is slow, or stuck on the first request. Returns the first
@@ -52,23 +128,20 @@ pub(super) fn check_flushing<T: Transport>(
     let [request, ..] = probe_requests();
     let mut line = Vec::with_capacity(48);
     protocol::write_request(&mut line, PROBE, &request);
-    let mut probe = |input_ends: bool, until: Instant| -> Result<bool, HarnessError> {
-        stats.starts += 1;
-        stats.probes += 1;
-        let mut process = connect(&config.command, &config.env)?;
-        process.send(line.clone());
-        if input_ends {
-            process.close_input();
-        }
-        let answered = process.next_line(until).is_ok_and(|range| {
-            protocol::parse_response(process.line(range), PROBE, &request).is_ok()
-        });
-        process.kill();
-        Ok(answered)
-    };
+    let probe = (line.as_slice(), &request);
     let began = Instant::now();
-    if !probe(true, deadline)? {
-        return Ok(first.next_line(deadline));
+    let until = deadline.min(began + PROBE_WAIT);
+    match probe_beside(connect, config, stats, first, probe, (true, until))? {
+        Probed::First(read) => return Ok(read),
+        Probed::Nothing => return Ok(first.next_line(deadline)),
+        Probed::ExitedSilent => {
+            first.kill();
+            return Err(HarnessError::from(Failure::LostAtExit {
+                command: crate::shell::words(&config.command),
+                waited: first.started().elapsed(),
+            }));
+        }
+        Probed::Answered => {}
     }
     let answered_in = began.elapsed();
     // The first process gets as long again as the probe took.
@@ -78,8 +151,10 @@ pub(super) fn check_flushing<T: Transport>(
         other => return Ok(other),
     }
     let until = deadline.min(Instant::now() + answered_in * 2 + Duration::from_secs(1));
-    if probe(false, until)? {
-        return Ok(first.next_line(deadline));
+    match probe_beside(connect, config, stats, first, probe, (false, until))? {
+        Probed::First(read) => return Ok(read),
+        Probed::Answered => return Ok(first.next_line(deadline)),
+        Probed::ExitedSilent | Probed::Nothing => {}
     }
     first.kill();
     Err(HarnessError::from(Failure::Unflushed {

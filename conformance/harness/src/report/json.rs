@@ -14,7 +14,9 @@ use std::io;
 
 use serde::Serialize;
 
-use super::{expected_text, got_text, passes_alone_text, reason_text, Format, RunReport};
+use super::{
+    expected_text, got_text, passes_alone_text, reason_text, unchecked, Format, RunReport,
+};
 use crate::protocol;
 use crate::run::{NamedCounts, RunOutcome};
 
@@ -62,6 +64,7 @@ struct Item<'a> {
     reason: Option<String>,
     stderr_tail: Option<&'a str>,
     passes_alone: bool,
+    unchecked: bool,
     after: Option<Vec<&'a str>>,
     state: Option<String>,
     repro: String,
@@ -116,6 +119,7 @@ impl Format<RunReport<'_, '_>> for Json {
                         None
                     },
                     passes_alone: r.passes_alone.is_some(),
+                    unchecked: unchecked(r),
                     after: r
                         .passes_alone
                         .as_deref()
