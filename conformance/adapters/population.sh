@@ -11,6 +11,9 @@
 #   matrix/build-adapters.sh                      # builds what this runs
 #   conformance/adapters/population.sh [SECONDS] [JOBS] [SEED]
 #
+# With POPULATION_ONLY=NAME,NAME only those members run (the names are the
+# first column of the output).
+#
 # Timeouts are generous (--timeout 20s, --startup-timeout 60s) so that a
 # loaded machine cannot turn a slow answer into a finding.
 set -euo pipefail
