@@ -212,24 +212,18 @@ where
     F: Fn() -> I + Sync,
 {
     let mut checked = Checked::default();
-    if results.results.len() != plan.vectors.len() {
-        return checked;
-    }
-    if !persistent {
-        // Every request ran alone already, each in a process of its own.
-        for result in &mut results.results {
+    if !persistent || results.results.len() != plan.vectors.len() {
+        // In one-shot mode every request ran alone already.
+        for result in results.results.iter_mut().filter(|_| !persistent) {
             result.checked_alone = true;
         }
         return checked;
     }
     let histories = histories(plan, &results.results);
-    // Per cause: failures checked, whether one failed alone, and the
-    // earlier requests found for the last one that passed alone.
     let mut causes: Vec<Cause<'c>> = Vec::new();
     for (i, history) in histories.into_iter().enumerate() {
         let result = &results.results[i];
-        // A fault that needs pipelining was checked alone already, and
-        // is not state.
+        // A fault that needs pipelining was checked alone already.
         let pipelined = matches!(result.answer.reply, Err(Fault::OnlyWhenPipelined { .. }));
         if history.is_empty() || pipelined {
             // Alone in its process already, or sent alone already.
@@ -242,18 +236,7 @@ where
         let Some(target) = cause(result) else {
             continue;
         };
-        let slot = match causes.iter().position(|c| c.signature == target) {
-            Some(slot) => slot,
-            None => {
-                causes.push(Cause {
-                    signature: target,
-                    checked: 0,
-                    failed_alone: false,
-                    after: None,
-                });
-                causes.len() - 1
-            }
-        };
+        let slot = Cause::slot(&mut causes, target);
         let cause = &mut causes[slot];
         if cause.failed_alone || cause.checked >= budget.per_cause {
             continue;
@@ -263,8 +246,7 @@ where
             break;
         }
         cause.checked += 1;
-        let hint = cause.after.clone();
-        let verdict = result.verdict.clone();
+        let (hint, verdict) = (cause.after.clone(), result.verdict.clone());
         let found = check_one(
             plan,
             i,
@@ -275,21 +257,13 @@ where
             budget,
             &mut checked,
         );
-        if found.is_ok() {
-            results.results[i].checked_alone = true;
-        }
         match found {
-            Ok(Some(after)) => {
-                checked.passed_alone += 1;
-                let ids = after
-                    .as_ref()
-                    .map(|vectors| vectors.iter().map(|v| v.id.clone()).collect());
-                results.results[i].passes_alone = Some(Box::new(PassesAlone { after: ids }));
-                if after.is_some() {
-                    causes[slot].after = after;
-                }
-            }
-            Ok(None) => causes[slot].failed_alone = true,
+            Ok(found) => record(
+                &mut results.results[i],
+                &mut causes[slot],
+                found,
+                &mut checked,
+            ),
             // The deadline, the caller's implementations' too, cut a
             // replay short: the budget is spent.
             Err(error) if error.is_out_of_time() && budget.deadline.is_some() => {
@@ -303,6 +277,29 @@ where
         }
     }
     checked
+}
+
+/// Marks `result`, checked alone, with what [`check_one`] `found`, and
+/// notes it for its `cause`.
+fn record<'c>(
+    result: &mut VectorResult<'c>,
+    cause: &mut Cause<'c>,
+    found: Option<Option<Vec<&'c Vector>>>,
+    checked: &mut Checked,
+) {
+    result.checked_alone = true;
+    let Some(after) = found else {
+        cause.failed_alone = true;
+        return;
+    };
+    checked.passed_alone += 1;
+    let ids = after
+        .as_ref()
+        .map(|vectors| vectors.iter().map(|v| v.id.clone()).collect());
+    result.passes_alone = Some(Box::new(PassesAlone { after: ids }));
+    if after.is_some() {
+        cause.after = after;
+    }
 }
 
 /// Whether `replayed` fails the way `failed` did: the same wrong answer
@@ -328,6 +325,22 @@ struct Cause<'c> {
     failed_alone: bool,
     /// The earlier requests found for the last failure that passed alone.
     after: Option<Vec<&'c Vector>>,
+}
+
+impl Cause<'_> {
+    /// The index of `signature`'s entry in `causes`, added when missing.
+    fn slot(causes: &mut Vec<Self>, signature: Signature) -> usize {
+        if let Some(slot) = causes.iter().position(|c| c.signature == signature) {
+            return slot;
+        }
+        causes.push(Cause {
+            signature,
+            checked: 0,
+            failed_alone: false,
+            after: None,
+        });
+        causes.len() - 1
+    }
 }
 
 /// Checks `plan.vectors[i]`, which failed with `failed` after the requests
