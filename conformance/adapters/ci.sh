@@ -120,14 +120,18 @@ step "test: Go (go test)"
 (cd "$adapters/go" && WOWGUID_VECTORS=$vectors go test -v -count=1 ./...)
 
 # --- The runner: the corpus, then differential fuzzing. -------------------
-declare -A commands=(
-    [cpp]="$build/adapter-cpp"
-    [csharp]="mono $build/adapter-csharp.exe"
-    [java]="java -cp $build/java Adapter"
-    [go]="$build/adapter-go"
-)
+# Each command as words, kept as an array, so that a build directory with a
+# space in its path stays one word.
+adapter_command() { # adapter_command LANG: sets cmd
+    case $1 in
+        cpp) cmd=("$build/adapter-cpp") ;;
+        csharp) cmd=(mono "$build/adapter-csharp.exe") ;;
+        java) cmd=(java -cp "$build/java" Adapter) ;;
+        go) cmd=("$build/adapter-go") ;;
+    esac
+}
 for lang in cpp csharp java go; do
-    read -r -a cmd <<<"${commands[$lang]}"
+    adapter_command "$lang"
     step "run --strict-errors: $lang"
     "$runner" run --strict-errors -- "${cmd[@]}"
     step "fuzz --strict-errors --seed 1 --time 10: $lang"

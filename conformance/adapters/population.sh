@@ -11,6 +11,9 @@
 #   matrix/build-adapters.sh                      # builds what this runs
 #   conformance/adapters/population.sh [SECONDS] [JOBS] [SEED]
 #
+# With POPULATION_ONLY=NAME,NAME only those members run (the names are the
+# first column of the output).
+#
 # Timeouts are generous (--timeout 20s, --startup-timeout 60s) so that a
 # loaded machine cannot turn a slow answer into a finding.
 set -euo pipefail
@@ -26,24 +29,40 @@ runner=$target/release/wow-guid-conformance
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-# name|expect (correct or buggy)|command
-members=(
-    "reference|correct|"
-    "python|correct|python3 $root/conformance/adapters/python/adapter.py"
-    "javascript|correct|node $root/conformance/adapters/js/adapter.js"
-    "c|correct|$target/matrix/adapter-c"
-    "rust|correct|$target/release/examples/adapter-rust"
-    "cpp|correct|$target/matrix/adapter-cpp"
-    "csharp|correct|mono $target/matrix/adapter-csharp.exe"
-    "java|correct|java -cp $target/matrix/adapter-java Adapter"
-    "go|correct|$target/matrix/adapter-go"
-    "packed_only|correct|python3 $root/conformance/tests/buggy_adapters/packed_only.py"
-)
+# name|expect (correct or buggy); each one's command is member_command's.
+members=("reference|correct" "python|correct" "javascript|correct" "c|correct"
+         "rust|correct" "cpp|correct" "csharp|correct" "java|correct" "go|correct"
+         "packed_only|correct")
 for script in "$root"/conformance/tests/buggy_adapters/*.py; do
     name=$(basename "$script" .py)
     case $name in _base | packed_only) continue ;; esac
-    members+=("$name|buggy|python3 $script")
+    members+=("$name|buggy")
 done
+# With POPULATION_ONLY set (names separated by commas), only those members.
+if [[ -n ${POPULATION_ONLY:-} ]]; then
+    chosen=()
+    for member in "${members[@]}"; do
+        [[ ,$POPULATION_ONLY, == *,${member%%|*},* ]] && chosen+=("$member")
+    done
+    members=("${chosen[@]}")
+fi
+
+# Each command as words, kept as an array, so that a checkout or target
+# directory with a space in its path stays one word.
+member_command() { # member_command NAME: sets command
+    case $1 in
+        reference) command=() ;;
+        python) command=(python3 "$root/conformance/adapters/python/adapter.py") ;;
+        javascript) command=(node "$root/conformance/adapters/js/adapter.js") ;;
+        c) command=("$target/matrix/adapter-c") ;;
+        rust) command=("$target/release/examples/adapter-rust") ;;
+        cpp) command=("$target/matrix/adapter-cpp") ;;
+        csharp) command=(mono "$target/matrix/adapter-csharp.exe") ;;
+        java) command=(java -cp "$target/matrix/adapter-java" Adapter) ;;
+        go) command=("$target/matrix/adapter-go") ;;
+        *) command=(python3 "$root/conformance/tests/buggy_adapters/$1.py") ;;
+    esac
+}
 
 fuzz_one() { # fuzz_one NAME EXPECT COMMAND...: writes $out/NAME.{txt,line}
     local name=$1 expect=$2
@@ -75,10 +94,10 @@ started=$(date +%s)
 printf 'population: %d implementations, %d s each, %d at a time, seed %d\n' "${#members[@]}" "$seconds" "$jobs" "$seed"
 printf '%-22s %-8s %9s %9s %5s  %s\n' implementation expected requests findings new verdict
 for member in "${members[@]}"; do
-    IFS='|' read -r name expect command <<<"$member"
+    IFS='|' read -r name expect <<<"$member"
+    member_command "$name"
     while [[ $(jobs -rp | wc -l) -ge $jobs ]]; do wait -n || true; done
-    # shellcheck disable=SC2086 # the command is words
-    fuzz_one "$name" "$expect" $command &
+    fuzz_one "$name" "$expect" "${command[@]}" &
 done
 wait
 failed=0

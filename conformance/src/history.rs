@@ -16,7 +16,11 @@
 //! failures by signature) the first [`Budget::per_cause`] failures that had
 //! earlier requests in their process, and a cause whose first checked
 //! failure fails alone is checked no further; cutting down one history
-//! takes at most about [`Budget::replays`] replays. A failure that was the
+//! takes at most about [`Budget::replays`] replays. The whole check is
+//! bounded too, in proportion to the run it follows
+//! ([`Budget::for_run`]): past its deadline or its number of replayed
+//! requests, it stops ([`Checked::spent`]), and the failures it did not get
+//! to stay unchecked ([`VectorResult::checked_alone`]). A failure that was the
 //! first request of its process ran alone already and is not replayed, nor
 //! is a timeout (a replay would cost a whole timeout) or a fault that shows
 //! only with pipelined requests (checked alone already). This
@@ -43,14 +47,53 @@ pub struct Budget {
     /// Replays spent cutting down one failure's earlier requests, at most
     /// (plus the few a bisection of the requests before it takes).
     pub replays: usize,
+    /// Requests replayed in all, at most: no failure is checked once they
+    /// are spent.
+    pub requests: usize,
+    /// No failure is checked past this instant. The caller gives the
+    /// implementations it starts the same deadline
+    /// ([`ProcessConfig::deadline`](wow_guid_harness::process::ProcessConfig::deadline)),
+    /// so that no replay runs past it either.
+    pub deadline: Option<Instant>,
 }
 
 impl Budget {
-    /// What `run` spends: 3 failures per cause, 24 replays per history.
+    /// 3 failures per cause, 24 replays per history, no bound on the whole.
     pub const DEFAULT: Self = Self {
         per_cause: 3,
         replays: 24,
+        requests: usize::MAX,
+        deadline: None,
     };
+
+    /// How many times a run's own cost the whole check may spend, in time
+    /// and in requests.
+    pub const RUN_MULTIPLE: u32 = 2;
+    /// The time the whole check may take after any run, however fast.
+    pub const MIN_TIME: Duration = Duration::from_secs(5);
+    /// The requests the whole check may replay after any run, however small.
+    pub const MIN_REQUESTS: usize = 2_000;
+
+    /// What `run` spends after a run of `requests` that took `took`:
+    /// [`Budget::DEFAULT`]'s sample, and in all at most
+    /// [`Budget::RUN_MULTIPLE`] times the run's time and requests (at
+    /// least [`Budget::MIN_TIME`] and [`Budget::MIN_REQUESTS`]), counted
+    /// from now.
+    #[must_use]
+    pub fn for_run(took: Duration, requests: usize) -> Self {
+        let time = (took * Self::RUN_MULTIPLE).max(Self::MIN_TIME);
+        Self {
+            requests: (requests.saturating_mul(Self::RUN_MULTIPLE as usize))
+                .max(Self::MIN_REQUESTS),
+            deadline: Some(Instant::now() + time),
+            ..Self::DEFAULT
+        }
+    }
+
+    /// Whether the whole check's budget is spent, `requests` replayed so far.
+    fn spent(&self, requests: usize) -> bool {
+        requests >= self.requests || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 impl Default for Budget {
@@ -68,6 +111,11 @@ pub struct Checked {
     pub passed_alone: usize,
     /// Fresh implementations started for replays.
     pub replays: usize,
+    /// Requests sent in those replays.
+    pub requests: usize,
+    /// The whole check's budget ([`Budget::requests`], [`Budget::deadline`])
+    /// ran out: failures after that were not checked.
+    pub spent: bool,
     /// The harness error that stopped the checks early, if one did; the
     /// run's own results stand.
     pub stopped: Option<HarnessError>,
@@ -125,17 +173,19 @@ fn steps<'p, 'c>(plan: &'p RunPlan<'c, '_>, i: usize) -> &'p [&'c Vector] {
 }
 
 /// Sends `before`, then `steps`, to one fresh implementation from `start`,
-/// and judges the last as `run` does.
+/// and judges the last as `run` does; counts the requests in `requests`.
 fn replay<'c, I, F>(
     plan: &RunPlan<'c, '_>,
     before: &[&'c Vector],
     steps: &[&'c Vector],
     start: &F,
+    requests: &mut usize,
 ) -> Result<Option<VectorResult<'c>>, HarnessError>
 where
     I: Implementation,
     F: Fn() -> I + Sync,
 {
+    *requests += before.len() + steps.len();
     let replay = RunPlan {
         vectors: before.iter().chain(steps).copied().collect(),
         judge: plan.judge,
@@ -163,42 +213,40 @@ where
 {
     let mut checked = Checked::default();
     if !persistent || results.results.len() != plan.vectors.len() {
+        // In one-shot mode every request ran alone already.
+        for result in results.results.iter_mut().filter(|_| !persistent) {
+            result.checked_alone = true;
+        }
         return checked;
     }
     let histories = histories(plan, &results.results);
-    // Per cause: failures checked, whether one failed alone, and the
-    // earlier requests found for the last one that passed alone.
     let mut causes: Vec<Cause<'c>> = Vec::new();
     for (i, history) in histories.into_iter().enumerate() {
         let result = &results.results[i];
-        // A fault that needs pipelining was checked alone already, and
-        // is not state.
+        // A fault that needs pipelining was checked alone already.
         let pipelined = matches!(result.answer.reply, Err(Fault::OnlyWhenPipelined { .. }));
-        if history.is_empty() || !checked_outcome(result.outcome) || pipelined {
+        if history.is_empty() || pipelined {
+            // Alone in its process already, or sent alone already.
+            results.results[i].checked_alone = true;
+            continue;
+        }
+        if !checked_outcome(result.outcome) {
             continue;
         }
         let Some(target) = cause(result) else {
             continue;
         };
-        let slot = match causes.iter().position(|c| c.signature == target) {
-            Some(slot) => slot,
-            None => {
-                causes.push(Cause {
-                    signature: target,
-                    checked: 0,
-                    failed_alone: false,
-                    after: None,
-                });
-                causes.len() - 1
-            }
-        };
+        let slot = Cause::slot(&mut causes, target);
         let cause = &mut causes[slot];
         if cause.failed_alone || cause.checked >= budget.per_cause {
             continue;
         }
+        if budget.spent(checked.requests) {
+            checked.spent = true;
+            break;
+        }
         cause.checked += 1;
-        let hint = cause.after.clone();
-        let verdict = result.verdict.clone();
+        let (hint, verdict) = (cause.after.clone(), result.verdict.clone());
         let found = check_one(
             plan,
             i,
@@ -210,17 +258,18 @@ where
             &mut checked,
         );
         match found {
-            Ok(Some(after)) => {
-                checked.passed_alone += 1;
-                let ids = after
-                    .as_ref()
-                    .map(|vectors| vectors.iter().map(|v| v.id.clone()).collect());
-                results.results[i].passes_alone = Some(Box::new(PassesAlone { after: ids }));
-                if after.is_some() {
-                    causes[slot].after = after;
-                }
+            Ok(found) => record(
+                &mut results.results[i],
+                &mut causes[slot],
+                found,
+                &mut checked,
+            ),
+            // The deadline, the caller's implementations' too, cut a
+            // replay short: the budget is spent.
+            Err(error) if error.is_out_of_time() && budget.deadline.is_some() => {
+                checked.spent = true;
+                break;
             }
-            Ok(None) => causes[slot].failed_alone = true,
             Err(error) => {
                 checked.stopped = Some(error);
                 break;
@@ -228,6 +277,29 @@ where
         }
     }
     checked
+}
+
+/// Marks `result`, checked alone, with what [`check_one`] `found`, and
+/// notes it for its `cause`.
+fn record<'c>(
+    result: &mut VectorResult<'c>,
+    cause: &mut Cause<'c>,
+    found: Option<Option<Vec<&'c Vector>>>,
+    checked: &mut Checked,
+) {
+    result.checked_alone = true;
+    let Some(after) = found else {
+        cause.failed_alone = true;
+        return;
+    };
+    checked.passed_alone += 1;
+    let ids = after
+        .as_ref()
+        .map(|vectors| vectors.iter().map(|v| v.id.clone()).collect());
+    result.passes_alone = Some(Box::new(PassesAlone { after: ids }));
+    if after.is_some() {
+        cause.after = after;
+    }
 }
 
 /// Whether `replayed` fails the way `failed` did: the same wrong answer
@@ -255,6 +327,22 @@ struct Cause<'c> {
     after: Option<Vec<&'c Vector>>,
 }
 
+impl Cause<'_> {
+    /// The index of `signature`'s entry in `causes`, added when missing.
+    fn slot(causes: &mut Vec<Self>, signature: Signature) -> usize {
+        if let Some(slot) = causes.iter().position(|c| c.signature == signature) {
+            return slot;
+        }
+        causes.push(Cause {
+            signature,
+            checked: 0,
+            failed_alone: false,
+            after: None,
+        });
+        causes.len() - 1
+    }
+}
+
 /// Checks `plan.vectors[i]`, which failed with `failed` after the requests
 /// `history` in its process: `None` when it fails alone too, else the
 /// earlier requests after which it fails again, if found. `hint`: those
@@ -278,14 +366,15 @@ where
     checked.checked += 1;
     let steps = steps(plan, i);
     checked.replays += 1;
-    let alone = replay(plan, &[], steps, start)?;
+    let alone = replay(plan, &[], steps, start, &mut checked.requests)?;
     if !alone.is_some_and(|a| matches!(a.verdict, Verdict::Pass)) {
         return Ok(None);
     }
     let mut replays = 0;
+    let mut requests = checked.requests;
     let mut reproduces = |before: &[&'c Vector]| -> Result<bool, HarnessError> {
         replays += 1;
-        let result = replay(plan, before, steps, start)?;
+        let result = replay(plan, before, steps, start, &mut requests)?;
         Ok(result.is_some_and(|r| same_way(failed, &r)))
     };
     let history = &plan.vectors[history];
@@ -294,19 +383,23 @@ where
             .all(|h| history.iter().any(|v| std::ptr::eq(*v, *h)))
     };
     if let Some(hint) = hint.filter(|hint| in_history(hint)) {
-        if reproduces(&hint)? {
+        let found = reproduces(&hint);
+        if found.as_ref().is_ok_and(|&found| found) {
             checked.replays += replays;
+            checked.requests = requests;
             return Ok(Some(Some(hint)));
         }
+        found?;
     }
     let limits = Limits {
         max_tests: budget.replays,
         max_time: Duration::from_secs(60),
         deadline: None,
     };
-    let after = minimize_history(history, &mut reproduces, &limits)?;
+    let after = minimize_history(history, &mut reproduces, &limits);
     checked.replays += replays;
-    Ok(Some(after))
+    checked.requests = requests;
+    Ok(Some(after?))
 }
 
 /// How much work a search may take: cutting down the earlier requests a

@@ -34,6 +34,18 @@ fn python() -> bool {
     ok
 }
 
+/// A query for every vector of `corpus`, in order.
+fn queries(corpus: &Corpus) -> Vec<Query<'_>> {
+    corpus
+        .vectors
+        .iter()
+        .map(|v| Query {
+            id: &v.id,
+            request: &v.request,
+        })
+        .collect()
+}
+
 /// Whether `request` is one `hang.py` never answers.
 fn hangs_on(request: &Request) -> bool {
     matches!(request, Request::DecodePacked { bytes } if bytes.first() == Some(&0xff))
@@ -45,14 +57,7 @@ fn hangs_are_waited_out_a_group_at_a_time_with_the_same_verdicts() {
         return;
     }
     let corpus = Corpus::embedded().expect("the corpus loads");
-    let queries: Vec<Query<'_>> = corpus
-        .vectors
-        .iter()
-        .map(|v| Query {
-            id: &v.id,
-            request: &v.request,
-        })
-        .collect();
+    let queries = queries(&corpus);
     let hanging = queries.iter().filter(|q| hangs_on(q.request)).count();
     assert!(
         hanging >= 30,
@@ -100,4 +105,44 @@ fn hangs_are_waited_out_a_group_at_a_time_with_the_same_verdicts() {
         waits >= 5,
         "{waits} waits: each run of hangs costs at least one"
     );
+}
+
+/// An adapter that hangs on every request (and answers the liveness
+/// probes, so the command works) is judged a group at a time: after a
+/// fresh process hangs on its one request, the next go alone,
+/// `PARALLEL_ISOLATION` at a time, and once 64 in a row have timed out with
+/// nothing answered, the rest are not sent (`Fault::NotSent`, counted as
+/// timed out, never as passed). A handful of waits for the whole corpus,
+/// where it was one per request.
+#[test]
+fn an_adapter_that_hangs_on_every_request_is_judged_in_a_few_waits() {
+    if !python() {
+        return;
+    }
+    let corpus = Corpus::embedded().expect("the corpus loads");
+    let queries = queries(&corpus);
+    let command = crate::common::broken("hang_all");
+    let mut config = ProcessConfig::new(command.into_iter().map(Into::into).collect());
+    config.timeout = std::time::Duration::from_millis(300);
+    config.startup_timeout = std::time::Duration::from_secs(2);
+    let mut implementation = ProcessImplementation::new(config);
+    let answers = implementation
+        .answer_all(&queries)
+        .expect("the command answers its probes");
+    assert_eq!(answers.len(), queries.len());
+    let (mut timed_out, mut not_sent) = (0, 0);
+    for (query, answer) in queries.iter().zip(&answers) {
+        match &answer.reply {
+            Err(Fault::Timeout { .. }) => timed_out += 1,
+            Err(Fault::NotSent) => not_sent += 1,
+            other => panic!("{}: {other:?}", query.id),
+        }
+    }
+    assert!(
+        (64..=64 + PARALLEL_ISOLATION).contains(&timed_out),
+        "{timed_out} timed out, {not_sent} not sent"
+    );
+    assert_eq!(timed_out + not_sent, queries.len());
+    let waits = implementation.stats().timeout_waits;
+    assert!(waits <= 8, "{waits} timeouts waited out one after another");
 }

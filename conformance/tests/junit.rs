@@ -156,3 +156,37 @@ fn test_cases_and_suites_carry_their_times() {
         verdict.unwrap_or_else(|why| panic!("the report does not validate:\n{why}\n{xml}"));
     }
 }
+
+/// Whether XML 1.0 allows `c` in a document (its `Char` production).
+fn xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+}
+
+/// An adapter whose stderr holds characters XML does not allow (U+FFFE,
+/// U+FFFF, controls) still gets a well-formed report: each is spelled out,
+/// in the failure's text and in its `system-err` alike, and the report
+/// validates.
+#[test]
+fn junit_reports_stay_xml_under_any_stderr() {
+    let dir = scratch("junit-odd-stderr");
+    let junit = dir.join("junit.xml");
+    let junit_arg = junit.display().to_string();
+    let mut options = common::SMALL.to_vec();
+    options.extend(["--junit", &junit_arg]);
+    let env = [
+        ("BROKEN_ON", common::BROKEN_ON),
+        ("CRASH_STDERR", "before \u{fffe} \u{ffff} \x01\x0c after\n"),
+    ];
+    let run = run_against("junit-odd", &options, &common::broken("crash"), &env);
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    let xml = std::fs::read_to_string(&junit).expect("the JUnit report was written");
+    let bad: Vec<char> = xml.chars().filter(|&c| !xml_char(c)).collect();
+    assert_eq!(bad, Vec::<char>::new(), "{xml}");
+    assert!(
+        xml.contains(r"before \u{fffe} \u{ffff} \x01\x0c after"),
+        "{xml}"
+    );
+    if let Some(verdict) = validate(&junit) {
+        verdict.unwrap_or_else(|why| panic!("the report does not validate:\n{why}\n{xml}"));
+    }
+}

@@ -898,3 +898,35 @@ fn the_page_is_laid_out_at_two_window_sizes() {
         eprintln!("screenshot: {}", shot.display());
     }
 }
+
+/// Characters neither XML 1.0 nor HTML allows in a document (U+FFFE,
+/// U+FFFF, controls) in an entry's text are spelled out on the page, never
+/// written as they are: the page stays a document any parser reads.
+#[test]
+fn the_page_holds_no_character_a_parser_rejects() {
+    let dir = scratch("matrix-noncharacters");
+    let odd = r"x \uFFFE \uFFFF \x01 \x0C \u0085 y";
+    let yaml = format!(
+        "implementations:\n  - name: \"ref {odd}\"\n    language: \"C {odd}\"\n    version: \"1\"\n    \
+         source: {{ package: \"p {odd}\", repository: \"r\", path: \"q\" }}\n    \
+         builtin: reference\n    note: \"n {odd}\"\n"
+    );
+    let (_, output) = matrix_of(&dir, &yaml);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let page = std::fs::read_to_string(dir.join("out/index.html")).unwrap();
+    let allowed = |c: char| {
+        matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{7e}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fdcf}' | '\u{fdf0}'..='\u{fffd}')
+            || (c >= '\u{10000}' && u32::from(c) & 0xfffe != 0xfffe)
+    };
+    let bad: Vec<char> = page.chars().filter(|&c| !allowed(c)).collect();
+    assert_eq!(bad, Vec::<char>::new(), "{page}");
+    assert!(
+        page.contains(r"x \u{fffe} \u{ffff} \x01 \x0c \u{85} y"),
+        "{page}"
+    );
+}

@@ -183,3 +183,43 @@ buggy_adapters!(
     utf8_first,
     zero_keeps_mask,
 );
+
+/// `population.sh` keeps each command as an array: with the target
+/// directory under a path with a space, an adapter there (here `c`, a link
+/// to the Python adapter) still runs and passes, rather than being split
+/// into words that name nothing ("never answered").
+#[test]
+fn the_population_script_runs_adapters_under_a_path_with_a_space() {
+    if !found("python3") {
+        return;
+    }
+    let target = crate::common::scratch("population space").join("target dir");
+    for dir in ["release", "matrix"] {
+        std::fs::create_dir_all(target.join(dir)).expect("create");
+    }
+    std::os::unix::fs::symlink(RUNNER, target.join("release/wow-guid-conformance"))
+        .expect("link the runner");
+    std::os::unix::fs::symlink(
+        path("adapters/python/adapter.py"),
+        target.join("matrix/adapter-c"),
+    )
+    .expect("link the adapter");
+    let output = Command::new("bash")
+        .arg(path("adapters/population.sh"))
+        .args(["2", "1", "1"])
+        .env("CARGO_TARGET_DIR", &target)
+        .env("POPULATION_ONLY", "c")
+        .output()
+        .expect("run population.sh");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("c ") && l.ends_with("  ok")),
+        "{text}"
+    );
+}

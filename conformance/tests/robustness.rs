@@ -481,3 +481,55 @@ fn an_interrupted_runner_leaves_no_adapter_behind() {
         );
     }
 }
+
+/// An adapter that loses its answers at exit (a 4 MB buffer never flushed,
+/// `os._exit`) is diagnosed within 15 s at the default timeouts, with
+/// flushing named first: its first process stays silent, and a probe given
+/// end of input exits without a word.
+#[test]
+fn an_adapter_that_loses_its_output_at_exit_is_diagnosed_naming_flushing() {
+    let run = run_against("lost-at-exit", SMALL, &broken("lost_at_exit"), &[]);
+    assert_eq!(run.code, Some(2), "{}", run.describe());
+    assert!(run.elapsed < Duration::from_secs(15), "{}", run.describe());
+    let flush = run.stderr.find("Flush stdout");
+    let startup = run.stderr.find("--startup-timeout");
+    assert!(
+        run.stderr.contains("loses its output unflushed") && flush < startup && flush.is_some(),
+        "{}",
+        run.describe()
+    );
+}
+
+/// An adapter that allows one instance at a time (a lock) and takes 3 s to
+/// start is run in about its start-up time at the default allowance: the
+/// probe for unflushed output, blocked on the lock, is watched beside the
+/// first process and stopped as soon as the first answers, rather than
+/// waited for until `--startup-timeout` (30 s).
+#[test]
+fn a_locked_slow_starter_is_not_held_up_by_its_probe() {
+    let lock = scratch("locked-slow").join("lock");
+    let lock = lock.display().to_string();
+    let env = [("LOCK_FILE", lock.as_str()), ("START_SECONDS", "3")];
+    let run = run_against("locked-slow", SMALL, &broken("locked_slow"), &env);
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    assert!(run.elapsed < Duration::from_secs(15), "{}", run.describe());
+}
+
+/// When an adapter never answers, its stderr is shown as it wrote it,
+/// escaped once: a control character as `\x01`, bytes that are not UTF-8
+/// as `\xff\xfe` (not `\\x01`, nor the replacement character's bytes).
+#[test]
+fn a_silent_adapters_stderr_is_shown_escaped_once() {
+    let command = [
+        "sh".to_owned(),
+        "-c".to_owned(),
+        r"printf 'odd \001 \377\376 end\n' >&2; exit 3".to_owned(),
+    ];
+    let run = run_against("stderr-once", SMALL, &command, &[]);
+    assert_eq!(run.code, Some(2), "{}", run.describe());
+    assert!(
+        run.stderr.contains(r"| odd \x01 \xff\xfe end"),
+        "{}",
+        run.describe()
+    );
+}

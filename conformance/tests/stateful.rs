@@ -191,3 +191,54 @@ fn repro_after_an_unknown_id_names_it() {
         "{stderr}"
     );
 }
+
+/// The check of failures alone is bounded as a whole: an adapter wrong on
+/// every request after its 200th in a process (each failure passes alone,
+/// and needs up to 200 earlier requests to show again) makes the check
+/// stop at its budget (twice the run's time and requests, at least 5 s and
+/// 2000 requests) with a note, where it replayed tens of thousands of
+/// requests before; the failures it did not get to are marked unchecked,
+/// in the JSON report and the JUnit text, and the ones it checked are not.
+#[test]
+fn the_check_of_failures_alone_stops_at_its_budget() {
+    let dir = scratch("wrong-after");
+    let junit = dir.join("junit.xml");
+    let junit_arg = junit.display().to_string();
+    let env = [("WRONG_AFTER", "200")];
+    let options = ["--junit", &junit_arg];
+    let run = run_against(
+        "wrong-after",
+        &options,
+        &common::broken("wrong_after"),
+        &env,
+    );
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    assert!(
+        run.stderr
+            .contains("checking failures alone stopped at its budget"),
+        "{}",
+        run.describe()
+    );
+    let failures: Vec<&Json> = run
+        .results()
+        .iter()
+        .filter(|r| r["outcome"] == "fail")
+        .collect();
+    assert!(failures.len() > 500, "{}", run.describe());
+    let unchecked = failures.iter().filter(|r| r["unchecked"] == true).count();
+    assert!(
+        unchecked > failures.len() / 2,
+        "{unchecked} of {}",
+        failures.len()
+    );
+    for result in &failures {
+        if result["passes_alone"] == true {
+            assert_eq!(result["unchecked"], false, "{result}");
+        }
+    }
+    for result in run.results().iter().filter(|r| r["outcome"] == "pass") {
+        assert_eq!(result["unchecked"], false, "{result}");
+    }
+    let xml = std::fs::read_to_string(&junit).expect("the JUnit report was written");
+    assert!(xml.contains("state:     not checked alone"), "{xml}");
+}

@@ -17,7 +17,8 @@ use std::time::Duration;
 use wow_guid_vectors::Request;
 
 use crate::duration::DisplayDuration;
-use crate::protocol::{self, Response, ResponseError};
+pub use crate::excerpt::Excerpt;
+use crate::protocol::{Response, ResponseError};
 
 /// One request to send, under the id the response must echo.
 #[derive(Clone, Copy, Debug)]
@@ -135,77 +136,11 @@ pub enum Fault {
         /// What happened then.
         fault: Box<Fault>,
     },
-}
-
-/// The evidence a fault keeps of what the implementation wrote: the first
-/// [`Excerpt::MAX`] bytes and the length of the whole.
-///
-/// A run may see thousands of faults, each with a line of up to
-/// [`protocol::MAX_RESPONSE_LINE`] bytes; keeping only a bounded head means
-/// the runner's memory does not grow with the lines it was sent.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Excerpt {
-    head: Box<[u8]>,
-    len: usize,
-}
-
-impl Excerpt {
-    /// The most bytes kept.
-    pub const MAX: usize = 256;
-
-    /// The first [`Excerpt::MAX`] bytes of `bytes`, and their length.
-    #[must_use]
-    pub fn of(bytes: &[u8]) -> Self {
-        Self::cut(bytes, bytes.len())
-    }
-
-    /// An excerpt of a text of `len` bytes that starts with `head` (of
-    /// which at most [`Excerpt::MAX`] bytes are kept).
-    #[must_use]
-    pub fn cut(head: &[u8], len: usize) -> Self {
-        let head = &head[..head.len().min(Self::MAX)];
-        Self {
-            head: head.into(),
-            len: len.max(head.len()),
-        }
-    }
-
-    /// The bytes kept: all of them when [`Excerpt::is_cut`] is false.
-    #[must_use]
-    pub fn head(&self) -> &[u8] {
-        &self.head
-    }
-
-    /// The length of the whole text.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the text was empty.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Whether bytes past the head were left out.
-    #[must_use]
-    pub fn is_cut(&self) -> bool {
-        self.len > self.head.len()
-    }
-
-    /// The text with unprintable bytes escaped ([`protocol::printable`]),
-    /// at most `max_chars` bytes of it, then `… (N bytes in all)` when
-    /// anything was left out.
-    #[must_use]
-    pub fn printable(&self, max_chars: usize) -> String {
-        let shown = self.head.len().min(max_chars);
-        let mut out = protocol::printable(&self.head[..shown], usize::MAX);
-        if self.len > shown {
-            out.push_str(&format!("… ({} bytes in all)", self.len));
-        }
-        out
-    }
+    /// Not sent: the requests before it timed out, each alone in a fresh
+    /// process, so many in a row that the implementation hangs on every
+    /// request, and the rest of the call was not run (counted as timed
+    /// out, never as passed).
+    NotSent,
 }
 
 /// The three kinds of fault a report keeps apart from wrong answers: the
@@ -226,7 +161,7 @@ impl Fault {
     #[must_use]
     pub fn kind(&self) -> FaultKind {
         match self {
-            Self::Timeout { .. } => FaultKind::TimedOut,
+            Self::Timeout { .. } | Self::NotSent => FaultKind::TimedOut,
             Self::Exited { .. } | Self::ReadFailed { .. } => FaultKind::Crashed,
             Self::Malformed { .. }
             | Self::StrayLine { .. }
@@ -271,6 +206,9 @@ impl Fault {
                 "with {in_flight} requests in flight: {}. Sent one at a time, each request was answered",
                 fault.summary()
             ),
+            Self::NotSent => "not sent: too many requests in a row before it timed out, each \
+                 alone in a fresh process, so it and every request after them were not sent"
+                .to_owned(),
         }
     }
 }
@@ -315,6 +253,10 @@ impl fmt::Display for Fault {
             Self::OnlyWhenPipelined { .. } => f.write_str(
                 ", so the implementation mishandles pipelined requests: it must read requests \
                  as they come and answer each in order (PROTOCOL.md, \"Pipelining\")",
+            ),
+            Self::NotSent => f.write_str(
+                ": the implementation hangs on every request (if it is slow rather than stuck, \
+                 raise --timeout)",
             ),
             Self::Exited { .. } | Self::Malformed { .. } | Self::ReadFailed { .. } => Ok(()),
         }
@@ -390,6 +332,16 @@ pub(crate) enum Failure {
         /// How long the process given end of input took to answer.
         answered_in: Duration,
     },
+    /// The command's first process stayed silent with its input open, and
+    /// a second, sent one request and then end of input, exited (status 0)
+    /// without a word: what it wrote was lost at exit, in a buffer never
+    /// flushed.
+    LostAtExit {
+        /// The command as a shell would show it.
+        command: String,
+        /// How long the first process waited with its input open.
+        waited: Duration,
+    },
     /// The caller's deadline passed while responses were still missing
     /// ([`crate::process::ProcessConfig::deadline`]); the process was
     /// killed. Not the implementation's fault: the caller's time is up.
@@ -434,53 +386,75 @@ impl fmt::Display for Failure {
                 DisplayDuration(*waited),
                 DisplayDuration(*answered_in)
             ),
+            Self::LostAtExit { command, waited } => write!(
+                f,
+                "`{command}` never answered, and most likely loses its output unflushed: with \
+                 its input left open no response came within {}, and sent one request and then \
+                 end of input it exited (status 0) without writing anything. Flush stdout after \
+                 each response (PROTOCOL.md, \"Flushing\"): an exit that skips the flush \
+                 (`os._exit`, `System.exit` with a buffered writer, a 4 MB buffer never emptied) \
+                 loses every answer. If it starts slowly rather than losing output, raise \
+                 --startup-timeout",
+                DisplayDuration(*waited)
+            ),
             Self::NeverAnswered {
                 command,
                 starts,
                 fault,
                 stderr_tail,
-            } => {
-                match &**fault {
-                    // It does answer, after something else: say so rather
-                    // than "never answered".
-                    Fault::StrayLine { .. } => write!(
-                        f,
-                        "`{command}` writes something other than responses to stdout: in each of \
-                         {starts} fresh processes, sent a simple request, {fault}"
-                    )?,
-                    _ => write!(
-                        f,
-                        "`{command}` never answered a request: {starts} fresh processes, each sent \
-                         a simple request, ended without a valid response. The last one: "
-                    )?,
-                }
-                match &**fault {
-                    Fault::StrayLine { .. } => {}
-                    // A fresh process's wait is the start-up allowance, not
-                    // the per-request timeout.
-                    Fault::Timeout { .. } => write!(
-                        f,
-                        "{}. If it starts slowly rather than being stuck, raise --startup-timeout",
-                        fault.summary()
-                    )?,
-                    _ => write!(f, "{fault}")?,
-                }
-                match stderr_tail {
-                    Some(tail) => {
-                        write!(f, ". Its stderr ends with:")?;
-                        for line in tail.lines() {
-                            write!(f, "\n  | {}", protocol::printable(line.as_bytes(), 300))?;
-                        }
-                        Ok(())
-                    }
-                    None => write!(
-                        f,
-                        ". It wrote nothing to stderr; `wow-guid-conformance doctor -- CMD` checks an adapter step by step"
-                    ),
-                }
-            }
+            } => never_answered(f, command, *starts, fault, stderr_tail.as_deref()),
         }
     }
+}
+
+/// [`Failure::NeverAnswered`] in words: the command, what its last fresh
+/// process did, and its stderr's tail as it was kept (escaped once, when it
+/// was read: see `process/stderr.rs`).
+fn never_answered(
+    f: &mut fmt::Formatter<'_>,
+    command: &str,
+    starts: usize,
+    fault: &Fault,
+    stderr_tail: Option<&str>,
+) -> fmt::Result {
+    match fault {
+        // It does answer, after something else: say so rather
+        // than "never answered".
+        Fault::StrayLine { .. } => write!(
+            f,
+            "`{command}` writes something other than responses to stdout: in each of \
+                 {starts} fresh processes, sent a simple request, {fault}"
+        )?,
+        _ => write!(
+            f,
+            "`{command}` never answered a request: {starts} fresh processes, each sent \
+                 a simple request, ended without a valid response. The last one: "
+        )?,
+    }
+    match fault {
+        Fault::StrayLine { .. } => {}
+        // A fresh process's wait is the start-up allowance, not
+        // the per-request timeout.
+        Fault::Timeout { .. } => write!(
+            f,
+            "{}. If it starts slowly rather than being stuck, raise --startup-timeout",
+            fault.summary()
+        )?,
+        _ => write!(f, "{fault}")?,
+    }
+    match stderr_tail {
+            Some(tail) => {
+                write!(f, ". Its stderr ends with:")?;
+                for line in tail.lines() {
+                    write!(f, "\n  | {line}")?;
+                }
+                Ok(())
+            }
+            None => write!(
+                f,
+                ". It wrote nothing to stderr; `wow-guid-conformance doctor -- CMD` checks an adapter step by step"
+            ),
+        }
 }
 
 impl std::error::Error for HarnessError {
@@ -490,6 +464,7 @@ impl std::error::Error for HarnessError {
             Failure::Pipe { .. }
             | Failure::NeverAnswered { .. }
             | Failure::Unflushed { .. }
+            | Failure::LostAtExit { .. }
             | Failure::OutOfTime { .. } => None,
         }
     }

@@ -52,6 +52,7 @@
 
 pub mod classify;
 pub mod duration;
+mod excerpt;
 pub mod expect_fail;
 pub mod implementation;
 pub mod judge;

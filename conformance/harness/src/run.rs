@@ -152,6 +152,12 @@ pub struct VectorResult<'c> {
     /// (see [`PassesAlone`]); `None` for every other result, and for
     /// failures that were not checked. Boxed: it is rare.
     pub passes_alone: Option<Box<PassesAlone>>,
+    /// Whether the vector is known to fail (or pass) the same way alone:
+    /// it was the first request of its process, or was sent alone again
+    /// (one-shot mode, `run`'s check of failures alone). A failure that
+    /// was not is unchecked: it may need earlier
+    /// requests, and its reproduce line may pass.
+    pub checked_alone: bool,
 }
 
 /// A failure that does not show when the vector is sent alone to a fresh
@@ -347,6 +353,7 @@ pub fn judge_vector<'c>(
         vector_bug,
         expected_failure,
         passes_alone: None,
+        checked_alone: false,
     }
 }
 

@@ -8,6 +8,7 @@ use std::path::Path;
 const LAYERS: &[&[&str]] = &[
     &["terminal"],
     &["duration", "shell", "protocol", "expect_fail", "select"],
+    &["excerpt"],
     &["implementation"],
     &["process", "reference"],
     &["judge", "serve"],
@@ -53,13 +54,6 @@ const SIZES: wow_guid_layers::Sizes<'static> = wow_guid_layers::Sizes {
     exceptions: &[
         ("expect_fail::parse", "split pending (issue 34)"),
         ("judge", "split pending (issue 34)"),
-        (
-            "process",
-            "split into rooms of one job each (issues 34, 35)",
-        ),
-        ("process::pipeline", "as the file"),
-        ("process::answer_persistent", "as the file"),
-        ("process/child::spawn", "split pending (issue 34)"),
         ("protocol", "split pending (issue 34)"),
         ("report/human::write", "split pending (issue 34)"),
         ("run::run", "split pending (issue 34)"),

@@ -24,6 +24,7 @@ fn result(vector: &Vector, verdict: Verdict) -> VectorResult<'_> {
         vector_bug: None,
         expected_failure: None,
         passes_alone: None,
+        checked_alone: false,
     }
 }
 

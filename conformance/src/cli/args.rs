@@ -328,6 +328,11 @@ pub struct RunArgs {
     /// or `never`.
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorWhen::Auto)]
     pub color: ColorWhen,
+    /// After the run, do not send failures again alone to find those that need earlier
+    /// requests (a check bounded by twice the run's time and requests, at least 5 s and 2000
+    /// requests); every failure from a process that answered before is then unchecked.
+    #[arg(long)]
+    pub no_alone_check: bool,
     /// Corpus, process, judging and command.
     #[command(flatten)]
     pub conditions: ConditionArgs,

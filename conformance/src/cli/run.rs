@@ -2,7 +2,7 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use wow_guid_conformance::history;
 use wow_guid_harness::options::RunOptions;
@@ -25,6 +25,7 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
     let plan = options.plan();
     let config = options.conditions.process_config();
     let progress = Progress::default();
+    let began = Instant::now();
     let mut results = with_progress(&progress, plan.vectors.len(), || {
         run::run(
             &plan,
@@ -34,19 +35,47 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
     })?;
     // Failures that pass alone: the replays start processes that have been
     // seen to answer, so a command that stopped working ends the checks,
-    // not the run.
+    // not the run. The whole check is bounded by the run's own cost, its
+    // deadline the replays' too.
     let persistent = matches!(options.conditions.mode, Mode::Persistent { .. });
+    if args.no_alone_check {
+        return finish(options, args, program, &results);
+    }
+    let budget = history::Budget::for_run(began.elapsed(), plan.vectors.len());
+    let mut replay_config = config.clone();
+    replay_config.deadline = budget.deadline;
     let checked = history::check(
         &plan,
         &mut results,
         persistent,
-        || ProcessImplementation::new(config.clone()),
-        history::Budget::DEFAULT,
+        || ProcessImplementation::new(replay_config.clone()),
+        budget,
     );
+    if checked.spent {
+        eprintln!(
+            "note: checking failures alone stopped at its budget ({} time(s) the run's time and \
+             requests, at least {} s and {} requests): failures it did not get to are marked \
+             unchecked (--no-alone-check skips the check)",
+            history::Budget::RUN_MULTIPLE,
+            history::Budget::MIN_TIME.as_secs(),
+            history::Budget::MIN_REQUESTS,
+        );
+    }
     if let Some(error) = checked.stopped {
         eprintln!("note: checking failures alone stopped early: {error}");
     }
-    let report = RunReport::new(options, program, &results);
+    finish(options, args, program, &results)
+}
+
+/// Prints the summary of `results` and writes the report files `args` ask
+/// for; the exit status.
+fn finish(
+    options: &RunOptions,
+    args: &RunArgs,
+    program: &str,
+    results: &run::RunResults<'_>,
+) -> Result<Exit, CliError> {
+    let report = RunReport::new(options, program, results);
     let human = Human {
         max_blocks: args.max_failures,
         quiet: args.quiet,

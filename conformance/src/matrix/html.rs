@@ -56,16 +56,26 @@ fn label(outcome: RunOutcome) -> &'static str {
     }
 }
 
-/// `text` escaped for HTML text and attribute values.
+/// `text` escaped for HTML text and attribute values: the page's one
+/// escaper. Markup characters become references; every character HTML
+/// calls a parse error and XML 1.0 does not allow (controls other than
+/// tab, newline and carriage return, the C1 controls, noncharacters such as
+/// U+FFFE and U+FFFF) is spelled out as the terminal's escapes spell it
+/// (`\x01`, `\u{fffe}`), since no reference to it is valid either.
 fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
+        let noncharacter = matches!(c, '\u{fdd0}'..='\u{fdef}') || u32::from(c) & 0xfffe == 0xfffe;
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            '\0'..='\x1f' | '\x7f' => out.push_str(&format!("\\x{:02x}", u32::from(c))),
+            '\u{80}'..='\u{9f}' => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            _ if noncharacter => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
             _ => out.push(c),
         }
     }

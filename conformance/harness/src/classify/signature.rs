@@ -215,7 +215,7 @@ impl Difference {
                 got: *got,
             },
             Mismatch::Fault(fault) => match fault {
-                Fault::Timeout { .. } => Self::Timeout,
+                Fault::Timeout { .. } | Fault::NotSent => Self::Timeout,
                 Fault::Exited { .. } => Self::Crash,
                 Fault::Malformed { .. } | Fault::StrayLine { .. } | Fault::Unsolicited { .. } => {
                     Self::Malformed

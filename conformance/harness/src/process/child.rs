@@ -175,30 +175,43 @@ impl Child {
                 which: "standard streams",
             }));
         };
+        child.serve(stdin, stdout, stderr_pipe)?;
+        Ok(child)
+    }
+
+    /// Starts the three threads that serve the process's pipes: the writer
+    /// that feeds `stdin`, the reader that cuts `stdout` into lines, and
+    /// the drain that keeps the tail of `stderr_pipe`.
+    fn serve(
+        &mut self,
+        stdin: PipeWriter,
+        stdout: PipeReader,
+        stderr_pipe: PipeReader,
+    ) -> Result<(), HarnessError> {
         let (writer_tx, writer_rx) = mpsc::channel();
         let (lines_tx, lines_rx) = mpsc::sync_channel(CHUNKS_IN_FLIGHT);
-        child.writer = Some(writer_tx);
-        child.lines = Some(lines_rx);
-        let tail = Arc::clone(&child.stderr);
+        self.writer = Some(writer_tx);
+        self.lines = Some(lines_rx);
+        let tail = Arc::clone(&self.stderr);
         let spawn_thread = |name: &str, f: Box<dyn FnOnce() + Send>| {
             thread::Builder::new()
                 .name(name.to_owned())
                 .spawn(f)
                 .map_err(|error| HarnessError::from(Failure::Thread { error }))
         };
-        child.threads.push(spawn_thread(
+        self.threads.push(spawn_thread(
             "adapter-stdin",
             Box::new(move || write_requests(stdin, &writer_rx)),
         )?);
-        child.threads.push(spawn_thread(
+        self.threads.push(spawn_thread(
             "adapter-stdout",
             Box::new(move || read_lines(stdout, &lines_tx)),
         )?);
-        child.threads.push(spawn_thread(
+        self.threads.push(spawn_thread(
             "adapter-stderr",
             Box::new(move || stderr::drain(stderr_pipe, &tail)),
         )?);
-        Ok(child)
+        Ok(())
     }
 
     /// The operating-system process id.

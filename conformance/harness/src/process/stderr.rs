@@ -73,8 +73,9 @@ impl StderrTail {
 }
 
 /// Cuts kept stderr bytes down to what a report shows: whole last lines,
-/// bounded in count and size, decoded lossily (stderr is not required to be
-/// UTF-8), and made safe for a terminal (see [`crate::terminal`]).
+/// bounded in count and size, decoded (stderr is not required to be UTF-8:
+/// a byte that is not part of a UTF-8 character is spelled `\xNN`), and made
+/// safe for a terminal (see [`crate::terminal`]), escaped once.
 fn show(bytes: &[u8]) -> String {
     let trimmed = bytes.strip_suffix(b"\n").unwrap_or(bytes);
     let mut start = trimmed.len().saturating_sub(SHOW_BYTES);
@@ -91,7 +92,14 @@ fn show(bytes: &[u8]) -> String {
             }
         }
     }
-    escape_controls(&String::from_utf8_lossy(&trimmed[start..]))
+    let mut text = String::with_capacity(trimmed.len() - start);
+    for chunk in trimmed[start..].utf8_chunks() {
+        text.push_str(chunk.valid());
+        for byte in chunk.invalid() {
+            text.push_str(&format!("\\x{byte:02x}"));
+        }
+    }
+    escape_controls(&text)
 }
 
 /// Reads `stderr` until end of file or an error, keeping its tail in `tail`.

@@ -15,7 +15,8 @@ use std::io;
 use serde::Serialize;
 
 use super::{
-    expected_text, got_text, hint_text, passes_alone_text, reason_text, Format, RunReport,
+    expected_text, got_text, hint_text, passes_alone_text, reason_text, unchecked, Format,
+    RunReport,
 };
 use crate::protocol;
 use crate::run::{NamedCounts, RunOutcome};
@@ -66,6 +67,7 @@ struct Item<'a> {
     hint: Option<&'static str>,
     stderr_tail: Option<&'a str>,
     passes_alone: bool,
+    unchecked: bool,
     after: Option<Vec<&'a str>>,
     state: Option<String>,
     repro: String,
@@ -122,6 +124,7 @@ impl Format<RunReport<'_, '_>> for Json {
                         None
                     },
                     passes_alone: r.passes_alone.is_some(),
+                    unchecked: unchecked(r),
                     after: r
                         .passes_alone
                         .as_deref()

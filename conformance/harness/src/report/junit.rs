@@ -11,7 +11,12 @@
 //! test itself is wrong); `skip` and
 //! `xfail` are `<skipped>` with a message saying which, so a dashboard shows
 //! them without turning red. The failure text carries the same source,
-//! request, expected, got, hint and reproduction lines as the human summary.
+//! request, expected, got, hint and reproduction lines as the human
+//! summary, and a `state` line for a failure that passes alone or was not
+//! checked alone (`not checked alone`: it may need earlier requests). Every
+//! text is XML 1.0: a character XML does not allow (a control, U+FFFE,
+//! U+FFFF) is spelled out as the terminal's escapes spell it, so no
+//! adapter's stderr or corpus text can make the file unreadable.
 //!
 //! Times: a test case's `time` is its answer's
 //! [`elapsed`](crate::implementation::Answer::elapsed), from writing the
@@ -30,7 +35,8 @@ use std::time::Duration;
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use super::{
-    expected_text, got_text, hint_text, passes_alone_text, reason_text, Format, RunReport,
+    expected_text, got_text, hint_text, passes_alone_text, reason_text, unchecked, Format,
+    RunReport, UNCHECKED,
 };
 use crate::protocol;
 use crate::run::{RunOutcome, VectorResult};
@@ -38,6 +44,31 @@ use crate::run::{RunOutcome, VectorResult};
 /// The JUnit XML report.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Junit;
+
+/// `text` as XML 1.0 allows it: the one escaper of this report. Every
+/// character outside XML's `Char` production (controls other than tab,
+/// newline and carriage return, U+FFFE, U+FFFF) is spelled out as the
+/// terminal's escapes spell it (`\x01`, `\u{fffe}`), so one bad byte in
+/// an adapter's stderr or a corpus's text cannot make the whole file
+/// unreadable to a CI dashboard; markup characters are the XML writer's.
+fn xml_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\t'
+            | '\n'
+            | '\r'
+            | '\u{20}'..='\u{d7ff}'
+            | '\u{e000}'..='\u{fffd}'
+            | '\u{10000}'.. => {
+                out.push(c);
+            }
+            '\0'..='\x1f' => out.push_str(&format!("\\x{:02x}", u32::from(c))),
+            _ => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+        }
+    }
+    out
+}
 
 fn details(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> String {
     let v = result.vector;
@@ -56,6 +87,8 @@ fn details(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> String {
     }
     if let Some(state) = passes_alone_text(result) {
         text.push_str(&format!("state:     {state}\n"));
+    } else if unchecked(result) {
+        text.push_str(&format!("state:     {UNCHECKED}\n"));
     }
     if let Some(tail) = &result.answer.stderr_tail {
         text.push_str("stderr (last lines):\n");
@@ -78,9 +111,9 @@ fn status(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> TestCaseStat
         let mut s = TestCaseStatus::non_success(kind);
         s.set_type(ty);
         if let Some(reason) = &reason {
-            s.set_message(reason.as_str());
+            s.set_message(xml_text(reason));
         }
-        s.set_description(details(result, report));
+        s.set_description(xml_text(&details(result, report)));
         s
     };
     match result.outcome {
@@ -101,9 +134,9 @@ fn status(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> TestCaseStat
             let mut s = TestCaseStatus::skipped();
             s.set_type("xfail");
             if let Some(reason) = &reason {
-                s.set_message(reason.as_str());
+                s.set_message(xml_text(reason));
             }
-            s.set_description(details(result, report));
+            s.set_description(xml_text(&details(result, report)));
             s
         }
     }
@@ -121,16 +154,16 @@ impl Format<RunReport<'_, '_>> for Junit {
             let file = &*result.vector.location.file;
             let (suite, time) = suites
                 .entry(file)
-                .or_insert_with(|| (TestSuite::new(file), Duration::ZERO));
-            let mut case = TestCase::new(result.vector.id.as_str(), status(result, report));
-            case.set_classname(classname(file));
+                .or_insert_with(|| (TestSuite::new(xml_text(file)), Duration::ZERO));
+            let mut case = TestCase::new(xml_text(&result.vector.id), status(result, report));
+            case.set_classname(xml_text(&classname(file)));
             if let Some(elapsed) = result.answer.elapsed {
                 case.set_time(elapsed);
                 *time += elapsed;
             }
             if let Some(tail) = &result.answer.stderr_tail {
                 if result.outcome != RunOutcome::Passed {
-                    case.set_system_err(tail.as_ref());
+                    case.set_system_err(xml_text(tail));
                 }
             }
             suite.add_test_case(case);

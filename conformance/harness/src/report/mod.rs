@@ -23,8 +23,8 @@ mod text;
 
 pub use document::{FileFormat, Format, RunFormat, RunReport};
 pub(crate) use hint::hint_text;
-pub(crate) use text::passes_alone_text;
 pub use text::{expected_text, got_text, reason_text};
+pub(crate) use text::{passes_alone_text, unchecked, UNCHECKED};
 
 /// Every file a run can write besides its summary, by option, in the order
 /// a run writes them.

@@ -71,6 +71,18 @@ pub(crate) fn passes_alone_text(result: &VectorResult<'_>) -> Option<String> {
     Some(text)
 }
 
+/// Whether `result` is a failure not known to fail the same way alone
+/// ([`VectorResult::checked_alone`]): the JSON report's `unchecked`, and
+/// the JUnit text's [`UNCHECKED`].
+#[must_use]
+pub(crate) fn unchecked(result: &VectorResult<'_>) -> bool {
+    result.outcome.implementation_failed() && !result.checked_alone && result.passes_alone.is_none()
+}
+
+/// The words for an unchecked failure ([`unchecked`]).
+pub(crate) const UNCHECKED: &str = "not checked alone: it may fail only after earlier requests \
+     of its process, so its reproduce line may pass";
+
 /// Why the vector ended up where it did, for every outcome but a plain pass
 /// or skip.
 #[must_use]
