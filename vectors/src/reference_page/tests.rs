@@ -56,10 +56,33 @@ fn every_vector_has_its_id_as_anchor_and_one_row() {
             v.id
         );
     }
+    // The header says what the corpus is: this commit's label, whatever it
+    // is, and "unreleased after" once a vector in no release joins it.
+    let releases = crate::release::embedded().expect("the release lists parse");
+    let label = crate::release::Label::of(&vectors, &releases);
+    let header = match &label {
+        crate::release::Label::Release { version, .. } => {
+            format!("**This page is corpus {version}**")
+        }
+        other => format!("**This page is {other}"),
+    };
+    assert!(page.contains(&header), "{header}\n{}", &page[..400]);
+    let mut more = vectors.clone();
+    let mut extra = more[0].clone();
+    extra.id = "packed.decode.in-no-release".to_owned();
+    more.push(extra);
+    let (_, families, notes) = sample();
+    let grown = render(&Page {
+        version: "9.8.7",
+        notes: &notes,
+        vectors: &more,
+        families: &families,
+        failures: &[],
+    });
     assert!(
-        page.contains("**This page is unreleased after corpus "),
+        grown.contains("**This page is unreleased after corpus "),
         "{}",
-        &page[..400]
+        &grown[..400]
     );
     assert!(page.contains("| release | vectors | sha256 of its canonical JSON |"));
     assert!(!page.contains("corpus-v"), "no release has a tag");
