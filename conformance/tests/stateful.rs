@@ -241,4 +241,82 @@ fn the_check_of_failures_alone_stops_at_its_budget() {
     }
     let xml = std::fs::read_to_string(&junit).expect("the JUnit report was written");
     assert!(xml.contains("state:     not checked alone"), "{xml}");
+    a_long_history_is_named_as_ranges(&failures, &xml);
+}
+
+/// The failures of `the_check_of_failures_alone_stops_at_its_budget` that
+/// passed alone need their 200 earlier requests: the reproduce line and
+/// the `state` line name them as one range of the corpus (`FIRST..=LAST`),
+/// where the ids alone made an argument of about 10 KB (and 155 KB with
+/// long ids, too long to run), and the line, run as printed, sends all 200
+/// and fails the same way.
+fn a_long_history_is_named_as_ranges(failures: &[&Json], junit: &str) {
+    let marked: Vec<&&Json> = failures
+        .iter()
+        .filter(|r| r["passes_alone"] == true)
+        .collect();
+    assert!(!marked.is_empty(), "no failure was checked alone");
+    for result in marked {
+        let after: Vec<&str> = result["after"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no `after`: {result}"))
+            .iter()
+            .filter_map(Json::as_str)
+            .collect();
+        assert!(
+            after.len() >= 200,
+            "{} earlier requests: {result}",
+            after.len()
+        );
+        let range = format!("{}..={}", after[0], after[after.len() - 1]);
+        let repro = str_of(result, "repro");
+        assert!(repro.contains(&format!(" --after {range} ")), "{repro}");
+        let state = str_of(result, "state");
+        assert!(
+            state.ends_with(&format!(
+                "fails again after {} earlier request(s), sent first to the same process: {range}",
+                after.len()
+            )),
+            "{state}"
+        );
+        assert!(junit.contains(&range), "JUnit lacks {range}");
+        let (code, stdout) = execute(repro);
+        assert_eq!(code, Some(1), "{repro}\n{stdout}");
+        let why = format!("  why          {}", str_of(result, "reason"));
+        for line in [
+            format!("after {} earlier request(s) (--after)", after.len()),
+            why,
+            format!("  reproduce    {repro}"),
+        ] {
+            assert!(stdout.contains(&line), "no `{line}` in\n{stdout}");
+        }
+    }
+}
+
+/// `repro --after` with a range whose last id comes before its first is a
+/// usage error that says so.
+#[test]
+fn repro_after_a_backwards_range_says_so() {
+    let mut line = vec![
+        RUNNER.to_owned(),
+        "repro".into(),
+        "packed.encode.mask-02".into(),
+        "--after".into(),
+        "packed.encode.mask-01,packed.decode.empty..=packed.encode.mask-03".into(),
+        "--".into(),
+    ];
+    line.extend(buggy("stateful_encoder"));
+    let output = Command::new(&line[0])
+        .args(&line[1..])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run repro");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "the --after range `packed.decode.empty..=packed.encode.mask-03` runs backwards"
+        ),
+        "{stderr}"
+    );
 }

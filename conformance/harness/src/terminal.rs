@@ -6,8 +6,8 @@
 //! or an id file, the descriptions of a corpus passed with `--vectors`. Any
 //! of it may hold escape sequences (a window title, a clipboard write, a
 //! cleared screen) or invisible controls that make one text look like
-//! another. Every such string goes through [`escape_controls`] before it is
-//! printed or put in an error message, whether or not the output is a
+//! another. Every such string is escaped here ([`escape_bounded`] for a
+//! field that may be long) before it is printed or put in an error message, whether or not the output is a
 //! terminal (a log is read on one later). HTML and Markdown have their own
 //! escapers in `matrix/` and `report/`; this module is the terminal's.
 
@@ -20,7 +20,7 @@
 /// text says stays readable; nothing in it can move the cursor, recolour
 /// the runner's output or make one text look like another.
 #[must_use]
-pub fn escape_controls(text: &str) -> String {
+pub(crate) fn escape_controls(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -43,13 +43,15 @@ pub fn escape_controls(text: &str) -> String {
 /// newlines and tabs are spelled out too, so the text cannot start a line
 /// of its own that looks like the runner's.
 #[must_use]
-pub fn escape_line(text: &str) -> String {
+pub(crate) fn escape_line(text: &str) -> String {
     escape_controls(text)
         .replace('\n', "\\n")
         .replace('\t', "\\t")
 }
 
-/// [`escape_line`] of at most `max_chars` characters of `text`; a longer
+/// `text` escaped for one line of a terminal (every control character,
+/// newline and tab included, spelled out; invisible controls that reorder
+/// or hide text too), at most `max_chars` characters of it; a longer
 /// text is cut there and says how long it was, so that a 100 MB id costs
 /// a line of output, not 100 MB.
 #[must_use]

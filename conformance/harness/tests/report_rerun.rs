@@ -25,6 +25,7 @@ fn repro_lines_carry_every_condition_of_the_verdict() {
     let rerun = Rerun {
         program: "wow-guid-conformance",
         conditions: &c,
+        corpus: None,
     };
     assert_eq!(
         rerun.repro("packed.decode.doc-example"),
@@ -40,6 +41,7 @@ fn repro_lines_carry_every_condition_of_the_verdict() {
     let rerun = Rerun {
         program: "runner",
         conditions: &c,
+        corpus: None,
     };
     assert_eq!(
         rerun.line(&["fuzz", "--seed", "7", "--count", "1200"], false),
@@ -50,6 +52,7 @@ fn repro_lines_carry_every_condition_of_the_verdict() {
     assert!(Rerun {
         program: "runner",
         conditions: &c,
+        corpus: None,
     }
     .repro("x")
     .contains(" --one-shot "));
@@ -63,6 +66,7 @@ fn the_built_in_reference_needs_no_command() {
     let rerun = Rerun {
         program: "wow-guid-conformance",
         conditions: &c,
+        corpus: None,
     };
     assert_eq!(rerun.repro("x"), "wow-guid-conformance repro x");
 }

@@ -449,8 +449,9 @@ pub struct ReproArgs {
     /// The vector's id.
     #[arg(value_name = "ID")]
     pub id: String,
-    /// Vectors to send first, in this order, to the same fresh process (ids, comma-separated):
-    /// the earlier requests after which a failure that passes alone shows, as `run` names them.
+    /// Vectors to send first, in this order, to the same fresh process (ids, comma-separated;
+    /// FIRST..=LAST names every vector from FIRST through LAST in corpus order): the earlier
+    /// requests after which a failure that passes alone shows, as `run` names them.
     #[arg(long, value_name = "IDS", value_delimiter = ',')]
     pub after: Vec<String>,
     /// Vectors expected to fail, as `run --expect-fail` reads them: a listed vector that fails

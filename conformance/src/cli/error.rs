@@ -42,6 +42,12 @@ pub enum CliError {
         /// Similar ids in the corpus.
         similar: Vec<String>,
     },
+    /// `repro --after` was given a range whose last id comes before its
+    /// first in the corpus.
+    BackwardsRange {
+        /// The range, as given.
+        range: String,
+    },
     /// The implementation could not be run.
     Harness(HarnessError),
     /// A file could not be read.
@@ -118,6 +124,11 @@ impl fmt::Display for CliError {
                 }
                 Ok(())
             }
+            Self::BackwardsRange { range } => write!(
+                f,
+                "the --after range `{range}` runs backwards: its last id comes before its first \
+                 in the corpus (a range is FIRST..=LAST in corpus order, as `list` prints it)"
+            ),
             Self::Harness(e) => e.fmt(f),
             Self::Read { path, error } => write!(f, "cannot read {}: {error}", path.display()),
             Self::Write { path, error } => write!(f, "cannot write {}: {error}", path.display()),

@@ -140,6 +140,7 @@ pub(super) fn fuzz(
     let rerun = Rerun {
         program,
         conditions: &options.conditions,
+        corpus: None,
     };
     tail.push_str(&summary(&results, seed, &rerun));
     if let Some(path) = &options.out {

@@ -18,6 +18,7 @@ use wow_guid_conformance::report_reader::failed_ids;
 use wow_guid_harness::expect_fail::{similar_ids, ExpectedFailures};
 use wow_guid_harness::options::{Conditions, CorpusSource, RunOptions, Target};
 use wow_guid_harness::process::Mode;
+use wow_guid_harness::report::rerun::AFTER_RANGE;
 use wow_guid_harness::select::{IdSet, Selection};
 use wow_guid_vectors::{read_bounded, Corpus, FileError, Pipes, Vector, MAX_FILE_BYTES};
 
@@ -48,20 +49,42 @@ pub(super) fn run_options(args: &RunArgs) -> Result<RunOptions, CliError> {
 /// `repro`'s options.
 pub(super) fn repro_options(args: &ReproArgs) -> Result<ReproOptions, CliError> {
     let (conditions, corpus) = conditions(&args.conditions, args.expect_fail.as_deref())?;
-    for id in std::iter::once(&args.id).chain(&args.after) {
-        if corpus.get(id).is_none() {
-            return Err(CliError::UnknownVector {
-                id: id.clone(),
-                similar: similar_ids(id, corpus.vectors.iter().map(|v| v.id.as_str())),
-            });
+    position(&corpus, &args.id)?;
+    let mut after = Vec::new();
+    for item in &args.after {
+        match item.split_once(AFTER_RANGE) {
+            None => after.push(corpus.vectors[position(&corpus, item)?].id.clone()),
+            Some((first, last)) => {
+                let (first, last) = (position(&corpus, first)?, position(&corpus, last)?);
+                if last < first {
+                    return Err(CliError::BackwardsRange {
+                        range: item.clone(),
+                    });
+                }
+                after.extend(corpus.vectors[first..=last].iter().map(|v| v.id.clone()));
+            }
         }
     }
     Ok(ReproOptions {
         conditions,
         corpus,
         id: args.id.clone(),
-        after: args.after.clone(),
+        after,
+        after_items: args.after.clone(),
     })
+}
+
+/// Where vector `id` is in `corpus`'s order, or the error naming it and the
+/// ids like it.
+fn position(corpus: &Corpus, id: &str) -> Result<usize, CliError> {
+    corpus
+        .vectors
+        .iter()
+        .position(|v| v.id == id)
+        .ok_or_else(|| CliError::UnknownVector {
+            id: id.to_owned(),
+            similar: similar_ids(id, corpus.vectors.iter().map(|v| v.id.as_str())),
+        })
 }
 
 /// `fuzz`'s options, for a command started at `started`. Without `--time`
@@ -295,9 +318,12 @@ pub(super) struct ReproOptions {
     /// The vector, known to be in `corpus`.
     pub(super) id: String,
     /// Vectors to send first, in this order, to the same process (each
-    /// known to be in `corpus`): the earlier requests after which a
-    /// failure shows (`PassesAlone`).
+    /// known to be in `corpus`, ranges spelled out): the earlier requests
+    /// after which a failure shows (`PassesAlone`).
     pub(super) after: Vec<String>,
+    /// The same, as `--after` was given them (ids and ranges), for the
+    /// reproduce line.
+    pub(super) after_items: Vec<String>,
 }
 
 impl ReproOptions {

@@ -39,6 +39,7 @@ pub(super) fn repro(options: &ReproOptions, program: &str) -> Result<Exit, CliEr
     let rerun = Rerun {
         program,
         conditions,
+        corpus: Some(&options.corpus),
     };
     let mut text = String::new();
     // Writing to a String cannot fail.
@@ -63,7 +64,12 @@ pub(super) fn repro(options: &ReproOptions, program: &str) -> Result<Exit, CliEr
         );
     }
     let mut out = Vec::new();
-    let reproduce = rerun.repro_after(&options.id, &options.after);
+    let reproduce = if options.after_items.is_empty() {
+        rerun.repro(&options.id)
+    } else {
+        let after = options.after_items.join(",");
+        rerun.line(&["repro", &options.id, "--after", &after], true)
+    };
     block::write_with(&mut out, result, &rerun, &reproduce).expect("writing to a Vec cannot fail");
     text.push_str(&String::from_utf8_lossy(&out));
     let verdict = match result.outcome {

@@ -84,6 +84,7 @@ impl MatrixOptions {
         let rerun = Rerun {
             program,
             conditions: &conditions,
+            corpus: None,
         };
         let tail: [OsString; 3] = ["--out".into(), out.into(), implementations.into()];
         format!("{} {}", rerun.line(&["matrix"], false), shell::words(&tail))

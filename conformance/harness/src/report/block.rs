@@ -128,7 +128,7 @@ pub fn write_with(
     if let Some(hint) = hint_text(result) {
         writeln!(out, "  hint         {hint}")?;
     }
-    if let Some(state) = passes_alone_text(result) {
+    if let Some(state) = passes_alone_text(result, rerun.corpus) {
         writeln!(out, "  state        {state}")?;
     }
     if let Some(tail) = &result.answer.stderr_tail {

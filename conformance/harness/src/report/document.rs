@@ -32,6 +32,7 @@ impl<'r, 'c> RunReport<'r, 'c> {
             rerun: Rerun {
                 program,
                 conditions: &options.conditions,
+                corpus: Some(&options.corpus),
             },
         }
     }

@@ -130,7 +130,7 @@ impl Format<RunReport<'_, '_>> for Json {
                         .as_deref()
                         .and_then(|passes| passes.after.as_ref())
                         .map(|after| after.iter().map(String::as_str).collect()),
-                    state: passes_alone_text(r),
+                    state: passes_alone_text(r, report.rerun.corpus),
                     repro: report.rerun.repro_result(r),
                 })
                 .collect(),

@@ -85,7 +85,7 @@ fn details(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> String {
     if let Some(hint) = hint_text(result) {
         text.push_str(&format!("hint:      {hint}\n"));
     }
-    if let Some(state) = passes_alone_text(result) {
+    if let Some(state) = passes_alone_text(result, report.rerun.corpus) {
         text.push_str(&format!("state:     {state}\n"));
     } else if unchecked(result) {
         text.push_str(&format!("state:     {UNCHECKED}\n"));

@@ -9,8 +9,11 @@
 //! takes it, so that a pasted command cannot answer differently for want of
 //! an option. Options left at their defaults are left out. Pure string work.
 
+use std::collections::HashMap;
 use std::ffi::OsString;
 use std::time::Duration;
+
+use wow_guid_vectors::Corpus;
 
 use crate::duration::DisplayDuration;
 use crate::judge::JudgeOptions;
@@ -26,6 +29,54 @@ pub struct Rerun<'a> {
     pub program: &'a str,
     /// The conditions to repeat.
     pub conditions: &'a Conditions,
+    /// The corpus the verdicts were given on, when at hand: its order
+    /// lets earlier requests be named as ranges ([`AFTER_RANGE`]).
+    pub corpus: Option<&'a Corpus>,
+}
+
+/// What joins the first and the last id of a range in `repro --after`:
+/// `FIRST..=LAST` names every vector of the corpus from FIRST through
+/// LAST, in corpus order. No id contains it (`=` is not allowed in one).
+///
+/// The earlier requests a failure needs ([`PassesAlone::after`]) are a
+/// stretch of what its process answered with a few left out, so as ranges
+/// they fit one argument and one `state` line however many they are:
+/// a history of 200 requests is one range, not 200 ids.
+///
+/// [`PassesAlone::after`]: crate::run::PassesAlone::after
+pub const AFTER_RANGE: &str = "..=";
+
+/// `after` (vector ids, in order) as `repro --after` takes them: every run
+/// of three or more ids consecutive in `corpus`'s order written as a range
+/// ([`AFTER_RANGE`]), every other id as it is. Without a corpus, the ids.
+pub(crate) fn after_items(after: &[String], corpus: Option<&Corpus>) -> Vec<String> {
+    let Some(corpus) = corpus else {
+        return after.to_vec();
+    };
+    let order: HashMap<&str, usize> = corpus
+        .vectors
+        .iter()
+        .enumerate()
+        .map(|(i, v)| (v.id.as_str(), i))
+        .collect();
+    let at = |id: &String| order.get(id.as_str()).copied();
+    let mut items = Vec::new();
+    let mut start = 0;
+    while start < after.len() {
+        let mut end = start;
+        while end + 1 < after.len()
+            && matches!((at(&after[end]), at(&after[end + 1])), (Some(a), Some(b)) if b == a + 1)
+        {
+            end += 1;
+        }
+        if end - start >= 2 {
+            items.push(format!("{}{AFTER_RANGE}{}", after[start], after[end]));
+        } else {
+            items.extend_from_slice(&after[start..=end]);
+        }
+        start = end + 1;
+    }
+    items
 }
 
 impl Rerun<'_> {
@@ -40,26 +91,23 @@ impl Rerun<'_> {
     /// The command that replays `result`'s vector as it failed: as
     /// [`Rerun::repro`], and for a failure that shows only after earlier
     /// requests ([`PassesAlone`](crate::run::PassesAlone)), with `--after`
-    /// naming them, so that they are sent first to the same process.
+    /// naming them (runs of the corpus as ranges, [`AFTER_RANGE`]), so
+    /// that they are sent first to the same process.
     #[must_use]
     pub fn repro_result(&self, result: &VectorResult<'_>) -> String {
-        let after = result
+        let id = &result.vector.id;
+        match result
             .passes_alone
             .as_deref()
             .and_then(|passes| passes.after.as_ref())
-            .filter(|after| !after.is_empty());
-        self.repro_after(&result.vector.id, after.map_or(&[], Vec::as_slice))
-    }
-
-    /// The command that replays vector `id` as [`Rerun::repro`] does, after
-    /// the vectors `after` (`--after`, left out when empty), sent first to
-    /// the same process.
-    #[must_use]
-    pub fn repro_after(&self, id: &str, after: &[String]) -> String {
-        if after.is_empty() {
-            return self.repro(id);
+            .filter(|after| !after.is_empty())
+        {
+            None => self.repro(id),
+            Some(after) => {
+                let items = after_items(after, self.corpus).join(",");
+                self.line(&["repro", id, "--after", &items], true)
+            }
         }
-        self.line(&["repro", id, "--after", &after.join(",")], true)
     }
 
     /// `program`, then `words` (the subcommand and its own arguments), then

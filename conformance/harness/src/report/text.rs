@@ -1,11 +1,13 @@
 //! The wording of "expected", "got" and "why" that every format of a run
 //! shares, so that each says the same thing about a vector.
 
-use wow_guid_vectors::Expectation;
+use wow_guid_vectors::{Corpus, Expectation};
 
 use crate::judge::Verdict;
 use crate::protocol::{self, Response};
 use crate::run::{RunOutcome, VectorResult};
+
+use super::rerun::after_items;
 
 /// The response a vector expects, spelled as a response line with a note on
 /// what else passes.
@@ -48,10 +50,14 @@ pub fn got_text(result: &VectorResult<'_>) -> Option<String> {
 
 /// For a failure that passes alone ([`crate::run::PassesAlone`]), the one
 /// wording of that finding and of the earlier requests after which it fails
-/// again: the block's `state` line, the JSON report's `state`, the JUnit
+/// again (runs of `corpus`'s order as ranges, as the reproduce line names
+/// them): the block's `state` line, the JSON report's `state`, the JUnit
 /// text.
 #[must_use]
-pub(crate) fn passes_alone_text(result: &VectorResult<'_>) -> Option<String> {
+pub(crate) fn passes_alone_text(
+    result: &VectorResult<'_>,
+    corpus: Option<&Corpus>,
+) -> Option<String> {
     let passes = result.passes_alone.as_deref()?;
     let mut text =
         "passes alone: fails only after earlier requests — state carried between requests"
@@ -61,7 +67,7 @@ pub(crate) fn passes_alone_text(result: &VectorResult<'_>) -> Option<String> {
             text.push_str(&format!(
                 "; fails again after {} earlier request(s), sent first to the same process: {}",
                 after.len(),
-                after.join(", ")
+                after_items(after, corpus).join(", ")
             ));
         }
         None => text.push_str(
