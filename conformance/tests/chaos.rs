@@ -549,6 +549,57 @@ fn a_slow_adapter_passes() {
     assert_eq!(run.count("pass"), 20, "{}", run.describe());
 }
 
+/// An adapter that writes a line to stderr just before each answer, all of
+/// them wrong: every failure's stderr tail ends with the line written for
+/// it, though the runner reads stderr and stdout in different threads and
+/// an answer can arrive first (it waits, briefly, for what is already in
+/// the stderr pipe before it takes the tail).
+#[test]
+fn a_failures_stderr_tail_holds_what_was_written_just_before_its_answer() {
+    // One request in flight, so that each answer comes alone and its tail
+    // ends with its own line.
+    let mut case =
+        Case::run("stderr-then-wrong", "stderr_then_wrong", &["--window", "1"]).healthy();
+    // Every packed decode whose bytes are valid: a few hundred failures.
+    let small = case
+        .args
+        .iter()
+        .position(|a| a == "--id")
+        .expect("SMALL's --id");
+    case.args.splice(
+        small..small + SMALL.len(),
+        ["--id", "packed.decode.*"].map(String::from),
+    );
+    let run = case.go();
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    let failures: Vec<&serde_json::Value> = run
+        .results()
+        .iter()
+        .filter(|r| r["outcome"] == "fail")
+        .collect();
+    assert!(
+        failures.len() > 100,
+        "{} failures\n{}",
+        failures.len(),
+        run.describe()
+    );
+    let missed: Vec<&str> = failures
+        .iter()
+        .filter_map(|r| {
+            let id = r["id"].as_str()?;
+            let tail = r["stderr_tail"].as_str().unwrap_or_default();
+            (!tail.ends_with(&format!("about to answer {id}"))).then_some(id)
+        })
+        .collect();
+    assert!(
+        missed.is_empty(),
+        "{} of {} failures lack the stderr line written just before their answer: {:?}",
+        missed.len(),
+        failures.len(),
+        &missed[..missed.len().min(10)]
+    );
+}
+
 #[test]
 fn a_chatty_adapter_passes() {
     let run = Case::run("chatty", "chatty", &[]).healthy().go();

@@ -86,6 +86,14 @@ for line in sys.stdin.buffer:
     if MODE == "chatty":
         err.write(b"chatty: working on " + request_id + b"\n" * 50)
         err.flush()
+    if MODE == "stderr_then_wrong":
+        # A line on stderr, then at once a wrong answer (no request is
+        # answered `error other` by the reference's decoder for valid bytes).
+        err.write(b"about to answer " + request_id + b"\n")
+        err.flush()
+        out.write(request_id + b" error other\n")
+        out.flush()
+        continue
     if request_id != BROKEN_ON or not BROKEN_ON:
         out.write(answer(line))
         if held is not None:

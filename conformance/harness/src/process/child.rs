@@ -94,6 +94,8 @@ pub struct Child {
     chunk: Vec<u8>,
     pos: usize,
     stderr: Arc<StderrTail>,
+    /// A second handle on stderr's read end, for [`StderrTail::settle`].
+    stderr_peek: Option<std::os::fd::OwnedFd>,
     stderr_seen: u64,
     stderr_snapshot: Option<Arc<str>>,
     threads: Vec<JoinHandle<()>>,
@@ -153,6 +155,7 @@ impl Child {
             chunk: Vec::new(),
             pos: 0,
             stderr: Arc::new(StderrTail::default()),
+            stderr_peek: None,
             stderr_seen: 0,
             stderr_snapshot: None,
             threads: Vec::new(),
@@ -165,6 +168,7 @@ impl Child {
                 which: "standard streams",
             }));
         };
+        child.stderr_peek = rustix::io::dup(&stderr_pipe).ok();
         let ends = (
             PipeWriter::new(stdin, stop_signal.clone()),
             PipeReader::new(stdout, stop_signal.clone()),
@@ -267,6 +271,9 @@ impl Child {
                 Ok(ReadEvent::Chunk(chunk)) => {
                     self.chunk = chunk;
                     self.pos = 0;
+                    if let Some(peek) = &self.stderr_peek {
+                        self.stderr.settle(peek);
+                    }
                 }
                 Ok(ReadEvent::Eof(partial)) => {
                     self.lines = None;

@@ -116,6 +116,47 @@ impl PipeReader {
     }
 }
 
+impl PipeReader {
+    /// Waits until there is something to read (bytes, or the end), or the
+    /// process was killed (from then on at most [`DRAIN_LIMIT`] bytes are
+    /// read), without reading: [`PipeReader::try_read`] then takes it.
+    pub(crate) fn wait_readable(&mut self) -> io::Result<()> {
+        if self.draining.is_none() {
+            if let Woke::Stopped = wait(&self.pipe, PollFlags::IN, &self.stop)? {
+                self.draining = Some(DRAIN_LIMIT);
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads what is in the pipe now, without waiting: `None` when nothing
+    /// is (someone else read it), `Some(0)` at the end (or once the
+    /// allowance after a kill is spent).
+    pub(crate) fn try_read(&mut self, buf: &mut [u8]) -> io::Result<Option<usize>> {
+        let want = match self.draining {
+            Some(left) => buf.len().min(left),
+            None => buf.len(),
+        };
+        if want == 0 {
+            return Ok(Some(0));
+        }
+        match self.pipe.read(&mut buf[..want]) {
+            Ok(n) => {
+                if let Some(left) = &mut self.draining {
+                    *left -= n;
+                }
+                Ok(Some(n))
+            }
+            // After a kill, an empty pipe is the end of what is drained.
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock && self.draining.is_some() => {
+                Ok(Some(0))
+            }
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+}
+
 impl Read for PipeReader {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         loop {

@@ -7,10 +7,11 @@
 //! it; it touches nothing else.
 
 use std::collections::VecDeque;
-use std::io::Read;
+use std::os::fd::OwnedFd;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use super::pipes::PipeReader;
 use crate::terminal::escape_controls;
 
 /// Bytes of stderr kept in memory per process.
@@ -19,6 +20,9 @@ const KEEP_BYTES: usize = 16 * 1024;
 const SHOW_LINES: usize = 20;
 /// At most this many bytes are shown in a report.
 const SHOW_BYTES: usize = 2 * 1024;
+/// What [`StderrTail::settle`] reads from the pipe at most, so that a
+/// flood on stderr cannot hold up the answers.
+const SETTLE_BYTES: usize = 64 * 1024;
 
 /// The last bytes an implementation wrote to stderr, shared between the
 /// draining thread and the runner.
@@ -29,6 +33,9 @@ pub(crate) struct StderrTail {
     kept: Mutex<VecDeque<u8>>,
     /// Whether the pipe has reached its end (or failed): nothing more comes.
     closed: AtomicBool,
+    /// Held from taking bytes out of the pipe to keeping them, by the drain
+    /// thread and by [`StderrTail::settle`], so that they keep their order.
+    reading: Mutex<()>,
 }
 
 impl StderrTail {
@@ -41,6 +48,29 @@ impl StderrTail {
     /// the pipe is closed, so the tail is final.
     pub(crate) fn is_closed(&self) -> bool {
         self.closed.load(Ordering::Acquire)
+    }
+
+    /// Reads into the tail what waits unread in the stderr pipe now,
+    /// through `peek` (a second handle on the pipe's read end), up to
+    /// [`SETTLE_BYTES`]. stdout and stderr are read by different threads, so
+    /// an answer can be read before the line the implementation wrote to
+    /// stderr just before it: a tail taken after this holds that line. The
+    /// drain thread reads under the same lock, so the bytes keep their
+    /// order. One call per chunk of stdout: a read that finds nothing, most
+    /// of the time.
+    pub(crate) fn settle(&self, peek: &OwnedFd) {
+        let _reading = self.reading.lock().unwrap_or_else(|e| e.into_inner());
+        let mut block = [0u8; 4096];
+        let mut read = 0;
+        while read < SETTLE_BYTES {
+            match rustix::io::read(peek, &mut block) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => {
+                    self.push(&block[..n]);
+                    read += n;
+                }
+            }
+        }
     }
 
     fn push(&self, bytes: &[u8]) {
@@ -103,17 +133,25 @@ fn show(bytes: &[u8]) -> String {
 }
 
 /// Reads `stderr` until end of file or an error, keeping its tail in `tail`.
-pub(crate) fn drain(mut stderr: impl Read, tail: &Arc<StderrTail>) {
+/// It waits for bytes without the reading lock and takes them under it
+/// ([`StderrTail::settle`] may have taken them first).
+pub(crate) fn drain(mut stderr: PipeReader, tail: &Arc<StderrTail>) {
     let mut block = vec![0u8; 8 * 1024];
     loop {
-        match stderr.read(&mut block) {
-            Ok(0) => break,
-            Ok(n) => tail.push(&block[..n]),
+        if stderr.wait_readable().is_err() {
+            break;
+        }
+        let reading = tail.reading.lock().unwrap_or_else(|e| e.into_inner());
+        match stderr.try_read(&mut block) {
+            Ok(Some(0)) => break,
+            Ok(Some(n)) => tail.push(&block[..n]),
+            Ok(None) => {}
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             // The implementation's stderr is closed or broken: nothing more
             // to keep, and nothing the runner should do about it.
             Err(_) => break,
         }
+        drop(reading);
     }
     tail.closed.store(true, Ordering::Release);
 }
@@ -127,7 +165,7 @@ mod tests {
         let tail = Arc::new(StderrTail::default());
         assert_eq!(tail.tail(), None);
         let text: String = (0..100).map(|i| format!("line {i}\n")).collect();
-        drain(text.as_bytes(), &tail);
+        tail.push(text.as_bytes());
         assert_eq!(tail.total(), text.len() as u64);
         let shown = tail.tail().unwrap();
         assert!(shown.starts_with("line 80\n"), "{shown}");
@@ -140,7 +178,7 @@ mod tests {
         let tail = Arc::new(StderrTail::default());
         let big = vec![b'x'; 1024 * 1024];
         for _ in 0..8 {
-            drain(&big[..], &tail);
+            tail.push(&big[..]);
         }
         assert_eq!(tail.kept.lock().unwrap().len(), KEEP_BYTES);
         assert_eq!(tail.tail().unwrap().len(), SHOW_BYTES);
@@ -151,7 +189,7 @@ mod tests {
         let tail = Arc::new(StderrTail::default());
         let written = "ok\tfine\n\x1b[2J\x1b]0;title\x07cleared\rover\x08x\n\
                        \u{202e}txt.exe\u{2066}\u{9b}31m é\n";
-        drain(written.as_bytes(), &tail);
+        tail.push(written.as_bytes());
         assert_eq!(
             tail.tail().unwrap(),
             "ok\tfine\n\\x1b[2J\\x1b]0;title\\x07cleared\\rover\\x08x\n\
