@@ -13,6 +13,7 @@
 #                  pipeline (default 3; eight targets, 24 s in all)
 #   FUZZ_WORK      scratch directory for corpora and dictionaries (default: a temp dir)
 #   FUZZ_TARGETS   space-separated subset of targets (default: all)
+#   FUZZ_LANES     targets fuzzed at a time (default 2)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -54,8 +55,11 @@ log "generating the seed corpus from vectors/"
 log "checking the ClusterFuzzLite build script"
 FUZZ_SEEDS=$work/seeds ./test-build-sh.sh
 
-failed=()
-for target in $targets; do
+# fuzz_one TARGET: seeds, dictionary and one timed run of TARGET; its
+# report (the final stats, or the failure with its reproducer) on stdout.
+# Fails when the target found a crash.
+fuzz_one() {
+    local target=$1 corpus seeds extra dict args secs artifact
     corpus=$work/corpus/$target
     mkdir -p "$corpus" "artifacts/$target"
     seeds=$(seed_dir "$target")
@@ -80,10 +84,9 @@ for target in $targets; do
         "${dict[@]}" "${args[@]}" -max_total_time="$secs" -print_final_stats=1 \
         >"$work/$target.log" 2>&1; then
         grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::average_exec_per_sec)' "$work/$target.log" || true
-        continue
+        return 0
     fi
     tail -n 40 "$work/$target.log"
-    failed+=("$target")
     # libFuzzer names the file it saved: "... Test unit written to PATH".
     artifact=$(grep -o 'Test unit written to .*' "$work/$target.log" | tail -n 1 | sed 's/^Test unit written to //')
     if [ -n "$artifact" ] && [ -f "$artifact" ]; then
@@ -99,6 +102,34 @@ for target in $targets; do
     else
         echo "FUZZ FAILURE in $target without a reproducer; full log: $work/$target.log"
     fi
+    return 1
+}
+
+# The targets run FUZZ_LANES at a time (default 2: each is one process on
+# one core); each lane takes every FUZZ_LANES-th target, and the reports
+# are printed in the targets' order once all have run.
+lanes=${FUZZ_LANES:-2}
+# One word a target, whether newlines or spaces separate them.
+read -r -d '' -a all <<<"$targets" || true
+pids=()
+for ((lane = 0; lane < lanes; lane++)); do
+    (
+        for ((i = lane; i < ${#all[@]}; i += lanes)); do
+            t=${all[i]}
+            if fuzz_one "$t" >"$work/$t.report" 2>&1; then
+                echo ok >"$work/$t.status"
+            else
+                echo failed >"$work/$t.status"
+            fi
+        done
+    ) &
+    pids+=($!)
+done
+wait "${pids[@]}"
+failed=()
+for t in "${all[@]}"; do
+    cat "$work/$t.report"
+    [ "$(cat "$work/$t.status" 2>/dev/null)" = ok ] || failed+=("$t")
 done
 
 if [ ${#failed[@]} -gt 0 ]; then
