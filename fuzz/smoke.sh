@@ -8,9 +8,9 @@
 # path, its bytes, and the command that replays it.
 #
 # Environment:
-#   FUZZ_SECONDS   seconds per codec target (default 10; nine targets, 90 s in all)
+#   FUZZ_SECONDS   seconds per codec target (default 10; ten targets)
 #   FUZZ_RUNNER_SECONDS  seconds per target of the runner's parsers and
-#                  pipeline (default 3; eight targets, 24 s in all)
+#                  pipeline (default 3; eight targets)
 #   FUZZ_WORK      scratch directory for corpora and dictionaries (default: a temp dir)
 #   FUZZ_TARGETS   space-separated subset of targets (default: all)
 #   FUZZ_LANES     targets fuzzed at a time (default 2)
