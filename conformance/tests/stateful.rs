@@ -29,10 +29,17 @@ fn buggy(name: &str) -> Vec<String> {
 /// Runs `line` exactly as printed: split into words as a POSIX shell
 /// splits them, then executed without a shell. Its exit status and stdout.
 fn execute(line: &str) -> (Option<i32>, String) {
+    execute_with(line, &[])
+}
+
+/// [`execute`], with `env` added to the environment (the adapter's
+/// settings, which a reproduce line does not repeat).
+fn execute_with(line: &str, env: &[(&str, &str)]) -> (Option<i32>, String) {
     let words = shlex::split(line).unwrap_or_else(|| panic!("not a shell line: {line}"));
     let (program, args) = words.split_first().expect("an empty line");
     let output = Command::new(program)
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::null())
         .output()
         .unwrap_or_else(|e| panic!("cannot run {line}: {e}"));
@@ -241,21 +248,43 @@ fn the_check_of_failures_alone_stops_at_its_budget() {
     }
     let xml = std::fs::read_to_string(&junit).expect("the JUnit report was written");
     assert!(xml.contains("state:     not checked alone"), "{xml}");
-    a_long_history_is_named_as_ranges(&failures, &xml);
 }
 
-/// The failures of `the_check_of_failures_alone_stops_at_its_budget` that
-/// passed alone need their 200 earlier requests: the reproduce line and
-/// the `state` line name them as one range of the corpus (`FIRST..=LAST`),
-/// where the ids alone made an argument of about 10 KB (and 155 KB with
-/// long ids, too long to run), and the line, run as printed, sends all 200
-/// and fails the same way.
-fn a_long_history_is_named_as_ranges(failures: &[&Json], junit: &str) {
+/// An adapter wrong on every request after its 20th in a process: the
+/// failures that passed alone need their 20 earlier requests, and the
+/// reproduce line and the `state` line name them as one range of the
+/// corpus (`FIRST..=LAST`), not 20 ids (with 200, the ids made an argument
+/// of about 10 KB, 155 KB with long ids: too long to run); the line, run as
+/// printed, sends all of them and fails the same way.
+#[test]
+fn a_long_history_is_named_as_a_range() {
+    let dir = scratch("wrong-after-20");
+    let junit = dir.join("junit.xml");
+    let junit_arg = junit.display().to_string();
+    let run = run_against(
+        "wrong-after-20",
+        &["--junit", &junit_arg],
+        &common::broken("wrong_after"),
+        &[("WRONG_AFTER", "20")],
+    );
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    let xml = std::fs::read_to_string(&junit).expect("the JUnit report was written");
+    let failures: Vec<&Json> = run
+        .results()
+        .iter()
+        .filter(|r| r["outcome"] == "fail")
+        .collect();
+    a_long_history_is_named_as_ranges(&failures, &xml, &[("WRONG_AFTER", "20")]);
+}
+
+/// Checks the failures of a run that passed alone, as the test above says;
+/// `env` is the adapter's environment, for running their reproduce lines.
+fn a_long_history_is_named_as_ranges(failures: &[&Json], junit: &str, env: &[(&str, &str)]) {
     let marked: Vec<&&Json> = failures
         .iter()
         .filter(|r| r["passes_alone"] == true)
         .collect();
-    assert!(!marked.is_empty(), "no failure was checked alone");
+    assert!(!marked.is_empty(), "no failure passed alone");
     for result in marked {
         let after: Vec<&str> = result["after"]
             .as_array()
@@ -264,7 +293,7 @@ fn a_long_history_is_named_as_ranges(failures: &[&Json], junit: &str) {
             .filter_map(Json::as_str)
             .collect();
         assert!(
-            after.len() >= 200,
+            after.len() >= 20,
             "{} earlier requests: {result}",
             after.len()
         );
@@ -280,7 +309,7 @@ fn a_long_history_is_named_as_ranges(failures: &[&Json], junit: &str) {
             "{state}"
         );
         assert!(junit.contains(&range), "JUnit lacks {range}");
-        let (code, stdout) = execute(repro);
+        let (code, stdout) = execute_with(repro, env);
         assert_eq!(code, Some(1), "{repro}\n{stdout}");
         let why = format!("  why          {}", str_of(result, "reason"));
         for line in [
