@@ -65,6 +65,8 @@ impl std::error::Error for KnownFailuresError {}
 /// [`KnownFailuresError`] for the first list that cannot be read or does not parse.
 pub fn read(repository: &Path, corpus: &Corpus) -> Result<Vec<KnownFailures>, KnownFailuresError> {
     let mut known = Vec::new();
+    // A list may name read-backs too (`wow_guid_testkit::round_trip`).
+    let read_backs = wow_guid_testkit::round_trip::read_back_ids(&corpus.vectors);
     for (implementation, relative) in LISTS {
         let path = repository.join(relative);
         let read = wow_guid_vectors::read_bounded(&path, MAX_FILE_BYTES, Pipes::Refuse)
@@ -86,12 +88,21 @@ pub fn read(repository: &Path, corpus: &Corpus) -> Result<Vec<KnownFailures>, Kn
         let list = ExpectedFailures::parse(
             relative,
             &text,
-            corpus.vectors.iter().map(|v| v.id.as_str()),
+            corpus
+                .vectors
+                .iter()
+                .map(|v| v.id.as_str())
+                .chain(read_backs.iter().map(String::as_str)),
         )
         .map_err(KnownFailuresError::List)?;
         known.push(KnownFailures {
             implementation: implementation.to_owned(),
-            ids: list.entries.into_keys().collect(),
+            // The page is of vectors: a read-back the list names is not one.
+            ids: list
+                .entries
+                .into_keys()
+                .filter(|id| corpus.get(id).is_some())
+                .collect(),
         });
     }
     Ok(known)

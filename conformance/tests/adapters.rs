@@ -567,11 +567,11 @@ fn run_runner(label: &str, options: &[&str], adapter: &Adapter) -> Run {
 }
 
 /// Runs the whole corpus against `adapter` with exact error codes and
-/// expects every vector to pass.
+/// expects every vector, and every read-back of its encodes, to pass.
 fn assert_passes_whole_corpus(adapter: Option<Adapter>) {
     let Some(adapter) = adapter else { return };
     let size = corpus().vectors.len() as u64;
-    let run = run_runner(adapter.name, &["--strict-errors"], &adapter);
+    let run = run_runner(adapter.name, &["--strict-errors", "--read-back"], &adapter);
     assert_eq!(
         run.code,
         Some(0),
@@ -579,8 +579,19 @@ fn assert_passes_whole_corpus(adapter: Option<Adapter>) {
         adapter.name,
         run.output
     );
-    assert_eq!(run.count("total"), size, "{}", run.output);
-    assert_eq!(run.count("pass"), size, "{}", run.output);
+    let read_backs = run.report["results"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|r| {
+            r["id"]
+                .as_str()
+                .is_some_and(|id| id.ends_with(".read-back"))
+        })
+        .count() as u64;
+    assert!(read_backs > 300, "{read_backs} read-backs\n{}", run.output);
+    assert_eq!(run.count("total"), size + read_backs, "{}", run.output);
+    assert_eq!(run.count("pass"), size + read_backs, "{}", run.output);
     for outcome in ["fail", "skip", "xfail", "stale", "vector_bug"] {
         assert_eq!(run.count(outcome), 0, "{outcome}\n{}", run.output);
     }

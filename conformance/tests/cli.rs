@@ -1029,10 +1029,10 @@ fn serve_answers_on_stdin_and_reports_bad_requests() {
     let output = child.wait_with_output().expect("serve ends");
     assert_eq!(
         String::from_utf8_lossy(&output.stdout),
-        "a ok 00000000ad00de00 3\nb error name_without_guid\n"
+        "a ok 00000000ad00de00 3\nb error name_without_guid\nc error other\n"
     );
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("request line 3, column 22"));
+    assert_eq!(output.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("request line 3 (id `c`), column 22"));
 }
 
 #[test]

@@ -22,6 +22,7 @@ mod list_and_rerun;
 mod matrix;
 mod population;
 mod protocol_table;
+mod read_back;
 mod release;
 mod report_json;
 mod robustness;

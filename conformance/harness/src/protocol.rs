@@ -345,6 +345,18 @@ pub struct RequestError {
     kind: RequestErrorKind,
 }
 
+impl RequestError {
+    /// Whether the line names a kind of request this protocol does not
+    /// have (another operation or type: a newer runner's, say), which an
+    /// adapter answers `unsupported`.
+    pub(crate) const fn is_unknown_kind(&self) -> bool {
+        matches!(
+            self.kind,
+            RequestErrorKind::UnknownOp(_) | RequestErrorKind::UnknownType(_)
+        )
+    }
+}
+
 /// What is wrong with a request line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum RequestErrorKind {

@@ -160,6 +160,22 @@ pub struct VectorResult<'c> {
     pub checked_alone: bool,
 }
 
+/// The suffix of a read-back's id, `<encode vector's id>.read-back`: the
+/// vector that sends an implementation the decode request of what it
+/// answered to that encode vector, and expects the value encoded back
+/// (`wow-guid-testkit`'s `round_trip` makes them, and `run` sends them
+/// after the corpus). Reports count read-backs apart from the corpus's
+/// vectors, and group the ones that fail under causes of their own.
+pub const READ_BACK: &str = ".read-back";
+
+impl VectorResult<'_> {
+    /// Whether this is the result of a read-back ([`READ_BACK`]).
+    #[must_use]
+    pub(crate) fn is_read_back(&self) -> bool {
+        self.vector.id.ends_with(READ_BACK)
+    }
+}
+
 /// A failure that does not show when the vector is sent alone to a fresh
 /// implementation (after the earlier steps of its sequence, if it is a
 /// step of one): it shows only after earlier requests, so the

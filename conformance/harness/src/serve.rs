@@ -7,15 +7,17 @@
 //! a runner that pipelines gets large writes, one that waits for each answer
 //! gets it at once. [`serve_with`] does the same with any answering
 //! function, so another tool can put its own codec behind the protocol
-//! without writing the line handling again. It touches only the streams it
-//! is given.
+//! without writing the line handling again: a Rust adapter is a closure
+//! and one call (`conformance/adapters/rust/main.rs`). It touches only the
+//! streams it is given, and stderr for a note on a request line that does
+//! not follow the protocol (answered all the same, so serving goes on).
 
 use std::fmt;
 use std::io::{self, Read, Write};
 
 use wow_guid_vectors::Request;
 
-use crate::protocol::{self, RequestError, Response};
+use crate::protocol::{self, Response};
 use crate::reference;
 
 /// The longest request line `serve` accepts. Requests carry at most one
@@ -23,16 +25,10 @@ use crate::reference;
 /// keeps a runaway writer from exhausting memory.
 pub(crate) const MAX_REQUEST_LINE: usize = 64 << 20;
 
-/// Why `serve` stopped early.
+/// Why `serve` stopped early. A request line that does not follow the
+/// protocol is no reason to stop: it is answered ([`serve_with`]).
 #[derive(Debug)]
 pub enum ServeError {
-    /// A request line does not follow the protocol.
-    BadRequest {
-        /// 1-based line number on the input.
-        line: usize,
-        /// What is wrong with it.
-        error: RequestError,
-    },
     /// A request line is longer than the bound (64 MiB).
     LineTooLong {
         /// 1-based line number on the input.
@@ -45,9 +41,6 @@ pub enum ServeError {
 impl fmt::Display for ServeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::BadRequest { line, error } => {
-                write!(f, "request line {line}, {error} (see PROTOCOL.md)")
-            }
             Self::LineTooLong { line } => write!(
                 f,
                 "request line {line} is longer than {MAX_REQUEST_LINE} bytes without a newline"
@@ -70,20 +63,47 @@ impl std::error::Error for ServeError {
 /// until end of input: [`serve_with`] and [`reference::answer`].
 ///
 /// # Errors
-/// [`ServeError`] on a malformed request or an I/O error.
+/// [`ServeError`] on a request line over the bound or an I/O error.
 pub fn serve(input: impl Read, output: impl Write) -> Result<(), ServeError> {
     serve_with(input, output, reference::answer)
 }
 
 /// Answers request lines from `input` on `output` until end of input, each
-/// with what `answer` says to its request.
+/// with what `answer` says to its request: the whole protocol side of an
+/// adapter, so an adapter in Rust is its `answer` and one call.
 ///
+/// ```no_run
+/// use wow_guid_harness::protocol::Response;
+/// use wow_guid_harness::serve::serve_with;
+/// use wow_guid_vectors::Request;
+///
+/// fn main() -> Result<(), wow_guid_harness::serve::ServeError> {
+///     serve_with(std::io::stdin().lock(), std::io::stdout().lock(), |request| {
+///         match request {
+///             // Call your codec here, for each kind it implements.
+///             Request::EncodePacked { guid: 0 } => Response::Ok(wow_guid_vectors::Value::Encoded {
+///                 bytes: vec![0],
+///             }),
+///             // Every other request: counted as skipped, not failed.
+///             _ => Response::Unsupported,
+///         }
+///     })
+/// }
+/// ```
+///
+/// A request line that does not follow the protocol (`PROTOCOL.md`,
+/// section 3) is answered, and serving goes on: a line naming a kind of
+/// request the protocol does not have (another operation or type) with
+/// `unsupported`, any other with `error other`, each under the line's
+/// first field as its id, and a note on stderr naming the line and what is
+/// wrong with it; an empty line is not a request and gets only the note.
 /// A last line without `\n` is still answered, so `printf 'x encode
 /// packed_guid 0000000000000001' | serve` works. A closed `output` (the
 /// runner went away) ends the loop without an error.
 ///
 /// # Errors
-/// [`ServeError`] on a malformed request or an I/O error.
+/// [`ServeError`] on a request line over the bound (64 MiB) or an I/O
+/// error.
 pub fn serve_with(
     mut input: impl Read,
     output: impl Write,
@@ -104,7 +124,7 @@ pub fn serve_with(
                     line_no,
                     &mut answer,
                     &mut response,
-                )?;
+                );
                 out.write_all(&response).map_err(ServeError::Io)?;
                 start += len + 1;
             }
@@ -125,7 +145,7 @@ pub fn serve_with(
                 let last = buf.strip_suffix(b"\r").unwrap_or(&buf);
                 if !last.is_empty() {
                     line_no += 1;
-                    answer_line(last, line_no, &mut answer, &mut response)?;
+                    answer_line(last, line_no, &mut answer, &mut response);
                     out.write_all(&response).map_err(ServeError::Io)?;
                 }
                 return out.flush().map_err(ServeError::Io);
@@ -140,20 +160,41 @@ pub fn serve_with(
 }
 
 /// Parses request line `line_no` and writes the response `answer` gives
-/// into `response`.
+/// into `response`; a line that does not parse gets the answer
+/// [`serve_with`] describes, and a note on stderr.
 fn answer_line(
     line: &[u8],
     line_no: usize,
     answer: &mut impl FnMut(&Request) -> Response,
     response: &mut Vec<u8>,
-) -> Result<(), ServeError> {
+) {
     // Be as lenient as the runner is with its input: accept CRLF.
     let line = line.strip_suffix(b"\r").unwrap_or(line);
-    let (id, request) = protocol::parse_request(line).map_err(|error| ServeError::BadRequest {
-        line: line_no,
-        error,
-    })?;
     response.clear();
-    protocol::write_response(response, id, &answer(&request));
-    Ok(())
+    match protocol::parse_request(line) {
+        Ok((id, request)) => protocol::write_response(response, id, &answer(&request)),
+        Err(error) => {
+            let id = line.split(|&b| b == b' ').next().unwrap_or_default();
+            let reply: &[u8] = if error.is_unknown_kind() {
+                b"unsupported"
+            } else {
+                b"error other"
+            };
+            if id.is_empty() {
+                eprintln!("serve: request line {line_no}, {error}: not a request, not answered");
+            } else {
+                eprintln!(
+                    "serve: request line {line_no} (id `{}`), {error} (see PROTOCOL.md): \
+                     answered `{}`",
+                    String::from_utf8_lossy(id),
+                    String::from_utf8_lossy(reply)
+                );
+                // The id goes back byte for byte, whatever it is.
+                response.extend_from_slice(id);
+                response.push(b' ');
+                response.extend_from_slice(reply);
+                response.push(b'\n');
+            }
+        }
+    }
 }

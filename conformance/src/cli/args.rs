@@ -333,6 +333,12 @@ pub struct RunArgs {
     /// requests); every failure from a process that answered before is then unchecked.
     #[arg(long)]
     pub no_alone_check: bool,
+    /// Also read back the encodes: after the corpus, every encode the implementation passed with
+    /// bytes is sent back to a fresh process as the decode request of its answer (vector
+    /// ID.read-back), which must give the value encoded and no error (not even name_too_long: a
+    /// bound on decoding needs the same bound on encoding).
+    #[arg(long)]
+    pub read_back: bool,
     /// Corpus, process, judging and command.
     #[command(flatten)]
     pub conditions: ConditionArgs,

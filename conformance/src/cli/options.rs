@@ -20,6 +20,7 @@ use wow_guid_harness::options::{Conditions, CorpusSource, RunOptions, Target};
 use wow_guid_harness::process::Mode;
 use wow_guid_harness::report::rerun::AFTER_RANGE;
 use wow_guid_harness::select::{IdSet, Selection};
+use wow_guid_testkit::round_trip;
 use wow_guid_vectors::{read_bounded, Corpus, FileError, Pipes, Vector, MAX_FILE_BYTES};
 
 use super::args::{
@@ -49,7 +50,14 @@ pub(super) fn run_options(args: &RunArgs) -> Result<RunOptions, CliError> {
 /// `repro`'s options.
 pub(super) fn repro_options(args: &ReproArgs) -> Result<ReproOptions, CliError> {
     let (conditions, corpus) = conditions(&args.conditions, args.expect_fail.as_deref())?;
-    position(&corpus, &args.id)?;
+    let read_backs = round_trip::read_back_ids(&corpus.vectors);
+    // The vector may be a read-back; the ones sent before it are vectors.
+    if corpus.get(&args.id).is_none() && !read_backs.contains(&args.id) {
+        return Err(CliError::UnknownVector {
+            id: args.id.clone(),
+            similar: similar_ids(&args.id, listable_ids(&corpus, &read_backs)),
+        });
+    }
     let mut after = Vec::new();
     for item in &args.after {
         match item.split_once(AFTER_RANGE) {
@@ -181,13 +189,19 @@ pub(super) fn selection(args: &SelectArgs, corpus: &Corpus) -> Result<Selection,
     selection.ops.clone_from(&args.ops);
     selection.flags.clone_from(&args.flags);
     selection.versions.clone_from(&args.versions);
-    let corpus_ids = || corpus.vectors.iter().map(|v| v.id.as_str());
+    let read_backs = round_trip::read_back_ids(&corpus.vectors);
+    let corpus_ids = || listable_ids(corpus, &read_backs);
+    // A read-back is selected by selecting the encode it reads back.
+    let selected = |id: String| match round_trip::encode_id(&id) {
+        Some(encode) => encode.to_owned(),
+        None => id,
+    };
     if let Some(path) = &args.id_file {
         let list = ExpectedFailures::parse(&path.display().to_string(), &read(path)?, corpus_ids())
             .map_err(CliError::IdFile)?;
         selection.id_sets.push(IdSet {
             origin: format!("--id-file {}", path.display()),
-            ids: list.entries.into_keys().collect(),
+            ids: list.entries.into_keys().map(selected).collect(),
         });
     }
     if let Some(path) = &args.rerun_failed {
@@ -198,7 +212,7 @@ pub(super) fn selection(args: &SelectArgs, corpus: &Corpus) -> Result<Selection,
         }
         selection.id_sets.push(IdSet {
             origin: format!("--rerun-failed {}", path.display()),
-            ids: ids.into_iter().collect(),
+            ids: ids.into_iter().map(selected).collect(),
         });
     }
     if !corpus.vectors.iter().any(|v| selection.matches(v)) {
@@ -246,12 +260,28 @@ pub(super) fn read(path: &Path) -> Result<String, CliError> {
     })
 }
 
-/// Reads and checks an expected-failure list against the whole corpus.
+/// The ids a list on the command line may name: the corpus's, then
+/// `read_backs`, the ids of its encodes' read-backs
+/// ([`round_trip::read_back_ids`]).
+fn listable_ids<'a>(
+    corpus: &'a Corpus,
+    read_backs: &'a [String],
+) -> impl Iterator<Item = &'a str> + Clone {
+    corpus
+        .vectors
+        .iter()
+        .map(|v| v.id.as_str())
+        .chain(read_backs.iter().map(String::as_str))
+}
+
+/// Reads and checks an expected-failure list against the whole corpus and
+/// its read-backs.
 fn expected_failures(path: &Path, corpus: &Corpus) -> Result<ExpectedFailures, CliError> {
+    let read_backs = round_trip::read_back_ids(&corpus.vectors);
     ExpectedFailures::parse(
         &path.display().to_string(),
         &read(path)?,
-        corpus.vectors.iter().map(|v| v.id.as_str()),
+        listable_ids(corpus, &read_backs),
     )
     .map_err(CliError::ExpectFail)
 }
@@ -315,7 +345,8 @@ pub(super) struct ReproOptions {
     pub(super) conditions: Conditions,
     /// The corpus, loaded from `conditions.corpus`.
     pub(super) corpus: Corpus,
-    /// The vector, known to be in `corpus`.
+    /// The vector, known to be in `corpus`, or the read-back of an encode
+    /// vector of it (`<id>.read-back`, [`round_trip::READ_BACK`]).
     pub(super) id: String,
     /// Vectors to send first, in this order, to the same process (each
     /// known to be in `corpus`, ranges spelled out): the earlier requests
@@ -328,10 +359,19 @@ pub(super) struct ReproOptions {
 
 impl ReproOptions {
     /// What `repro` sends, in order: the vector, after the steps of its
-    /// sequence before it ([`Corpus::steps_through`]).
+    /// sequence before it ([`Corpus::steps_through`]); for a read-back,
+    /// the encode vector it reads back.
     #[must_use]
     pub(super) fn steps(&self) -> &[Vector] {
-        self.corpus.steps_through(&self.id).unwrap_or_default()
+        self.corpus
+            .steps_through(self.encode_id().unwrap_or(&self.id))
+            .unwrap_or_default()
+    }
+
+    /// The encode vector's id, if the vector is a read-back.
+    #[must_use]
+    pub(super) fn encode_id(&self) -> Option<&str> {
+        round_trip::encode_id(&self.id).filter(|id| self.corpus.get(id).is_some())
     }
 
     /// The vectors of [`ReproOptions::after`], in order (ids the corpus

@@ -1,4 +1,7 @@
-//! `run`: wiring options, the run core, progress and reports together.
+//! `run`: wiring options, the run core, progress and reports together: the
+//! corpus, the check of failures alone, then with `--read-back` the read-backs (every encode
+//! the implementation passed with bytes, decoded back by a fresh process:
+//! `wow_guid_testkit::round_trip`), then the reports.
 
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -10,6 +13,7 @@ use wow_guid_harness::process::{Mode, ProcessImplementation};
 use wow_guid_harness::report::human::Human;
 use wow_guid_harness::report::{Format as _, RunReport};
 use wow_guid_harness::run::{self, Progress};
+use wow_guid_testkit::round_trip;
 
 use super::args::{ColorWhen, RunArgs};
 use super::error::CliError;
@@ -38,15 +42,44 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
     // not the run. The whole check is bounded by the run's own cost, its
     // deadline the replays' too.
     let persistent = matches!(options.conditions.mode, Mode::Persistent { .. });
-    if args.no_alone_check {
-        return finish(options, args, program, &results);
+    if !args.no_alone_check {
+        check_alone(options, &plan, &mut results, persistent, began.elapsed());
     }
-    let budget = history::Budget::for_run(began.elapsed(), plan.vectors.len());
-    let mut replay_config = config.clone();
+    // The implementation's own round trip: what it encoded, read back by a
+    // fresh process after the corpus, so no verdict depends on the order.
+    let read_back = if args.read_back {
+        round_trip::read_back_vectors(&results.results)
+    } else {
+        Vec::new()
+    };
+    if let Err(error) = round_trip::add_read_backs(
+        &mut results,
+        &read_back,
+        plan.judge,
+        plan.expected_failures,
+        || ProcessImplementation::new(config.clone()),
+    ) {
+        eprintln!("note: reading back the encodes stopped, none is reported: {error}");
+    }
+    finish(options, args, program, &results)
+}
+
+/// Sends failures of `results` again alone (`history::check`), bounded by
+/// the cost of the run, which took `spent`.
+fn check_alone<'c>(
+    options: &RunOptions,
+    plan: &run::RunPlan<'c, '_>,
+    results: &mut run::RunResults<'c>,
+    persistent: bool,
+    spent: Duration,
+) {
+    let config = options.conditions.process_config();
+    let budget = history::Budget::for_run(spent, plan.vectors.len());
+    let mut replay_config = config;
     replay_config.deadline = budget.deadline;
     let checked = history::check(
-        &plan,
-        &mut results,
+        plan,
+        results,
         persistent,
         || ProcessImplementation::new(replay_config.clone()),
         budget,
@@ -64,7 +97,6 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
     if let Some(error) = checked.stopped {
         eprintln!("note: checking failures alone stopped early: {error}");
     }
-    finish(options, args, program, &results)
 }
 
 /// Prints the summary of `results` and writes the report files `args` ask

@@ -86,7 +86,7 @@ pub fn run_corpus<C: Codec + Sync>(codec: &C, judge: JudgeOptions) -> CorpusRun 
     let plan = options.plan();
     let mut results = run(&plan, || InProcess(codec), None).unwrap_or_else(|e| panic!("{e}"));
     let read_back = round_trip::read_back_vectors(&results.results);
-    round_trip::add_read_back_failures(&mut results, &read_back, judge, None, || InProcess(codec))
+    round_trip::add_read_backs(&mut results, &read_back, judge, None, || InProcess(codec))
         .unwrap_or_else(|e| panic!("{e}"));
     let mut report = Vec::new();
     let document = RunReport::new(&options, "wow-guid-conformance", &results);

@@ -133,8 +133,43 @@ pub fn check(
     }
 }
 
-/// The suffix of a read-back vector's id: `<encode vector's id>.read-back`.
-pub const READ_BACK: &str = ".read-back";
+pub use wow_guid_harness::run::READ_BACK;
+
+/// The id of the vector that reads back what the encode vector `encode_id`
+/// wrote: `<encode_id>.read-back`.
+#[must_use]
+pub fn read_back_id(encode_id: &str) -> String {
+    format!("{encode_id}{READ_BACK}")
+}
+
+/// The id of the encode vector a read-back id reads back, if `id` is one
+/// (ends with [`READ_BACK`]).
+#[must_use]
+pub fn encode_id(id: &str) -> Option<&str> {
+    id.strip_suffix(READ_BACK)
+        .filter(|encode| !encode.is_empty())
+}
+
+/// The ids of the read-backs `vectors` may have, one per encode vector: the
+/// ids an expected-failure list or `repro` may name besides the corpus's
+/// own.
+#[must_use]
+pub fn read_back_ids(vectors: &[Vector]) -> Vec<String> {
+    vectors
+        .iter()
+        .filter(|v| {
+            matches!(
+                v.request,
+                Request::EncodePacked { .. } | Request::EncodeNamed { .. }
+            )
+        })
+        .map(|v| read_back_id(&v.id))
+        .collect()
+}
+
+/// Where a read-back's expectation comes from, in the corpus's notes.
+const READ_BACK_SOURCE: &str = "NOTES.md#names-longer-than-a-bound: the bound is one bound for \
+     both directions; what an implementation encodes it must decode back to the same value";
 
 /// For every encode of `results` that passed with bytes, a vector that reads
 /// them back: the decode request of those bytes ([`read_back`]), expecting
@@ -161,7 +196,7 @@ pub fn read_back_vectors(results: &[VectorResult<'_>]) -> Vec<Vector> {
             continue;
         };
         vectors.push(Vector {
-            id: format!("{}{READ_BACK}", result.vector.id),
+            id: read_back_id(&result.vector.id),
             description: format!(
                 "writes what it cannot read, if this fails: reads back the answer to vector {} \
                  (`{}`, answered `{}`); what an implementation encodes it must decode to the \
@@ -170,6 +205,7 @@ pub fn read_back_vectors(results: &[VectorResult<'_>]) -> Vec<Vector> {
                 field::shown(without_id(&request_line("e", encode)), None),
                 field::shown(without_id(&response_line("e", wrote)), None),
             ),
+            source: Some(READ_BACK_SOURCE.into()),
             request: decode,
             expect: Expectation::Valid(expected),
             sequence: None,
@@ -181,8 +217,10 @@ pub fn read_back_vectors(results: &[VectorResult<'_>]) -> Vec<Vector> {
 
 /// `result` of a read-back vector, with no error accepted: the judge lets
 /// a decoder refuse a long name (`name_too_long`), but not one its own
-/// encoder wrote.
-fn refuse_no_error(mut result: VectorResult<'_>) -> VectorResult<'_> {
+/// encoder wrote. [`add_read_backs`] judges every read-back so; `repro`
+/// of one too.
+#[must_use]
+pub fn refuse_any_error(mut result: VectorResult<'_>) -> VectorResult<'_> {
     if let (Verdict::Pass, Ok(Response::Error(code)), Expectation::Valid(expected)) =
         (&result.verdict, &result.answer.reply, &result.vector.expect)
     {
@@ -200,27 +238,32 @@ fn refuse_no_error(mut result: VectorResult<'_>) -> VectorResult<'_> {
 }
 
 /// Sends `read_back` (the [`read_back_vectors`] of `results`) to one fresh
-/// implementation from `start`, judged as `results` were, and adds to
-/// `results` every one answered with a wrong value or an error (faults
-/// left out), recounting: the round trips that fail are reported with the
-/// corpus's failures.
+/// implementation from `start`, judged as `results` were (a read-back may
+/// be listed as an expected failure by its id), and adds to `results` the
+/// result of every one the implementation answered, recounting: the round
+/// trips are counted and reported with the corpus's vectors, the ones that
+/// fail with its failures. A read-back the implementation crashed, hung or
+/// answered malformed on is left out: such a fault is not a round trip
+/// that fails, and the corpus's decode vectors show it (a process that
+/// crashes every few requests would otherwise crash on read-backs too).
+/// Returns how many read-backs were added.
 ///
 /// # Errors
 /// The [`HarnessError`] that kept the implementation from answering;
 /// `results` are unchanged then.
-pub fn add_read_back_failures<'c, I, F>(
+pub fn add_read_backs<'c, I, F>(
     results: &mut RunResults<'c>,
     read_back: &'c [Vector],
     judge: JudgeOptions,
     expected_failures: Option<&ExpectedFailures>,
     start: F,
-) -> Result<(), HarnessError>
+) -> Result<usize, HarnessError>
 where
     I: Implementation,
     F: Fn() -> I + Sync,
 {
     if read_back.is_empty() {
-        return Ok(());
+        return Ok(0);
     }
     let plan = RunPlan {
         vectors: read_back.iter().collect(),
@@ -229,21 +272,14 @@ where
         jobs: std::num::NonZeroUsize::MIN,
     };
     let read = run(&plan, start, None)?;
+    let before = results.results.len();
     results.results.extend(
         read.results
             .into_iter()
-            .map(refuse_no_error)
-            // A wrong value or an error, not a fault: a process that
-            // crashes or hangs on a read-back is the corpus vectors' to
-            // show (a process that crashes every few requests would
-            // otherwise crash on read-backs too).
-            .filter(|r| {
-                matches!(
-                    r.outcome,
-                    RunOutcome::Failed | RunOutcome::ExpectedFailure | RunOutcome::Stale
-                ) && !matches!(r.verdict, Verdict::Fail(Mismatch::Fault(_)))
-            }),
+            .map(refuse_any_error)
+            .filter(|r| !matches!(r.verdict, Verdict::Fail(Mismatch::Fault(_)))),
     );
     results.counts = Counts::of(&results.results);
-    Ok(())
+    results.duration += read.duration;
+    Ok(results.results.len() - before)
 }

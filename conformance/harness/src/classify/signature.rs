@@ -291,12 +291,17 @@ impl fmt::Display for Difference {
 }
 
 /// A request kind and what differed: the unit findings are grouped by.
+/// A read-back (the decode of an implementation's own encode,
+/// [`crate::run::READ_BACK`]) that fails is a cause of its own: the
+/// implementation writes what it cannot read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Signature {
     /// The request kind.
     kind: RequestKind,
     /// What differed.
     difference: Difference,
+    /// Whether the request read back the implementation's own encode.
+    read_back: bool,
 }
 
 impl Signature {
@@ -306,6 +311,17 @@ impl Signature {
         Self {
             kind,
             difference: Difference::of(kind, mismatch),
+            read_back: false,
+        }
+    }
+
+    /// The same disagreement on a read-back: the decode of what the
+    /// implementation itself encoded, so it writes what it cannot read.
+    #[must_use]
+    pub const fn read_back(self) -> Self {
+        Self {
+            read_back: true,
+            ..self
         }
     }
 
@@ -345,6 +361,9 @@ impl Signature {
 
 impl fmt::Display for Signature {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.read_back {
+            f.write_str("writes what it cannot read: ")?;
+        }
         write!(f, "{}: {}", self.kind, self.difference)
     }
 }

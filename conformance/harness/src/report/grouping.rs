@@ -23,10 +23,18 @@ pub struct Group<'r, 'c> {
     pub members: Vec<&'r VectorResult<'c>>,
 }
 
-/// The cause of `result`'s failure, if its verdict is one.
+/// The cause of `result`'s failure, if its verdict is one: a read-back's
+/// is a cause of its own ([`Signature::read_back`]).
 fn cause(result: &VectorResult<'_>) -> Option<Signature> {
     match &result.verdict {
-        Verdict::Fail(mismatch) => Some(Signature::of(result.vector.request.kind(), mismatch)),
+        Verdict::Fail(mismatch) => {
+            let cause = Signature::of(result.vector.request.kind(), mismatch);
+            Some(if result.is_read_back() {
+                cause.read_back()
+            } else {
+                cause
+            })
+        }
         Verdict::Pass | Verdict::Skip => None,
     }
 }

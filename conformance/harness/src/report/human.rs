@@ -9,7 +9,9 @@
 //! then the ids of the rest. Stale expected failures and vector bugs follow, then one line of
 //! counts and a verdict. Passing vectors are not listed. The counts are
 //! always exact, however few blocks are shown ([`Human::max_blocks`],
-//! [`Human::quiet`]).
+//! [`Human::quiet`]); the read-backs of a run (an implementation's own
+//! round trip, [`crate::run::READ_BACK`]) are counted apart from its
+//! vectors: `1200 of 1200 vectors and 598 read-back(s) against ...`.
 //!
 //! Labels, headings and the verdict carry ANSI styles (bold, red, green,
 //! one colour per outcome); the caller decides whether they reach the reader, as an `anstream::AutoStream` does
@@ -253,11 +255,18 @@ impl Format<RunReport<'_, '_>> for Human {
         let label = release::embedded().map_or(Label::NoRelease, |releases| {
             Label::of(&report.options.corpus.vectors, &releases)
         });
+        // Read-backs are counted apart: the corpus's size is of vectors.
+        let read_backs = run.results.iter().filter(|r| r.is_read_back()).count();
         writeln!(
             out,
-            "{} of {} vectors against {} ({} corpus, {label}, {}{}{}) in {}:",
-            c.total(),
+            "{} of {} vectors{} against {} ({} corpus, {label}, {}{}{}) in {}:",
+            c.total() - read_backs,
             report.options.corpus.vectors.len(),
+            if read_backs > 0 {
+                format!(" and {read_backs} read-back(s)")
+            } else {
+                String::new()
+            },
             conditions.target,
             conditions.corpus.name(),
             conditions.mode_name(),
