@@ -16,6 +16,8 @@
 //!   <id> encode packed_guid <guid>             <id> ok <bytes>
 //!   <id> decode named_guid <bytes>             <id> ok <guid> <consumed> [<name>]
 //!   <id> encode named_guid <guid> [<name>]     <id> ok <bytes>
+//!   <id> size packed_guid <guid>               <id> ok <size>
+//!   <id> size named_guid <guid> [<name>]       <id> ok <size>
 //!                                              <id> error <code>
 //!                                              <id> unsupported
 //! ```
@@ -152,10 +154,37 @@ fn answer(op: &[u8], kind: &[u8], args: &[&[u8]]) -> Result<String, BadRequest> 
                 Err(error) => format!("error {}", named_value_error_code(error)),
             })
         }
+        (b"size", kind) => size(kind, args),
         // A request kind this adapter does not know (a newer protocol, say):
         // the runner counts it as skipped, not failed.
         _ => Ok("unsupported".to_owned()),
     }
+}
+
+/// Answers a `size` request (optional: without it, answer `unsupported`):
+/// how many bytes the encoding of the value takes, from the codec's own
+/// length, or the refusal `encode` gives the value.
+fn size(kind: &[u8], args: &[&[u8]]) -> Result<String, BadRequest> {
+    let (guid, name) = match (kind, args) {
+        (b"packed_guid", [guid]) => {
+            let encoded = PackedGuid(parse_guid(guid)?).encode();
+            return Ok(format!("ok {}", encoded.len()));
+        }
+        (b"named_guid", [guid]) => (parse_guid(guid)?, None),
+        (b"named_guid", [guid, name]) => (parse_guid(guid)?, Some(parse_bytes(name)?)),
+        (b"packed_guid" | b"named_guid", _) => {
+            return Err(BadRequest::ArgumentCount {
+                kind: "size",
+                expected: "1 (packed_guid), 1 or 2 (named_guid)",
+                got: args.len(),
+            })
+        }
+        _ => return Ok("unsupported".to_owned()),
+    };
+    Ok(match NamedGuid::from_raw_parts(guid, name.as_deref()) {
+        Ok(value) => format!("ok {}", value.encoded_len()),
+        Err(error) => format!("error {}", named_value_error_code(error)),
+    })
 }
 
 fn exact_args<'a>(kind: &'static str, args: &[&'a [u8]]) -> Result<[&'a [u8]; 1], BadRequest> {
