@@ -135,6 +135,7 @@ fn every_vector_through_every_implementation() {
             Request::EncodeNamed { guid, name } => {
                 named_encode(&mut run, vector, *guid, name.as_deref());
             }
+            Request::SizePacked { .. } | Request::SizeNamed { .. } => sizes(&mut run, vector),
         }
     }
     assert!(
@@ -836,6 +837,32 @@ fn named_encode_owned(
     encoded_len_fact(run, vector, built, value.encoded_len());
 }
 
+/// A `size` vector: the length the codec's values say their encoding
+/// takes, before any byte is written, or the refusal of the value.
+fn sizes(run: &mut Run, vector: &Vector) {
+    run.vectors += 1;
+    let size = |size| Ok(Value::Size { size });
+    match &vector.request {
+        Request::SizePacked { guid } => {
+            let len = PackedGuid(*guid).encode().len();
+            run.judge(vector, "PackedGuid::encode, len", &size(len));
+        }
+        Request::SizeNamed { guid, name } => {
+            let borrowed = NamedGuidRef::from_raw_parts(*guid, name.as_deref());
+            let answer = borrowed
+                .map(|v| v.encoded_len())
+                .map_err(|e| named_value_code(&e));
+            run.judge(vector, "NamedGuidRef::encoded_len", &answer.and_then(size));
+            let owned = NamedGuid::from_raw_parts(*guid, name.as_deref());
+            let answer = owned
+                .map(|v| v.encoded_len())
+                .map_err(|e| named_value_code(&e));
+            run.judge(vector, "NamedGuid::encoded_len", &answer.and_then(size));
+        }
+        _ => {}
+    }
+}
+
 /// A slice encoder into a slice of exactly the expected length and one with
 /// room to spare (both dirty) answers with what it wrote at the front, and
 /// leaves the spare bytes alone; into one a byte short it fails without
@@ -925,6 +952,14 @@ impl fmt::Display for Shown<'_, Request> {
                 guid,
                 name: Some(name),
             } => write!(f, "encode named_guid {guid:016x}, name {}", Hex(name)),
+            Request::SizePacked { guid } => write!(f, "size packed_guid {guid:016x}"),
+            Request::SizeNamed { guid, name: None } => {
+                write!(f, "size named_guid {guid:016x}, no name")
+            }
+            Request::SizeNamed {
+                guid,
+                name: Some(name),
+            } => write!(f, "size named_guid {guid:016x}, name {}", Hex(name)),
         }
     }
 }
@@ -948,6 +983,7 @@ impl fmt::Display for Shown<'_, Value> {
                 Hex(name)
             ),
             Value::Encoded { bytes } => write!(f, "bytes {}", Hex(bytes)),
+            Value::Size { size } => write!(f, "size {size}"),
         }
     }
 }

@@ -73,7 +73,8 @@ pub struct DoctorConfig {
     pub startup_timeout: Duration,
 }
 
-/// The requests doctor sends: every kind, valid and invalid input, and ids
+/// The requests doctor sends: every kind of decode and encode (not the
+/// optional `size`), valid and invalid input, and ids
 /// that exercise echoing (case, punctuation, length).
 fn samples() -> Vec<(String, Request)> {
     let kinds = [
@@ -434,7 +435,11 @@ fn support(queries: &[Query<'_>], answers: &[Answer], notes: &mut Vec<Diagnosis>
             Err(_) => {}
         }
     }
-    if unsupported.len() == RequestKind::ALL.len() {
+    // Every kind doctor asks (it asks no optional `size`), not every kind.
+    let mut asked: Vec<RequestKind> = queries.iter().map(|q| q.request.kind()).collect();
+    asked.sort_unstable();
+    asked.dedup();
+    if unsupported.len() == asked.len() {
         note(
             notes,
             "unsupported",

@@ -114,6 +114,7 @@ struct ExportedExpect {
     consumed: Option<usize>,
     name: Option<Vec<u8>>,
     bytes: Option<Vec<u8>>,
+    size: Option<usize>,
     error: Option<&'static str>,
     /// The error a bounded implementation may answer instead: set for a
     /// request whose name is long enough to be refused as too long.
@@ -125,8 +126,10 @@ fn exported(v: &Vector) -> Exported<'_> {
         Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => {
             (Some(bytes.clone()), None, None, false)
         }
-        Request::EncodePacked { guid } => (None, Some(guid_text(*guid)), None, false),
-        Request::EncodeNamed { guid, name } => {
+        Request::EncodePacked { guid } | Request::SizePacked { guid } => {
+            (None, Some(guid_text(*guid)), None, false)
+        }
+        Request::EncodeNamed { guid, name } | Request::SizeNamed { guid, name } => {
             (None, Some(guid_text(*guid)), name.clone(), name.is_some())
         }
     };
@@ -142,6 +145,7 @@ fn exported(v: &Vector) -> Exported<'_> {
         consumed: None,
         name: None,
         bytes: None,
+        size: None,
         error: None,
         or_error: v
             .request
@@ -165,6 +169,7 @@ fn exported(v: &Vector) -> Exported<'_> {
                 expect.name.clone_from(name);
             }
             Value::Encoded { bytes } => expect.bytes = Some(bytes.clone()),
+            Value::Size { size } => expect.size = Some(*size),
         },
     }
     Exported {

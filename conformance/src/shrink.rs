@@ -252,14 +252,14 @@ pub fn key(request: &Request) -> Key {
             guid_bytes: 0,
             guid: 0,
         },
-        Request::EncodePacked { guid } => Key {
+        Request::EncodePacked { guid } | Request::SizePacked { guid } => Key {
             present: false,
             len: 0,
             bytes: Vec::new(),
             guid_bytes: non_zero_bytes(*guid),
             guid: *guid,
         },
-        Request::EncodeNamed { guid, name } => Key {
+        Request::EncodeNamed { guid, name } | Request::SizeNamed { guid, name } => Key {
             present: name.is_some(),
             len: name.as_ref().map_or(0, Vec::len),
             bytes: name.clone().unwrap_or_default(),
@@ -480,7 +480,14 @@ pub fn candidates(request: &Request, wide: bool) -> Vec<Request> {
 /// [`candidates`], given up (empty) once `deadline` has passed: for a long
 /// input the neighbourhood is large, and building it is work the time
 /// budget bounds too.
+/// A size request shrinks as the encode of its value does.
 fn candidates_until(request: &Request, wide: bool, deadline: Option<Instant>) -> Vec<Request> {
+    if let Some(encode) = request.measured() {
+        return candidates_until(&encode, wide, deadline)
+            .iter()
+            .filter_map(Request::size_request)
+            .collect();
+    }
     let stop = || deadline.is_some_and(|d| Instant::now() >= d);
     let bytes_of = |b: &[u8]| {
         let mut out = Vec::new();
@@ -539,6 +546,7 @@ fn candidates_until(request: &Request, wide: bool, deadline: Option<Instant>) ->
             }));
             out
         }
+        Request::SizePacked { .. } | Request::SizeNamed { .. } => Vec::new(),
     };
     if stop() {
         return Vec::new();

@@ -3,11 +3,16 @@
 //! `README.md` and the vectors crate's documentation, the export schema's
 //! enum, and every "Error codes:" list in the adapters and guides hold
 //! exactly `ErrorCode::WORDS`, in its order. The enum is the one source; a
-//! code added there fails here until each copy names it.
+//! code added there fails here until each copy names it. So it is for the
+//! kinds of request: the grammar's and `PROTOCOL.md`'s request lines, its
+//! keywords and the export schema's operations are `RequestKind::ALL` and
+//! `Op::WORDS`.
 
 use std::path::{Path, PathBuf};
 
-use wow_guid_vectors::ErrorCode;
+use std::collections::BTreeSet;
+
+use wow_guid_vectors::{ErrorCode, GuidType, Op, RequestKind};
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -155,5 +160,85 @@ fn the_export_schema_enumerates_the_vocabulary() {
     assert_eq!(
         expect["or_error"]["enum"],
         serde_json::json!([ErrorCode::NameTooLong.as_str(), null])
+    );
+}
+
+/// The request kinds (`decode packed_guid`) of the lines of `text` that
+/// name an operation and then a type, in any order of lines.
+fn kinds_in(text: &str) -> BTreeSet<String> {
+    text.lines()
+        .filter_map(|line| {
+            let words: Vec<&str> = line
+                .split(|c: char| c == '"' || c.is_whitespace())
+                // The grammar's separator is `SP`.
+                .filter(|w| !w.is_empty() && *w != "SP")
+                .collect();
+            let op = words.iter().position(|w| Op::WORDS.contains(w))?;
+            let guid_type = words.get(op + 1).filter(|w| GuidType::WORDS.contains(w))?;
+            Some(format!("{} {guid_type}", words[op]))
+        })
+        .collect()
+}
+
+#[test]
+fn every_written_list_of_request_kinds_is_the_vocabulary() {
+    let kinds: BTreeSet<String> = RequestKind::ALL.iter().map(ToString::to_string).collect();
+    let lists = [
+        (
+            "conformance/harness/src/protocol.rs",
+            "//! request  =",
+            "//! response",
+        ),
+        (
+            "conformance/PROTOCOL.md",
+            "## 3. Requests\n\n```text\n",
+            "```",
+        ),
+        // The protocol in brief at the head of each one-file adapter, and
+        // in the adapters' README.
+        ("conformance/adapters/README.md", "Requests ", "unsupported"),
+        (
+            "conformance/adapters/python/adapter.py",
+            "Requests ",
+            "unsupported",
+        ),
+        (
+            "conformance/adapters/c/adapter.c",
+            "Requests ",
+            "unsupported",
+        ),
+        (
+            "conformance/adapters/js/adapter.js",
+            "Requests ",
+            "unsupported",
+        ),
+        (
+            "conformance/adapters/rust/main.rs",
+            "Requests ",
+            "unsupported",
+        ),
+    ];
+    for (file, start, end) in lists {
+        let text = read(file);
+        assert_eq!(
+            kinds_in(between(file, &text, start, end)),
+            kinds,
+            "{file}: the request lines after `{start}`"
+        );
+    }
+    let file = "conformance/PROTOCOL.md";
+    let text = read(file);
+    let keywords = between(file, &text, "Keywords (", ")");
+    for word in Op::WORDS.iter().chain(GuidType::WORDS) {
+        assert!(
+            keywords.contains(&format!("`{word}`")),
+            "{file}: the keywords lack `{word}`"
+        );
+    }
+    let schema: serde_json::Value =
+        serde_json::from_str(&read("conformance/export.schema.json")).unwrap();
+    assert_eq!(
+        schema["$defs"]["vector"]["properties"]["op"]["enum"],
+        serde_json::Value::from(Op::WORDS.to_vec())
     );
 }

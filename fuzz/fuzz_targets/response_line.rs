@@ -1,5 +1,5 @@
 //! Raw bytes as an implementation's response line, parsed as the answer to
-//! one of the four kinds of request (picked by the first byte). Whatever
+//! one of the six kinds of request (picked by the first byte). Whatever
 //! parses, written back with the runner's own writer, must parse to the same
 //! value, and the written line must be the canonical form of the answer
 //! (lowercase hex, no leading zeros in the count). Whatever does not parse
@@ -19,7 +19,7 @@ fuzz_target!(|input: &[u8]| {
     let Some((&selector, line)) = input.split_first() else {
         return;
     };
-    let request = match selector % 4 {
+    let request = match selector % 6 {
         0 => Request::DecodePacked {
             bytes: vec![0x01, 0x01],
         },
@@ -27,6 +27,11 @@ fuzz_target!(|input: &[u8]| {
             bytes: vec![0x01, 0x01, 0x41, 0x00],
         },
         2 => Request::EncodePacked { guid: 1 },
+        3 => Request::SizePacked { guid: 1 },
+        4 => Request::SizeNamed {
+            guid: 1,
+            name: Some(b"A".to_vec()),
+        },
         _ => Request::EncodeNamed {
             guid: 1,
             name: Some(b"A".to_vec()),

@@ -71,7 +71,7 @@
 //! | `sequence`    | string             | iff `stateful`     | The sequence the vector is a step of, spelled like an id; see [Sequences](#sequences). |
 //! | `description` | string, one line   | yes                | What the vector checks. |
 //! | `type`        | word               | yes                | `packed_guid` or `named_guid` ([`GuidType`]). |
-//! | `op`          | word               | yes                | `decode` or `encode` ([`Op`]). |
+//! | `op`          | word               | yes                | `decode`, `encode` or `size` ([`Op`]): `size` asks how many bytes the value's encoding takes. |
 //! | `input`       | mapping            | yes                | The request's input; fields below. |
 //! | `outcome`     | word               | yes                | `valid`, `invalid` or `acceptable` ([`Outcome`]). |
 //! | `expect`      | mapping            | yes                | The expected answer; fields below. |
@@ -87,8 +87,8 @@
 //! | type          | op       | fields |
 //! |---------------|----------|--------|
 //! | either        | `decode` | `bytes`: the input, a hex string. The value is read from the front; bytes after it are the next field of the message. |
-//! | `packed_guid` | `encode` | `guid`: the GUID to encode. |
-//! | `named_guid`  | `encode` | `guid`: the GUID; `name` (optional): the name's bytes as hex. No `name` means "no name given", which is not the same as `name: ""` (an empty name). A name may be invalid on purpose (containing NUL, not UTF-8). |
+//! | `packed_guid` | `encode`, `size` | `guid`: the GUID to encode or measure. |
+//! | `named_guid`  | `encode`, `size` | `guid`: the GUID; `name` (optional): the name's bytes as hex. No `name` means "no name given", which is not the same as `name: ""` (an empty name). A name may be invalid on purpose (containing NUL, not UTF-8). |
 //!
 //! ## `expect`
 //!
@@ -98,6 +98,7 @@
 //! | `valid` / `acceptable`   | `packed_guid` decode | `guid`; `consumed`: how many input bytes the value took, 1 to the input's length. |
 //! | `valid` / `acceptable`   | `named_guid` decode  | `guid`; `consumed`; `name`: the name's bytes without the NUL, present exactly when `guid` is not 0 (`""` for an empty name). |
 //! | `valid` / `acceptable`   | any encode           | `bytes`: the complete encoding. |
+//! | `valid` / `acceptable`   | any size             | `size`: the encoding's length in bytes. A size vector expects what the encode of its value expects, with the length for the bytes ([`Request::measured`]). |
 //!
 //! ## Scalars
 //!
@@ -107,7 +108,7 @@
 //!   byte string. Quotes are required so that YAML cannot read `00` as a number.
 //! - **GUIDs** are double-quoted strings of exactly 16 hex digits, most
 //!   significant first, without `0x`: `"00000000ad00de00"`.
-//! - **Counts** (`consumed`) are plain non-negative integers.
+//! - **Counts** (`consumed`, `size`) are plain non-negative integers.
 //! - **Words** (`type`, `op`, `outcome`, `error`, flags, versions) are plain
 //!   strings from the lists in [`GuidType`], [`Op`], [`Outcome`], [`ErrorCode`],
 //!   [`Flag`] and [`Version`]; each enum's `WORDS` constant lists them.

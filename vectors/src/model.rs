@@ -38,6 +38,20 @@ pub enum Request {
         /// expect `interior_nul` or `invalid_utf8` pass such names on purpose.
         name: Option<Vec<u8>>,
     },
+    /// Say how many bytes the packed-GUID encoding of `guid` takes.
+    SizePacked {
+        /// The GUID to measure.
+        guid: u64,
+    },
+    /// Say how many bytes the named-GUID encoding of `guid` and `name`
+    /// takes, or refuse the value as [`Request::EncodeNamed`] would.
+    SizeNamed {
+        /// The GUID to measure.
+        guid: u64,
+        /// The name's bytes, or `None` when none is given, exactly as for
+        /// [`Request::EncodeNamed`].
+        name: Option<Vec<u8>>,
+    },
 }
 
 /// The shortest name an implementation may refuse as too long, in bytes
@@ -60,8 +74,12 @@ impl Request {
     #[must_use]
     pub fn name_len(&self) -> Option<usize> {
         match self {
-            Request::DecodePacked { .. } | Request::EncodePacked { .. } => None,
-            Request::EncodeNamed { name, .. } => name.as_ref().map(Vec::len),
+            Request::DecodePacked { .. }
+            | Request::EncodePacked { .. }
+            | Request::SizePacked { .. } => None,
+            Request::EncodeNamed { name, .. } | Request::SizeNamed { name, .. } => {
+                name.as_ref().map(Vec::len)
+            }
             Request::DecodeNamed { bytes } => {
                 let (guid, name) = bytes.split_at_checked(8)?;
                 if guid.iter().all(|&b| b == 0) {
@@ -89,6 +107,37 @@ impl Request {
             Request::EncodePacked { .. } => RequestKind::EncodePacked,
             Request::DecodeNamed { .. } => RequestKind::DecodeNamed,
             Request::EncodeNamed { .. } => RequestKind::EncodeNamed,
+            Request::SizePacked { .. } => RequestKind::SizePacked,
+            Request::SizeNamed { .. } => RequestKind::SizeNamed,
+        }
+    }
+
+    /// The encode request of the value a `size` request measures: its
+    /// answer is the length of that request's answer, or the same refusal.
+    /// `None` for any other request.
+    #[must_use]
+    pub fn measured(&self) -> Option<Request> {
+        match self {
+            Request::SizePacked { guid } => Some(Request::EncodePacked { guid: *guid }),
+            Request::SizeNamed { guid, name } => Some(Request::EncodeNamed {
+                guid: *guid,
+                name: name.clone(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// The `size` request of the value an encode request writes, the
+    /// inverse of [`Request::measured`]. `None` for any other request.
+    #[must_use]
+    pub fn size_request(&self) -> Option<Request> {
+        match self {
+            Request::EncodePacked { guid } => Some(Request::SizePacked { guid: *guid }),
+            Request::EncodeNamed { guid, name } => Some(Request::SizeNamed {
+                guid: *guid,
+                name: name.clone(),
+            }),
+            _ => None,
         }
     }
 
@@ -109,12 +158,15 @@ impl Request {
     pub fn input_bytes(&self) -> Option<&[u8]> {
         match self {
             Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => Some(bytes),
-            Request::EncodePacked { .. } | Request::EncodeNamed { .. } => None,
+            Request::EncodePacked { .. }
+            | Request::EncodeNamed { .. }
+            | Request::SizePacked { .. }
+            | Request::SizeNamed { .. } => None,
         }
     }
 }
 
-/// The four kinds of request, each an operation on a type: what an
+/// The six kinds of request, each an operation on a type: what an
 /// implementation may support or not, and what reports count by.
 ///
 /// Its words are the vocabulary's: `decode packed_guid` is [`Op`]'s word,
@@ -129,15 +181,21 @@ pub enum RequestKind {
     DecodeNamed,
     /// `encode named_guid`.
     EncodeNamed,
+    /// `size packed_guid`.
+    SizePacked,
+    /// `size named_guid`.
+    SizeNamed,
 }
 
 impl RequestKind {
     /// Every kind, in the order of [`RequestKind::index`].
-    pub const ALL: [RequestKind; 4] = [
+    pub const ALL: [RequestKind; 6] = [
         RequestKind::DecodePacked,
         RequestKind::EncodePacked,
         RequestKind::DecodeNamed,
         RequestKind::EncodeNamed,
+        RequestKind::SizePacked,
+        RequestKind::SizeNamed,
     ];
 
     /// The kind's operation.
@@ -146,6 +204,7 @@ impl RequestKind {
         match self {
             Self::DecodePacked | Self::DecodeNamed => Op::Decode,
             Self::EncodePacked | Self::EncodeNamed => Op::Encode,
+            Self::SizePacked | Self::SizeNamed => Op::Size,
         }
     }
 
@@ -153,8 +212,8 @@ impl RequestKind {
     #[must_use]
     pub const fn guid_type(self) -> GuidType {
         match self {
-            Self::DecodePacked | Self::EncodePacked => GuidType::PackedGuid,
-            Self::DecodeNamed | Self::EncodeNamed => GuidType::NamedGuid,
+            Self::DecodePacked | Self::EncodePacked | Self::SizePacked => GuidType::PackedGuid,
+            Self::DecodeNamed | Self::EncodeNamed | Self::SizeNamed => GuidType::NamedGuid,
         }
     }
 
@@ -173,6 +232,8 @@ impl RequestKind {
             Self::EncodePacked => "packed.encode",
             Self::DecodeNamed => "named.decode",
             Self::EncodeNamed => "named.encode",
+            Self::SizePacked => "packed.size",
+            Self::SizeNamed => "named.size",
         }
     }
 }
@@ -207,6 +268,11 @@ pub enum Value {
     Encoded {
         /// The encoding.
         bytes: Vec<u8>,
+    },
+    /// The result of any `size` request: how many bytes the encoding takes.
+    Size {
+        /// The encoding's length in bytes.
+        size: usize,
     },
 }
 

@@ -80,6 +80,15 @@ pub fn canonical(vector: &Vector) -> String {
             write!(out, "packed_guid encode guid={}", format_guid(*guid))
         }
         Request::DecodeNamed { bytes } => write!(out, "named_guid decode bytes={}", format(bytes)),
+        Request::SizePacked { guid } => {
+            write!(out, "packed_guid size guid={}", format_guid(*guid))
+        }
+        Request::SizeNamed { guid, name: n } => write!(
+            out,
+            "named_guid size guid={} name={}",
+            format_guid(*guid),
+            name(n)
+        ),
         Request::EncodeNamed { guid, name: n } => write!(
             out,
             "named_guid encode guid={} name={}",
@@ -111,6 +120,7 @@ pub fn canonical(vector: &Vector) -> String {
             name(n)
         ),
         Some(Value::Encoded { bytes }) => write!(out, " bytes={}", format(bytes)),
+        Some(Value::Size { size }) => write!(out, " size={size}"),
     };
     out
 }

@@ -109,6 +109,15 @@ fn input_and_expect_fields_match_the_loader() {
             "encodeNamedInput",
             input_fields(GuidType::NamedGuid, Op::Encode),
         ),
+        // A size request takes its value as an encode does.
+        (
+            "encodePackedInput",
+            input_fields(GuidType::PackedGuid, Op::Size),
+        ),
+        (
+            "encodeNamedInput",
+            input_fields(GuidType::NamedGuid, Op::Size),
+        ),
     ];
     for (name, fields) in cases {
         let d = def(&schema, name);
@@ -122,6 +131,7 @@ fn input_and_expect_fields_match_the_loader() {
                 let name = match (outcome, op, guid_type) {
                     (Outcome::Invalid, _, _) => "invalidExpect",
                     (_, Op::Encode, _) => "encodeExpect",
+                    (_, Op::Size, _) => "sizeExpect",
                     (_, Op::Decode, GuidType::PackedGuid) => "decodePackedExpect",
                     (_, Op::Decode, GuidType::NamedGuid) => "decodeNamedExpect",
                 };

@@ -61,7 +61,7 @@ pub fn derived_flags(request: &Request, expect: &Expectation) -> Vec<Flag> {
                 }
             }
         }
-        Request::EncodePacked { guid } => {
+        Request::EncodePacked { guid } | Request::SizePacked { guid } => {
             packed_guid_flags(*guid, &mut flags);
             if guid.to_le_bytes().iter().filter(|&&b| b != 0).count() == 1 {
                 flags.push(Flag::SingleByte);
@@ -98,7 +98,7 @@ pub fn derived_flags(request: &Request, expect: &Expectation) -> Vec<Flag> {
                 }
             }
         },
-        Request::EncodeNamed { guid, name } => {
+        Request::EncodeNamed { guid, name } | Request::SizeNamed { guid, name } => {
             named_guid_flags(*guid, &mut flags);
             match name {
                 Some(_) if *guid == 0 => flags.push(Flag::NameWithoutGuid),

@@ -119,6 +119,10 @@ word_enum! {
         Decode = "decode",
         /// `encode`: write one value.
         Encode = "encode",
+        /// `size`: say how many bytes the encoding of one value takes,
+        /// without writing it (the value as `encode` takes it; refused
+        /// where `encode` refuses it).
+        Size = "size",
     }
 }
 
@@ -276,7 +280,7 @@ mod tests {
         assert_eq!(err.word, "dcode");
         assert_eq!(
             err.to_string(),
-            "unknown operation `dcode`; did you mean `decode`? expected one of: decode, encode"
+            "unknown operation `dcode`; did you mean `decode`? expected one of: decode, encode, size"
         );
         let err = "nul-in-gud".parse::<Flag>().unwrap_err();
         assert!(

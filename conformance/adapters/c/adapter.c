@@ -16,6 +16,8 @@
  *     <id> encode packed_guid <guid>             <id> ok <bytes>
  *     <id> decode named_guid <bytes>             <id> ok <guid> <consumed> [<name>]
  *     <id> encode named_guid <guid> [<name>]     <id> ok <bytes>
+ *     <id> size packed_guid <guid>               <id> ok <size>
+ *     <id> size named_guid <guid> [<name>]       <id> ok <size>
  *                                                <id> error <code>
  *                                                <id> unsupported
  *
@@ -23,8 +25,11 @@
  * significant first. Error codes: eof, invalid_utf8, interior_nul,
  * name_without_guid, name_too_long, other.
  *
- * To test your own codec, copy this file and replace the four functions under
+ * To test your own codec, copy this file and replace the functions under
  * "The codec" with calls into your implementation; the protocol half stays.
+ * The two size functions (how many bytes the encoding takes) are optional:
+ * without them, answer "unsupported" to `size` and the runner skips those
+ * vectors.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -239,6 +244,38 @@ static void encode_named_guid(uint64_t guid, const uint8_t *name, size_t name_le
     }
 }
 
+static void size_packed_guid(uint64_t guid)
+{
+    /* The mask byte and one byte for each non-zero GUID byte. */
+    unsigned long size = 1;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        if ((uint8_t)(guid >> (8 * i)) != 0) {
+            size++;
+        }
+    }
+    printf("ok %lu", size);
+}
+
+/* What encode_named_guid writes, counted without writing it; a value it
+ * refuses is refused with the same code. `name` is NULL when the request has
+ * no name. */
+static void size_named_guid(uint64_t guid, const uint8_t *name, size_t name_len)
+{
+    const char *refusal =
+        name != NULL && memchr(name, 0, name_len) != NULL ? "interior_nul"
+        : name != NULL && !is_utf8(name, name_len)         ? "invalid_utf8"
+        : guid == 0 && name != NULL                        ? "name_without_guid"
+        : guid != 0 && name == NULL                        ? "other"
+                                                           : NULL;
+    if (refusal != NULL) {
+        printf("error %s", refusal);
+        return;
+    }
+    /* The GUID, then the name in bytes (never characters) and its NUL. */
+    printf("ok %lu", (unsigned long)(guid == 0 ? 8 : 8 + name_len + 1));
+}
+
 /* ------------------------------------------------------------------------ */
 /* The protocol.                                                             */
 /* ------------------------------------------------------------------------ */
@@ -322,7 +359,8 @@ static void respond(char *line)
     } else {
         const char *op = fields[1], *kind = fields[2];
         size_t nargs = count - 3;
-        int known_op = strcmp(op, "decode") == 0 || strcmp(op, "encode") == 0;
+        int sizing = strcmp(op, "size") == 0;
+        int known_op = strcmp(op, "decode") == 0 || strcmp(op, "encode") == 0 || sizing;
         int known_kind = strcmp(kind, "packed_guid") == 0 || strcmp(kind, "named_guid") == 0;
         int named = strcmp(kind, "named_guid") == 0;
         size_t len, name_len = 0;
@@ -342,18 +380,19 @@ static void respond(char *line)
                 decode_packed_guid((const uint8_t *)fields[3], len);
             }
         } else if (nargs < 1 || nargs > (named ? 2u : 1u)) {
-            bad_request(id, named ? "encode named_guid takes 1 or 2 arguments"
-                                        : "encode packed_guid takes exactly 1 argument");
+            bad_request(id, named ? "encode and size named_guid take 1 or 2 arguments"
+                                  : "encode and size packed_guid take exactly 1 argument");
         } else if (parse_guid(fields[3], &guid) != 0) {
             bad_request(id, "expected a GUID of exactly 16 hex digits");
         } else if (!named) {
-            encode_packed_guid(guid);
+            (sizing ? size_packed_guid : encode_packed_guid)(guid);
         } else if (nargs == 1) {
-            encode_named_guid(guid, NULL, 0);
+            (sizing ? size_named_guid : encode_named_guid)(guid, NULL, 0);
         } else if (parse_bytes(fields[4], &name_len) != 0) {
             bad_request(id, "expected hex bytes or '-' for the name");
         } else {
-            encode_named_guid(guid, (const uint8_t *)fields[4], name_len);
+            (sizing ? size_named_guid : encode_named_guid)(guid, (const uint8_t *)fields[4],
+                                                           name_len);
         }
     }
     fputc('\n', stdout);

@@ -32,6 +32,7 @@ struct Result {
     std::size_t consumed = 0;
     std::string name;
     Bytes bytes;
+    std::size_t size = 0;
 };
 
 std::uint64_t guid_of(const json& j) { return std::stoull(j.get<std::string>(), nullptr, 16); }
@@ -52,6 +53,17 @@ Result call(const wowguid::Codec& codec, const json& v) {
         wowguid::ReadBuffer in{input.data(), input.size(), 0};
         r.status = packed ? codec.read_packed(in, r.guid) : codec.read_named(in, r.guid, r.name);
         r.consumed = in.pos;
+    } else if (v["op"] == "size") {
+        const std::uint64_t guid = guid_of(req["guid"]);
+        if (packed) {
+            r.status = codec.size_packed(guid, r.size);
+        } else if (req["has_name"].get<bool>()) {
+            const Bytes nb = bytes_of(req["name"]);
+            const std::string name(nb.begin(), nb.end());
+            r.status = codec.size_named(guid, &name, r.size);
+        } else {
+            r.status = codec.size_named(guid, nullptr, r.size);
+        }
     } else {
         const std::uint64_t guid = guid_of(req["guid"]);
         if (packed) {
@@ -82,6 +94,8 @@ std::string value_mismatch(const json& v, const Result& r) {
             if (r.name != std::string(name.begin(), name.end())) why << "name " << hex(r.name) << " ";
         }
         if (!why.str().empty()) why << "(expected " << e["line"].get<std::string>() << ")";
+    } else if (v["op"] == "size") {
+        if (r.size != e["size"].get<std::size_t>()) why << "size " << r.size << " (expected " << e["size"] << ")";
     } else if (r.bytes != bytes_of(e["bytes"])) {
         why << "bytes " << hex(r.bytes) << " (expected " << hex(bytes_of(e["bytes"])) << ")";
     }

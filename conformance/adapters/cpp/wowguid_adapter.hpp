@@ -2,7 +2,7 @@
 //
 // Reads request lines (conformance/PROTOCOL.md) from an input stream and
 // writes one response line for each, flushing after every response. It
-// never calls a codec directly: the four calls go through `wowguid::Codec`,
+// never calls a codec directly: the six calls go through `wowguid::Codec`,
 // whose members you point at your own implementation (see README.md). A
 // member left empty makes the adapter answer `unsupported` to that kind of
 // request.
@@ -31,9 +31,13 @@ struct Codec {
     std::function<Status(std::vector<std::uint8_t>& out, std::uint64_t guid)> append_packed;
     std::function<Status(std::vector<std::uint8_t>& out, std::uint64_t guid, const std::string* name)>
         append_named;
+    // Optional: how many bytes the encoding of the value takes, or the
+    // refusal append_* gives it (`size` requests).
+    std::function<Status(std::uint64_t guid, std::size_t& size)> size_packed;
+    std::function<Status(std::uint64_t guid, const std::string* name, std::size_t& size)> size_named;
 };
 
-// The codec of wowguid_codec.hpp behind the four hooks.
+// The codec of wowguid_codec.hpp behind the six hooks.
 inline Codec default_codec() {
     Codec c;
     c.read_packed = [](ReadBuffer& in, std::uint64_t& guid) { return read_packed_guid(in, guid); };
@@ -46,6 +50,10 @@ inline Codec default_codec() {
     c.append_named = [](std::vector<std::uint8_t>& out, std::uint64_t guid, const std::string* name) {
         // A plain-string codec: no name is written as the empty name.
         return append_named_guid(out, guid, name ? *name : std::string());
+    };
+    c.size_packed = [](std::uint64_t guid, std::size_t& size) { return packed_guid_size(guid, size); };
+    c.size_named = [](std::uint64_t guid, const std::string* name, std::size_t& size) {
+        return named_guid_size(guid, name ? *name : std::string(), size);
     };
     return c;
 }
@@ -135,7 +143,8 @@ inline std::string answer_fields(const Codec& codec, const std::vector<std::stri
     const std::string& op = f[1];
     const std::string& type = f[2];
     const bool packed = type == "packed_guid", named = type == "named_guid";
-    if ((op != "decode" && op != "encode") || (!packed && !named)) return "unsupported";
+    const bool sizing = op == "size";
+    if ((op != "decode" && op != "encode" && !sizing) || (!packed && !named)) return "unsupported";
 
     if (op == "decode") {
         if (f.size() != 4) return "error other";
@@ -157,28 +166,35 @@ inline std::string answer_fields(const Codec& codec, const std::vector<std::stri
         return r;
     }
 
-    // encode
+    // encode or size
     std::uint64_t guid = 0;
     if (!parse_guid(f[3], guid)) return "error other";
     std::vector<std::uint8_t> out;
+    std::size_t size = 0;
     Status s;
     if (packed) {
         if (f.size() != 4) return "error other";
-        if (!codec.append_packed) return "unsupported";
-        s = codec.append_packed(out, guid);
+        if (!(sizing ? static_cast<bool>(codec.size_packed) : static_cast<bool>(codec.append_packed))) {
+            return "unsupported";
+        }
+        s = sizing ? codec.size_packed(guid, size) : codec.append_packed(out, guid);
     } else {
         if (f.size() > 5) return "error other";
-        if (!codec.append_named) return "unsupported";
+        if (!(sizing ? static_cast<bool>(codec.size_named) : static_cast<bool>(codec.append_named))) {
+            return "unsupported";
+        }
         std::vector<std::uint8_t> name_bytes;
         std::string name;
         if (f.size() == 5) {
             if (!parse_bytes(f[4], name_bytes)) return "error other";
             name.assign(name_bytes.begin(), name_bytes.end());
         }
-        s = codec.append_named(out, guid, f.size() == 5 ? &name : nullptr);
+        const std::string* given = f.size() == 5 ? &name : nullptr;
+        s = sizing ? codec.size_named(guid, given, size) : codec.append_named(out, guid, given);
     }
     if (s == Status::unsupported) return "unsupported";
     if (s != Status::ok) return std::string("error ") + status_code(s);
+    if (sizing) return "ok " + std::to_string(size);
     return "ok " + format_bytes(out.data(), out.size());
 }
 

@@ -182,6 +182,30 @@ inline Status append_named_guid(std::vector<std::uint8_t>& out, std::uint64_t gu
     return Status::ok;
 }
 
+// Sizes ---------------------------------------------------------------------
+
+// How many bytes append_packed_guid writes for `guid`: the mask byte and one
+// byte for each non-zero GUID byte.
+inline Status packed_guid_size(std::uint64_t guid, std::size_t& size) {
+    size = 1;
+    for (unsigned bit = 0; bit < 8; ++bit) {
+        if (static_cast<std::uint8_t>(guid >> (8 * bit)) != 0) ++size;
+    }
+    return Status::ok;
+}
+
+// How many bytes append_named_guid writes for `guid` and `name`: the GUID,
+// then the name in bytes (never characters) and its NUL when the GUID is not
+// 0. A value append_named_guid refuses is refused with the same status.
+inline Status named_guid_size(std::uint64_t guid, const std::string& name, std::size_t& size,
+                              std::size_t max_name_len = kDefaultMaxNameLen) {
+    std::vector<std::uint8_t> scratch;
+    const Status s = append_named_guid(scratch, guid, name, max_name_len);
+    if (s != Status::ok) return s;
+    size = guid == 0 ? 8 : 8 + name.size() + 1;
+    return Status::ok;
+}
+
 }  // namespace wowguid
 
 #endif  // WOWGUID_CODEC_HPP

@@ -19,7 +19,8 @@ namespace WowGuid
         public Rejected(string code) : base(code) { Code = code; }
     }
 
-    // The four calls the protocol needs. Reads start at the reader's position
+    // The calls the protocol needs (the two sizes are optional: throw
+    // NotSupportedException from them to answer `unsupported`). Reads start at the reader's position
     // and leave it just past the value. Throw Rejected for an error, and
     // NotSupportedException for a kind of request you do not implement.
     public interface IGuidCodec
@@ -29,6 +30,9 @@ namespace WowGuid
         void WritePackedGuid(BinaryWriter writer, ulong guid);
         // name: null when the request gives no name (an empty name is not null).
         void WriteNamedGuid(BinaryWriter writer, ulong guid, byte[] name);
+        // How many bytes the encoding of the value takes.
+        int PackedGuidSize(ulong guid);
+        int NamedGuidSize(ulong guid, byte[] name);
     }
 
     // WowGuidCodec behind IGuidCodec.
@@ -54,6 +58,17 @@ namespace WowGuid
         public void WriteNamedGuid(BinaryWriter writer, ulong guid, byte[] name)
         {
             try { WowGuidCodec.WriteNamedGuid(writer, guid, name); }
+            catch (GuidFormatException e) { throw new Rejected(e.Code); }
+        }
+
+        public int PackedGuidSize(ulong guid)
+        {
+            return WowGuidCodec.PackedGuidSize(guid);
+        }
+
+        public int NamedGuidSize(ulong guid, byte[] name)
+        {
+            try { return WowGuidCodec.NamedGuidSize(guid, name); }
             catch (GuidFormatException e) { throw new Rejected(e.Code); }
         }
     }
@@ -113,9 +128,9 @@ namespace WowGuid
         static string AnswerFields(IGuidCodec codec, string[] f)
         {
             if (f.Length < 4) return "error other";
-            bool decode = f[1] == "decode", encode = f[1] == "encode";
+            bool decode = f[1] == "decode", encode = f[1] == "encode", size = f[1] == "size";
             bool packed = f[2] == "packed_guid", named = f[2] == "named_guid";
-            if (!(decode || encode) || !(packed || named)) return "unsupported";
+            if (!(decode || encode || size) || !(packed || named)) return "unsupported";
             if (decode)
             {
                 byte[] data = ParseBytes(f[3]);
@@ -138,6 +153,7 @@ namespace WowGuid
             if (packed)
             {
                 if (f.Length != 4) return "error other";
+                if (size) return "ok " + codec.PackedGuidSize(value);
                 codec.WritePackedGuid(writer, value);
             }
             else
@@ -149,6 +165,7 @@ namespace WowGuid
                     name = ParseBytes(f[4]);
                     if (name == null) return "error other";
                 }
+                if (size) return "ok " + codec.NamedGuidSize(value, name);
                 codec.WriteNamedGuid(writer, value, name);
             }
             writer.Flush();

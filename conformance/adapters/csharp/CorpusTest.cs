@@ -30,6 +30,7 @@ namespace WowGuid
             public long Consumed;
             public byte[] Name;
             public byte[] Bytes;
+            public long Size;
         }
 
         public static int Main(string[] args)
@@ -83,6 +84,12 @@ namespace WowGuid
                     else r.Guid = Codec.ReadNamedGuid(reader, out r.Name);
                     r.Consumed = reader.BaseStream.Position;
                 }
+                else if ((string)v["op"] == "size")
+                {
+                    byte[] name = (bool)req["has_name"] ? Bytes(req["name"]) : null;
+                    r.Size = packed ? Codec.PackedGuidSize(Guid(req["guid"]))
+                                    : Codec.NamedGuidSize(Guid(req["guid"]), name);
+                }
                 else
                 {
                     var output = new MemoryStream();
@@ -118,6 +125,8 @@ namespace WowGuid
                 return same ? null
                     : "got " + Adapter.FormatGuid(r.Guid) + " consumed " + r.Consumed + ", expected " + e["line"];
             }
+            if ((string)v["op"] == "size")
+                return r.Size == (long)e["size"] ? null : "got size " + r.Size + ", expected " + e["line"];
             return r.Bytes.SequenceEqual(Bytes(e["bytes"])) ? null
                 : "got " + Adapter.FormatBytes(r.Bytes) + ", expected " + e["line"];
         }

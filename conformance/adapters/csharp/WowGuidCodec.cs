@@ -134,6 +134,27 @@ namespace WowGuid
             }
         }
 
+        // Sizes ------------------------------------------------------------
+
+        // How many bytes WritePackedGuid writes: the mask byte and one byte
+        // for each non-zero GUID byte.
+        public static int PackedGuidSize(ulong guid)
+        {
+            int size = 1;
+            for (int i = 0; i < 8; i++)
+                if ((byte)(guid >> (8 * i)) != 0) size++;
+            return size;
+        }
+
+        // How many bytes WriteNamedGuid writes: the GUID, then the name in
+        // bytes (never characters) and its NUL when the GUID is not 0. A
+        // value WriteNamedGuid refuses is refused with the same code.
+        public static int NamedGuidSize(ulong guid, byte[] name)
+        {
+            WriteNamedGuid(new BinaryWriter(Stream.Null), guid, name);
+            return guid == 0 ? 8 : 8 + name.Length + 1;
+        }
+
         static void Fail(Stream s, long start, string code, string message)
         {
             s.Position = start;

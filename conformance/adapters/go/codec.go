@@ -136,3 +136,28 @@ func (OwnCodec) AppendPackedGuid(out []byte, guid uint64) ([]byte, error) {
 func (OwnCodec) AppendNamedGuid(out []byte, guid uint64, name []byte, hasName bool) ([]byte, error) {
 	return AppendNamedGuid(out, guid, name, hasName)
 }
+
+// PackedGuidSize is how many bytes AppendPackedGuid writes: the mask byte
+// and one byte for each non-zero GUID byte.
+func (OwnCodec) PackedGuidSize(guid uint64) (int, error) {
+	size := 1
+	for i := 0; i < 8; i++ {
+		if byte(guid>>(8*i)) != 0 {
+			size++
+		}
+	}
+	return size, nil
+}
+
+// NamedGuidSize is how many bytes AppendNamedGuid writes: the GUID, then the
+// name in bytes (never characters) and its NUL when the GUID is not 0. A
+// value AppendNamedGuid refuses is refused with the same error.
+func (OwnCodec) NamedGuidSize(guid uint64, name []byte, hasName bool) (int, error) {
+	if _, err := AppendNamedGuid(nil, guid, name, hasName); err != nil {
+		return 0, err
+	}
+	if guid == 0 {
+		return 8, nil
+	}
+	return 8 + len(name) + 1, nil
+}

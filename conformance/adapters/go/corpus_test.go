@@ -51,6 +51,7 @@ type vector struct {
 		Consumed *int     `json:"consumed"`
 		Name     byteList `json:"name"`
 		Bytes    byteList `json:"bytes"`
+		Size     *int     `json:"size"`
 		Error    *string  `json:"error"`
 		OrError  *string  `json:"or_error"`
 	} `json:"expect"`
@@ -69,6 +70,7 @@ type result struct {
 	consumed int
 	name     []byte
 	bytes    []byte
+	size     int
 }
 
 func parseGuid(s string) uint64 {
@@ -87,6 +89,17 @@ func call(c Codec, v *vector) result {
 			r.guid, r.consumed, err = c.ReadPackedGuid(v.Request.Bytes)
 		} else {
 			r.guid, r.name, r.consumed, err = c.ReadNamedGuid(v.Request.Bytes)
+		}
+	} else if v.Op == "size" {
+		guid := parseGuid(*v.Request.Guid)
+		sizer, ok := c.(Sizer)
+		switch {
+		case !ok:
+			err = ErrUnsupported
+		case v.Type == "packed_guid":
+			r.size, err = sizer.PackedGuidSize(guid)
+		default:
+			r.size, err = sizer.NamedGuidSize(guid, v.Request.Name, v.Request.HasName)
 		}
 	} else {
 		guid := parseGuid(*v.Request.Guid)
@@ -121,6 +134,12 @@ func valueMismatch(v *vector, r result) string {
 		}
 		if !same {
 			return fmt.Sprintf("got %016x consumed %d name %x, expected %s", r.guid, r.consumed, r.name, e.Line)
+		}
+		return ""
+	}
+	if v.Op == "size" {
+		if r.size != *e.Size {
+			return fmt.Sprintf("got size %d, expected %s", r.size, e.Line)
 		}
 		return ""
 	}

@@ -29,6 +29,14 @@ type Codec interface {
 	AppendNamedGuid(out []byte, guid uint64, name []byte, hasName bool) ([]byte, error)
 }
 
+// Sizer is what the optional `size` requests need: how many bytes the
+// encoding of a value takes, or the error its Append gives it. A Codec that
+// is not also a Sizer answers them "unsupported".
+type Sizer interface {
+	PackedGuidSize(guid uint64) (int, error)
+	NamedGuidSize(guid uint64, name []byte, hasName bool) (int, error)
+}
+
 // ErrUnsupported makes the adapter answer "unsupported".
 var ErrUnsupported = errors.New("unsupported")
 
@@ -88,7 +96,11 @@ func answerFields(codec Codec, f []string) string {
 	}
 	op, typ := f[1], f[2]
 	packed, named := typ == "packed_guid", typ == "named_guid"
-	if (op != "decode" && op != "encode") || (!packed && !named) {
+	sizer, sizes := codec.(Sizer)
+	if op == "size" && !sizes {
+		return "unsupported"
+	}
+	if (op != "decode" && op != "encode" && op != "size") || (!packed && !named) {
 		return "unsupported"
 	}
 	if op == "decode" {
@@ -117,11 +129,16 @@ func answerFields(codec Codec, f []string) string {
 		return "error other"
 	}
 	var out []byte
+	size := -1
 	if packed {
 		if len(f) != 4 {
 			return "error other"
 		}
-		out, err = codec.AppendPackedGuid(nil, guid)
+		if op == "size" {
+			size, err = sizer.PackedGuidSize(guid)
+		} else {
+			out, err = codec.AppendPackedGuid(nil, guid)
+		}
 	} else {
 		if len(f) > 5 {
 			return "error other"
@@ -133,10 +150,17 @@ func answerFields(codec Codec, f []string) string {
 				return "error other"
 			}
 		}
-		out, err = codec.AppendNamedGuid(nil, guid, name, len(f) == 5)
+		if op == "size" {
+			size, err = sizer.NamedGuidSize(guid, name, len(f) == 5)
+		} else {
+			out, err = codec.AppendNamedGuid(nil, guid, name, len(f) == 5)
+		}
 	}
 	if err != nil {
 		return errorAnswer(err)
+	}
+	if op == "size" {
+		return "ok " + strconv.Itoa(size)
 	}
 	return "ok " + formatBytes(out)
 }

@@ -33,9 +33,9 @@ public final class Adapter {
     public record Named(long guid, byte[] name) {}
 
     /**
-     * The four calls the protocol needs. Reads start at the buffer's position
+     * The calls the protocol needs. Reads start at the buffer's position
      * and must leave it just past the value. A method you do not override
-     * answers `unsupported`.
+     * answers `unsupported` (the two sizes are optional).
      */
     public interface Codec {
         default long readPackedGuid(ByteBuffer in) throws Rejected {
@@ -52,6 +52,16 @@ public final class Adapter {
 
         /** name: null when the request gives no name (an empty name is not null). */
         default void writeNamedGuid(ByteArrayOutputStream out, long guid, byte[] name) throws Rejected {
+            throw new UnsupportedOperationException();
+        }
+
+        /** How many bytes the encoding of the value takes. */
+        default int packedGuidSize(long guid) throws Rejected {
+            throw new UnsupportedOperationException();
+        }
+
+        /** name: null when the request gives no name, as for writeNamedGuid. */
+        default int namedGuidSize(long guid, byte[] name) throws Rejected {
             throw new UnsupportedOperationException();
         }
     }
@@ -86,6 +96,20 @@ public final class Adapter {
         public void writeNamedGuid(ByteArrayOutputStream out, long guid, byte[] name) throws Rejected {
             try {
                 WowGuidCodec.writeNamedGuid(out, guid, name);
+            } catch (WowGuidCodec.GuidFormatException e) {
+                throw new Rejected(e.code());
+            }
+        }
+
+        @Override
+        public int packedGuidSize(long guid) {
+            return WowGuidCodec.packedGuidSize(guid);
+        }
+
+        @Override
+        public int namedGuidSize(long guid, byte[] name) throws Rejected {
+            try {
+                return WowGuidCodec.namedGuidSize(guid, name);
             } catch (WowGuidCodec.GuidFormatException e) {
                 throw new Rejected(e.code());
             }
@@ -140,9 +164,9 @@ public final class Adapter {
 
     private static String answerFields(Codec codec, String[] f) throws Rejected {
         if (f.length < 4) return "error other";
-        boolean decode = f[1].equals("decode"), encode = f[1].equals("encode");
+        boolean decode = f[1].equals("decode"), encode = f[1].equals("encode"), size = f[1].equals("size");
         boolean packed = f[2].equals("packed_guid"), named = f[2].equals("named_guid");
-        if (!(decode || encode) || !(packed || named)) return "unsupported";
+        if (!(decode || encode || size) || !(packed || named)) return "unsupported";
         if (decode) {
             byte[] input = parseBytes(f[3]);
             if (f.length != 4 || input == null) return "error other";
@@ -160,6 +184,7 @@ public final class Adapter {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         if (packed) {
             if (f.length != 4) return "error other";
+            if (size) return "ok " + codec.packedGuidSize(guid);
             codec.writePackedGuid(out, guid);
         } else {
             if (f.length > 5) return "error other";
@@ -168,6 +193,7 @@ public final class Adapter {
                 name = parseBytes(f[4]);
                 if (name == null) return "error other";
             }
+            if (size) return "ok " + codec.namedGuidSize(guid, name);
             codec.writeNamedGuid(out, guid, name);
         }
         return "ok " + formatBytes(out.toByteArray());

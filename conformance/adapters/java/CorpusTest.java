@@ -36,6 +36,7 @@ class CorpusTest {
         int consumed;
         byte[] name;
         byte[] bytes;
+        int size;
     }
 
     private static byte[] bytes(JsonElement e) {
@@ -64,6 +65,10 @@ class CorpusTest {
                     r.name = n.name();
                 }
                 r.consumed = in.position();
+            } else if (v.get("op").getAsString().equals("size")) {
+                byte[] name = req.get("has_name").getAsBoolean() ? bytes(req.get("name")) : null;
+                r.size = packed ? CODEC.packedGuidSize(guid(req.get("guid")))
+                        : CODEC.namedGuidSize(guid(req.get("guid")), name);
             } else {
                 ByteArrayOutputStream out = new ByteArrayOutputStream();
                 if (packed) {
@@ -93,6 +98,10 @@ class CorpusTest {
             return same ? null
                     : String.format("got %016x consumed %d, expected %s", r.guid, r.consumed,
                             e.get("line").getAsString());
+        }
+        if (v.get("op").getAsString().equals("size")) {
+            return r.size == e.get("size").getAsInt() ? null
+                    : "got size " + r.size + ", expected " + e.get("line").getAsString();
         }
         return Arrays.equals(r.bytes, bytes(e.get("bytes"))) ? null
                 : "got " + Adapter.formatBytes(r.bytes) + ", expected " + e.get("line").getAsString();

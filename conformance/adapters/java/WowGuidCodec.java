@@ -123,6 +123,25 @@ public final class WowGuidCodec {
         }
     }
 
+    /** How many bytes writePackedGuid writes: the mask byte and one for each non-zero byte. */
+    public static int packedGuidSize(long guid) {
+        int size = 1;
+        for (int i = 0; i < 8; i++) {
+            if (((guid >>> (8 * i)) & 0xFF) != 0) size++;
+        }
+        return size;
+    }
+
+    /**
+     * How many bytes writeNamedGuid writes: the GUID, then the name in bytes
+     * (never characters) and its NUL when the GUID is not 0. A value
+     * writeNamedGuid refuses is refused with the same code.
+     */
+    public static int namedGuidSize(long guid, byte[] name) throws GuidFormatException {
+        writeNamedGuid(new ByteArrayOutputStream(), guid, name);
+        return guid == 0 ? 8 : 8 + name.length + 1;
+    }
+
     /**
      * Strict UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF,
      * no stray or missing continuation bytes.

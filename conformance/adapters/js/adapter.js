@@ -14,6 +14,8 @@
 //     <id> encode packed_guid <guid>             <id> ok <bytes>
 //     <id> decode named_guid <bytes>             <id> ok <guid> <consumed> [<name>]
 //     <id> encode named_guid <guid> [<name>]     <id> ok <bytes>
+//     <id> size packed_guid <guid>               <id> ok <size>
+//     <id> size named_guid <guid> [<name>]       <id> ok <size>
 //                                                <id> error <code>
 //                                                <id> unsupported
 //
@@ -24,9 +26,11 @@
 // GUIDs are 64-bit, more than a JavaScript number holds exactly (2^53), so
 // they are BigInts throughout.
 //
-// To test your own codec, copy this file and replace the four functions
-// under "The codec" with calls into your implementation; the protocol half
-// stays.
+// To test your own codec, copy this file and replace the functions under
+// "The codec" with calls into your implementation; the protocol half stays.
+// The two size functions (how many bytes the encoding takes) are optional:
+// without them, leave them out of HANDLERS and the runner skips those
+// vectors.
 'use strict';
 
 // ---------------------------------------------------------------------------
@@ -95,6 +99,21 @@ function encodeNamedGuid(guid, name) {
 // points above U+10FFFF and sequences cut short.
 const { isUtf8 } = require('node:buffer');
 
+function sizePackedGuid(guid) {
+  // The mask byte and one byte for each non-zero GUID byte.
+  let size = 1;
+  for (let i = 0; i < 8; i++) if ((guid >> BigInt(8 * i)) & 0xffn) size++;
+  return ['ok', String(size)];
+}
+
+function sizeNamedGuid(guid, name) {
+  // A value encodeNamedGuid refuses has no size: the same refusal.
+  const answer = encodeNamedGuid(guid, name);
+  if (answer[0] === 'error') return answer;
+  // The GUID, then the name in bytes (never characters) and its NUL.
+  return ['ok', String(guid === 0n ? 8 : 8 + name.length + 1)];
+}
+
 // ---------------------------------------------------------------------------
 // The protocol.
 // ---------------------------------------------------------------------------
@@ -133,6 +152,12 @@ const HANDLERS = {
   'decode named_guid': [(a) => decodeNamedGuid(parseBytes(a[0])), 1, 1],
   'encode named_guid': [
     (a) => encodeNamedGuid(parseGuid(a[0]), a.length > 1 ? parseBytes(a[1]) : null),
+    1,
+    2,
+  ],
+  'size packed_guid': [(a) => sizePackedGuid(parseGuid(a[0])), 1, 1],
+  'size named_guid': [
+    (a) => sizeNamedGuid(parseGuid(a[0]), a.length > 1 ? parseBytes(a[1]) : null),
     1,
     2,
   ],

@@ -14,6 +14,8 @@ Requests                                      Responses
   <id> encode packed_guid <guid>                <id> ok <bytes>
   <id> decode named_guid <bytes>                <id> ok <guid> <consumed> [<name>]
   <id> encode named_guid <guid> [<name>]        <id> ok <bytes>
+  <id> size packed_guid <guid>                  <id> ok <size>
+  <id> size named_guid <guid> [<name>]          <id> ok <size>
                                                 <id> error <code>
                                                 <id> unsupported
 
@@ -21,8 +23,10 @@ Bytes are hex ("-" is the empty string), GUIDs exactly 16 hex digits, most
 significant first. Error codes: eof, invalid_utf8, interior_nul,
 name_without_guid, name_too_long, other.
 
-To test your own codec, copy this file and replace the four functions under
+To test your own codec, copy this file and replace the functions under
 "The codec" with calls into your implementation; the protocol half stays.
+The two size functions (how many bytes the encoding takes) are optional:
+without them, leave them out of HANDLERS and the runner skips those vectors.
 """
 
 import os
@@ -97,6 +101,21 @@ def encode_named_guid(guid, name):
     return ("ok", format_bytes(out))
 
 
+def size_packed_guid(guid):
+    # The mask byte and one byte for each non-zero GUID byte.
+    present = sum(1 for i in range(8) if (guid >> (8 * i)) & 0xFF)
+    return ("ok", str(1 + present))
+
+
+def size_named_guid(guid, name):
+    # A value encode_named_guid refuses has no size: the same refusal.
+    answer = encode_named_guid(guid, name)
+    if answer[0] == "error":
+        return answer
+    # The GUID, then the name in bytes (never characters) and its NUL.
+    return ("ok", str(8 + (len(name) + 1 if guid != 0 else 0)))
+
+
 def is_utf8(data):
     # Python's decoder is strict: it rejects overlong forms, surrogates,
     # code points above U+10FFFF and cut-off sequences.
@@ -162,6 +181,10 @@ HANDLERS = {
     (b"decode", b"named_guid"): (lambda a: decode_named_guid(parse_bytes(a[0])), 1, 1),
     (b"encode", b"named_guid"): (
         lambda a: encode_named_guid(parse_guid(a[0]), parse_bytes(a[1]) if len(a) > 1 else None),
+        1, 2),
+    (b"size", b"packed_guid"): (lambda a: size_packed_guid(parse_guid(a[0])), 1, 1),
+    (b"size", b"named_guid"): (
+        lambda a: size_named_guid(parse_guid(a[0]), parse_bytes(a[1]) if len(a) > 1 else None),
         1, 2),
 }
 

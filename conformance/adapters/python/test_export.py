@@ -40,7 +40,11 @@ def call(codec, vector):
     guid = int(request["guid"], 16)
     if kind == ("encode", "packed_guid"):
         return codec.encode_packed_guid(guid)
+    if kind == ("size", "packed_guid"):
+        return codec.size_packed_guid(guid)
     name = bytes(request["name"]) if request["has_name"] else None
+    if kind == ("size", "named_guid"):
+        return codec.size_named_guid(guid, name)
     return codec.encode_named_guid(guid, name)
 
 
@@ -49,6 +53,8 @@ def expected_fields(vector):
     expect = vector["expect"]
     if vector["op"] == "encode":
         return ("ok", hex_bytes(expect["bytes"]))
+    if vector["op"] == "size":
+        return ("ok", str(expect["size"]))
     fields = ("ok", expect["guid"], str(expect["consumed"]))
     if expect["name"] is not None:
         fields += (hex_bytes(expect["name"]),)
@@ -89,6 +95,8 @@ class SignExtending:
     encode_packed_guid = staticmethod(adapter.encode_packed_guid)
     decode_named_guid = staticmethod(adapter.decode_named_guid)
     encode_named_guid = staticmethod(adapter.encode_named_guid)
+    size_packed_guid = staticmethod(adapter.size_packed_guid)
+    size_named_guid = staticmethod(adapter.size_named_guid)
 
     @staticmethod
     def decode_packed_guid(data):

@@ -11,7 +11,24 @@
 //! What is left is [`answer`]: one request in, one response out. Replace the
 //! calls into `wow_guid_codec` with calls into your crate, and map your
 //! errors onto the protocol's codes (`ErrorCode`: `eof`, `invalid_utf8`,
-//! `interior_nul`, `name_without_guid`, `name_too_long`, `other`).
+//! `interior_nul`, `name_without_guid`, `name_too_long`, `other`). The
+//! protocol in brief:
+//!
+//! ```text
+//! Requests                                   Responses
+//!   <id> decode packed_guid <bytes>            <id> ok <guid> <consumed>
+//!   <id> encode packed_guid <guid>             <id> ok <bytes>
+//!   <id> decode named_guid <bytes>             <id> ok <guid> <consumed> [<name>]
+//!   <id> encode named_guid <guid> [<name>]     <id> ok <bytes>
+//!   <id> size packed_guid <guid>               <id> ok <size>
+//!   <id> size named_guid <guid> [<name>]       <id> ok <size>
+//!                                              <id> error <code>
+//!                                              <id> unsupported
+//! ```
+//!
+//! The two `size` arms (how many bytes an encoding takes) are optional:
+//! without them the last arm answers `unsupported`, and the runner skips
+//! those vectors.
 //!
 //! ```text
 //! $ echo "t1 decode packed_guid 0adead" | cargo run -q -p wow-guid-conformance --example adapter-rust
@@ -60,22 +77,37 @@ fn answer(request: &Request) -> Response {
             }),
         // from_raw_parts checks every rule of the format: GUID 0 with a
         // name, a non-zero GUID without one, NUL inside, invalid UTF-8.
-        Request::EncodeNamed { guid, name } => NamedGuid::from_raw_parts(*guid, name.as_deref())
-            .map(|value| Value::Encoded {
+        Request::EncodeNamed { guid, name } => {
+            named(*guid, name.as_deref()).map(|value| Value::Encoded {
                 bytes: value.to_vec(),
             })
-            .map_err(|error| match error {
-                NamedGuidValueError::NameWithoutGuid => ErrorCode::NameWithoutGuid,
-                NamedGuidValueError::InteriorNul { .. } => ErrorCode::InteriorNul,
-                NamedGuidValueError::InvalidUtf8 { .. } => ErrorCode::InvalidUtf8,
-                _ => ErrorCode::Other,
-            }),
+        }
+        Request::SizePacked { guid } => Ok(Value::Size {
+            size: PackedGuid(*guid).encode().len(),
+        }),
+        // The value's encoded length, or the refusal encode gives it.
+        Request::SizeNamed { guid, name } => {
+            named(*guid, name.as_deref()).map(|value| Value::Size {
+                size: value.encoded_len(),
+            })
+        }
         // A kind of request this adapter does not implement (one a newer
         // protocol adds): counted as skipped, not failed.
         #[allow(unreachable_patterns)]
         _ => return Response::Unsupported,
     };
     result.map_or_else(Response::Error, Response::Ok)
+}
+
+/// The named GUID of `guid` and `name`, or the protocol's code for why the
+/// format does not allow it.
+fn named(guid: u64, name: Option<&[u8]>) -> Result<NamedGuid, ErrorCode> {
+    NamedGuid::from_raw_parts(guid, name).map_err(|error| match error {
+        NamedGuidValueError::NameWithoutGuid => ErrorCode::NameWithoutGuid,
+        NamedGuidValueError::InteriorNul { .. } => ErrorCode::InteriorNul,
+        NamedGuidValueError::InvalidUtf8 { .. } => ErrorCode::InvalidUtf8,
+        _ => ErrorCode::Other,
+    })
 }
 
 fn main() {

@@ -124,6 +124,13 @@ pub(crate) enum ValueDifference<'a> {
         /// The bytes that came back.
         got: &'a [u8],
     },
+    /// Two sizes (the answers to a `size` request).
+    Size {
+        /// The size the vector expects.
+        expected: usize,
+        /// The size that came back.
+        got: usize,
+    },
     /// A value of another shape than the expected one.
     Kind,
 }
@@ -164,6 +171,10 @@ impl<'a> ValueDifference<'a> {
             (Value::Encoded { bytes: e }, Value::Encoded { bytes: g }) => Self::Encoding {
                 expected: e,
                 got: g,
+            },
+            (Value::Size { size: e }, Value::Size { size: g }) => Self::Size {
+                expected: *e,
+                got: *g,
             },
             _ => Self::Kind,
         }
@@ -214,6 +225,12 @@ impl fmt::Display for ValueDifference<'_> {
                 Some(difference) => write!(f, "wrong encoding: bytes {difference}"),
                 None => f.write_str("wrong encoding"),
             },
+            Self::Size { expected, got } => write!(
+                f,
+                "wrong size: {got} bytes, expected {expected} ({} too {})",
+                expected.abs_diff(got),
+                if got > expected { "many" } else { "few" }
+            ),
             Self::Kind => f.write_str("wrong kind of value for this request"),
         }
     }
@@ -284,7 +301,7 @@ impl fmt::Display for Mismatch {
 fn past_end(request: &Request, got: &Value) -> Option<(usize, usize)> {
     let consumed = match got {
         Value::Packed { consumed, .. } | Value::Named { consumed, .. } => *consumed,
-        Value::Encoded { .. } => return None,
+        Value::Encoded { .. } | Value::Size { .. } => return None,
     };
     let len = request.input_bytes()?.len();
     (consumed > len).then_some((consumed, len))

@@ -12,14 +12,18 @@
 //!          | id SP "encode" SP "packed_guid" SP guid
 //!          | id SP "decode" SP "named_guid"  SP bytes
 //!          | id SP "encode" SP "named_guid"  SP guid [SP bytes]
+//!          | id SP "size"   SP "packed_guid" SP guid
+//!          | id SP "size"   SP "named_guid"  SP guid [SP bytes]
 //! response = id SP "ok" SP guid SP consumed            ; decode packed_guid
 //!          | id SP "ok" SP guid SP consumed [SP bytes] ; decode named_guid, name iff guid != 0
 //!          | id SP "ok" SP bytes                       ; encode
+//!          | id SP "ok" SP count                       ; size
 //!          | id SP "error" SP code
 //!          | id SP "unsupported"
 //! bytes    = "-" | 1*(2HEXDIG)      ; lowercase from the runner, either case back
 //! guid     = 16HEXDIG               ; most significant digit first
 //! consumed = 1*DIGIT
+//! count    = 1*DIGIT                ; bytes the encoding takes
 //! code     = "eof" | "invalid_utf8" | "interior_nul" | "name_without_guid" | "name_too_long" | "other"
 //! ```
 //!
@@ -76,8 +80,10 @@ pub(crate) fn write_request(out: &mut Vec<u8>, id: &str, request: &Request) {
         Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => {
             hex_text::write(out, bytes)
         }
-        Request::EncodePacked { guid } => hex_text::write_guid(out, *guid),
-        Request::EncodeNamed { guid, name } => {
+        Request::EncodePacked { guid } | Request::SizePacked { guid } => {
+            hex_text::write_guid(out, *guid)
+        }
+        Request::EncodeNamed { guid, name } | Request::SizeNamed { guid, name } => {
             hex_text::write_guid(out, *guid);
             if let Some(name) = name {
                 out.push(b' ');
@@ -125,6 +131,7 @@ pub fn write_response(out: &mut Vec<u8>, id: &str, response: &Response) {
                     }
                 }
                 Value::Encoded { bytes } => hex_text::write(out, bytes),
+                Value::Size { size } => write_decimal(out, *size),
             }
         }
         Response::Error(code) => {
@@ -326,7 +333,7 @@ static OPERATION: LazyLock<String> = LazyLock::new(|| format!("operation ({})", 
 static TYPE: LazyLock<String> = LazyLock::new(|| format!("type ({})", one_of(GuidType::WORDS)));
 
 /// The words of one of the vocabulary's lists, for a message:
-/// `` `decode` or `encode` ``.
+/// `` `decode`, `encode` or `size` ``.
 fn one_of(words: &[&str]) -> String {
     let quoted: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
     match quoted.split_last() {
@@ -366,7 +373,7 @@ enum RequestErrorKind {
     EmptyField,
     /// The line ended before this field.
     Missing(&'static str),
-    /// The second field is not `decode` or `encode`.
+    /// The second field is not one of the operations.
     UnknownOp(String),
     /// The third field is not `packed_guid` or `named_guid`.
     UnknownType(String),
@@ -475,6 +482,13 @@ pub fn parse_request(line: &[u8]) -> Result<(&str, Request), RequestError> {
             guid: fields.required("GUID")?.guid()?,
             name: fields.optional()?.map(Field::hex).transpose()?,
         },
+        (Op::Size, GuidType::PackedGuid) => Request::SizePacked {
+            guid: fields.required("GUID")?.guid()?,
+        },
+        (Op::Size, GuidType::NamedGuid) => Request::SizeNamed {
+            guid: fields.required("GUID")?.guid()?,
+            name: fields.optional()?.map(Field::hex).transpose()?,
+        },
     };
     fields.finish()?;
     Ok((id, request))
@@ -529,6 +543,8 @@ pub(crate) enum ResponseErrorKind {
     BadGuid(GuidTextError),
     /// The consumed count is not a decimal number.
     BadConsumed(String),
+    /// The size is not a decimal number.
+    BadSize(String),
     /// A byte-string field is not protocol hex.
     BadBytes(HexError),
     /// A decoded named GUID of 0 came with a name, or a non-zero one without.
@@ -577,6 +593,9 @@ impl fmt::Display for ResponseError {
             ResponseErrorKind::BadGuid(e) => write!(f, "bad GUID: {}", guid_message(e)),
             ResponseErrorKind::BadConsumed(s) => {
                 write!(f, "consumed count `{s}` is not a decimal number")
+            }
+            ResponseErrorKind::BadSize(s) => {
+                write!(f, "size `{s}` is not a decimal number of bytes")
             }
             ResponseErrorKind::BadBytes(e) => write!(f, "bad byte string: {}", bytes_message(e)),
             ResponseErrorKind::NameMismatch { guid: 0 } => f.write_str(
@@ -669,18 +688,22 @@ pub fn parse_response(line: &[u8], id: &str, request: &Request) -> Result<Respon
     Ok(response)
 }
 
+/// A decimal count field (a consumed count, a size); `bad` names the
+/// field's fault when it is not one.
+fn count(field: Field<'_>, bad: fn(String) -> ResponseErrorKind) -> Result<usize, ResponseError> {
+    std::str::from_utf8(field.text)
+        .ok()
+        .filter(|s| s.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|s| s.parse::<usize>().ok())
+        .ok_or_else(|| ResponseError {
+            column: field.column,
+            kind: bad(field.shown()),
+        })
+}
+
 /// The value of an `ok` response, in the form `request` calls for.
 fn parse_value(fields: &mut Fields<'_>, request: &Request) -> Result<Value, ResponseError> {
-    let consumed = |field: Field<'_>| {
-        std::str::from_utf8(field.text)
-            .ok()
-            .filter(|s| s.bytes().all(|b| b.is_ascii_digit()))
-            .and_then(|s| s.parse::<usize>().ok())
-            .ok_or_else(|| ResponseError {
-                column: field.column,
-                kind: ResponseErrorKind::BadConsumed(field.shown()),
-            })
-    };
+    let consumed = |field| count(field, ResponseErrorKind::BadConsumed);
     match request {
         Request::DecodePacked { .. } => Ok(Value::Packed {
             guid: fields.required("GUID")?.guid()?,
@@ -709,6 +732,9 @@ fn parse_value(fields: &mut Fields<'_>, request: &Request) -> Result<Value, Resp
         }
         Request::EncodePacked { .. } | Request::EncodeNamed { .. } => Ok(Value::Encoded {
             bytes: fields.required("encoded bytes")?.hex()?,
+        }),
+        Request::SizePacked { .. } | Request::SizeNamed { .. } => Ok(Value::Size {
+            size: count(fields.required("size")?, ResponseErrorKind::BadSize)?,
         }),
     }
 }

@@ -86,6 +86,17 @@ pub fn answer(request: &Request) -> Response {
                 Err(e) => Response::Error(named_value_error_code(&e)),
             }
         }
+        Request::SizePacked { guid } => Response::Ok(Value::Size {
+            size: PackedGuid(*guid).encode().len(),
+        }),
+        Request::SizeNamed { guid, name } => {
+            match NamedGuidRef::from_raw_parts(*guid, name.as_deref()) {
+                Ok(value) => Response::Ok(Value::Size {
+                    size: value.encoded_len(),
+                }),
+                Err(e) => Response::Error(named_value_error_code(&e)),
+            }
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use wow_guid_vectors::{Accepted, Corpus, ErrorCode, Request, Value};
 
 /// A value no vector expects: a GUID and a byte count of the request's
 /// shape that no decode can give (consumed 0), or two bytes no encoder
-/// writes for a GUID alone.
+/// writes for a GUID alone, or a size no encoding has (0).
 fn wrong_value(request: &Request) -> Value {
     match request {
         Request::DecodePacked { .. } => Value::Packed {
@@ -24,6 +24,8 @@ fn wrong_value(request: &Request) -> Value {
         Request::EncodePacked { .. } | Request::EncodeNamed { .. } => Value::Encoded {
             bytes: vec![0xff, 0xff],
         },
+        // No encoding is 0 bytes long.
+        Request::SizePacked { .. } | Request::SizeNamed { .. } => Value::Size { size: 0 },
     }
 }
 
@@ -89,4 +91,31 @@ fn a_valid_long_name_refused_with_another_code_fails_strict_or_not() {
             assert!(!verdict(code).is_pass(), "{code}, strict {strict}");
         }
     }
+}
+
+/// A wrong size says which size came back, the right one and by how much:
+/// the one number an implementation's size function got wrong.
+#[test]
+fn a_wrong_size_says_by_how_much() {
+    use wow_guid_harness::judge::Verdict;
+    use wow_guid_vectors::Expectation;
+    let cafe = Request::SizeNamed {
+        guid: 0xabc,
+        name: Some("Café".as_bytes().to_vec()),
+    };
+    let expect = Expectation::Valid(Value::Size { size: 14 });
+    let options = JudgeOptions::default();
+    let answer = |size| Ok(Response::Ok(Value::Size { size }));
+    assert_eq!(judge(&cafe, &expect, &answer(14), options), Verdict::Pass);
+    assert_eq!(
+        judge(&cafe, &expect, &Ok(Response::Unsupported), options),
+        Verdict::Skip
+    );
+    let Verdict::Fail(mismatch) = judge(&cafe, &expect, &answer(13), options) else {
+        panic!("a size in characters passed");
+    };
+    assert_eq!(
+        mismatch.to_string(),
+        "wrong size: 13 bytes, expected 14 (1 too few)"
+    );
 }

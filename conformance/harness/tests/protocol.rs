@@ -29,6 +29,15 @@ fn request_lines_round_trip() {
             guid: 0,
             name: None,
         },
+        Request::SizePacked { guid: 0xad00_de00 },
+        Request::SizeNamed {
+            guid: 0xabc,
+            name: Some("Café".as_bytes().to_vec()),
+        },
+        Request::SizeNamed {
+            guid: 1,
+            name: None,
+        },
     ];
     for r in &requests {
         let line = line_of("t.1", r);
@@ -50,6 +59,59 @@ fn request_lines_round_trip() {
         request_line("x", &requests[4]),
         "x encode named_guid 0000000000000007 -"
     );
+    assert_eq!(
+        request_line("x", &requests[6]),
+        "x size packed_guid 00000000ad00de00"
+    );
+    assert_eq!(
+        request_line("x", &requests[7]),
+        "x size named_guid 0000000000000abc 436166c3a9"
+    );
+    assert_eq!(
+        request_line("x", &requests[8]),
+        "x size named_guid 0000000000000001"
+    );
+}
+
+/// A size is a decimal count of bytes, in the form only a `size` request
+/// takes: the same line is a wrong form for an encode.
+#[test]
+fn size_responses_are_decimal_counts() {
+    let sp = Request::SizePacked { guid: 0 };
+    let sn = Request::SizeNamed {
+        guid: 1,
+        name: None,
+    };
+    assert_eq!(
+        parse_response(b"i ok 14", "i", &sn),
+        Ok(Response::Ok(Value::Size { size: 14 }))
+    );
+    assert_eq!(
+        parse_response(b"i error other", "i", &sn),
+        Ok(Response::Error(ErrorCode::Other))
+    );
+    assert_eq!(
+        response_line("i", &Response::Ok(Value::Size { size: 265 })),
+        "i ok 265"
+    );
+    let message = |line: &[u8], r: &Request| parse_response(line, "i", r).unwrap_err().to_string();
+    assert_eq!(
+        message(b"i ok 0e", &sp),
+        "column 6: size `0e` is not a decimal number of bytes"
+    );
+    assert_eq!(
+        message(b"i ok", &sp),
+        "column 5: the line ends before the size"
+    );
+    assert_eq!(
+        message(b"i ok 9 09", &sp),
+        "column 8: unexpected extra field `09` for this kind of response"
+    );
+    // `ok 14` is hex bytes to an encode, not a size.
+    assert_eq!(
+        parse_response(b"i ok 14", "i", &Request::EncodePacked { guid: 0 }),
+        Ok(Response::Ok(Value::Encoded { bytes: vec![0x14] }))
+    );
 }
 
 #[test]
@@ -63,7 +125,7 @@ fn request_errors_name_the_column() {
     let message = |line: &[u8]| parse_request(line).unwrap_err().to_string();
     assert_eq!(
         message(b"a frob packed_guid 00"),
-        "column 3: unknown operation `frob`; expected `decode` or `encode`"
+        "column 3: unknown operation `frob`; expected `decode`, `encode` or `size`"
     );
     assert_eq!(
         message(b"a encode packed_guid 00"),
@@ -275,7 +337,7 @@ fn request_errors_read_in_full() {
     );
     assert_eq!(
         shown(b"a"),
-        "column 2: the line ends before the operation (`decode` or `encode`)"
+        "column 2: the line ends before the operation (`decode`, `encode` or `size`)"
     );
     assert_eq!(
         shown(b"a decode"),
@@ -291,7 +353,7 @@ fn request_errors_read_in_full() {
     );
     assert_eq!(
         shown(b"a frob packed_guid 00"),
-        "column 3: unknown operation `frob`; expected `decode` or `encode`"
+        "column 3: unknown operation `frob`; expected `decode`, `encode` or `size`"
     );
     assert_eq!(
         shown(b"a decode uuid 00"),

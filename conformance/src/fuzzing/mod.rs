@@ -3,7 +3,8 @@
 //! minimal vector for the corpus.
 //!
 //! A fixed corpus only catches the bugs someone thought of. `fuzz` generates
-//! requests of the four kinds, sends them to the implementation over the same
+//! requests of the six kinds (an adapter's `unsupported` kinds, such as the
+//! optional `size`, are not drawn again), sends them to the implementation over the same
 //! line protocol and process machinery as `run` ([`wow_guid_harness::process`]), and
 //! judges every answer with `run`'s judge ([`wow_guid_harness::judge`]) against what the
 //! reference codec says ([`wow_guid_harness::classify::oracle`]). Each disagreement is

@@ -44,7 +44,7 @@ fn mix(mut z: u64) -> u64 {
 pub struct Generator {
     seed: u64,
     /// The corpus's requests by kind ([`RequestKind`] as index), for mutation.
-    pool: [Vec<Request>; 4],
+    pool: [Vec<Request>; RequestKind::ALL.len()],
     /// The buffer lengths and UTF-8 sequences of the fault model.
     model: Shapes,
     entropy: Vec<u8>,
@@ -54,7 +54,7 @@ impl Generator {
     /// A generator for `seed` that mutates the requests of `corpus`.
     #[must_use]
     pub fn new(seed: u64, corpus: &[Vector]) -> Self {
-        let mut pool: [Vec<Request>; 4] = Default::default();
+        let mut pool: [Vec<Request>; RequestKind::ALL.len()] = Default::default();
         for v in corpus {
             pool[v.request.kind().index()].push(v.request.clone());
         }
@@ -136,6 +136,11 @@ fn build(u: &mut Unstructured<'_>, kind: RequestKind, pool: &[Request], model: &
             guid: 0,
             name: None,
         },
+        RequestKind::SizePacked => Request::SizePacked { guid: 0 },
+        RequestKind::SizeNamed => Request::SizeNamed {
+            guid: 0,
+            name: None,
+        },
     })
 }
 
@@ -167,7 +172,15 @@ fn uniform(u: &mut Unstructured<'_>, kind: RequestKind) -> Draw<Request> {
                 Some(uniform_bytes(u, 16, 600)?)
             },
         },
+        // The value to measure, drawn as the value to encode is.
+        RequestKind::SizePacked => measuring(uniform(u, RequestKind::EncodePacked)?),
+        RequestKind::SizeNamed => measuring(uniform(u, RequestKind::EncodeNamed)?),
     })
+}
+
+/// The `size` request of the value `encode` writes.
+fn measuring(encode: Request) -> Request {
+    encode.size_request().unwrap_or(encode)
 }
 
 fn mutate_bytes(u: &mut Unstructured<'_>, bytes: &mut Vec<u8>) -> Draw<()> {
@@ -245,6 +258,11 @@ fn mutate(u: &mut Unstructured<'_>, request: Request) -> Draw<Request> {
                 guid,
                 name: Some(Vec::new()),
             },
+        },
+        // A size request's value mutates as the value to encode does.
+        size @ (Request::SizePacked { .. } | Request::SizeNamed { .. }) => match size.measured() {
+            Some(encode) => measuring(mutate(u, encode)?),
+            None => size,
         },
     })
 }
@@ -352,7 +370,9 @@ mod tests {
     #[test]
     fn the_requests_reach_every_named_cell_of_the_fault_model() {
         use wow_guid_vectors::fault_model::FaultModel;
-        const REQUESTS: u64 = 100_000;
+        // 25,000 requests of each of the six kinds, as the four took
+        // 100,000 before `size` was added.
+        const REQUESTS: u64 = 150_000;
         let model = FaultModel::load().expect("the model loads");
         let mut missing: Vec<_> = model
             .cells()

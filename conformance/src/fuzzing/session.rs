@@ -142,7 +142,7 @@ pub struct FuzzResults {
     /// Requests answered.
     pub done: u64,
     /// Requests answered, by kind (in [`RequestKind::ALL`] order).
-    pub done_by_kind: [u64; 4],
+    pub done_by_kind: [u64; RequestKind::ALL.len()],
     /// Requests answered `unsupported`.
     pub unsupported: u64,
     /// Kinds that answered `unsupported`, in the order they did.
@@ -179,7 +179,7 @@ pub fn fuzz<I: Implementation>(
     let mut enabled = RequestKind::ALL.to_vec();
     let mut outcome = FuzzResults {
         done: 0,
-        done_by_kind: [0; 4],
+        done_by_kind: [0; RequestKind::ALL.len()],
         unsupported: 0,
         unsupported_kinds: Vec::new(),
         elapsed: Duration::ZERO,

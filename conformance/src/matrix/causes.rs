@@ -74,8 +74,10 @@ pub struct ShrunkExample {
 pub fn size(request: &Request) -> usize {
     match request {
         Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => bytes.len(),
-        Request::EncodePacked { .. } => 8,
-        Request::EncodeNamed { name, .. } => 8 + name.as_ref().map_or(0, Vec::len),
+        Request::EncodePacked { .. } | Request::SizePacked { .. } => 8,
+        Request::EncodeNamed { name, .. } | Request::SizeNamed { name, .. } => {
+            8 + name.as_ref().map_or(0, Vec::len)
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 //! The trait a codec author implements, and the codec speaking the
 //! protocol's vocabulary.
 //!
-//! [`Codec`] is the four operations of the protocol with its error
+//! [`Codec`] is the four decode and encode operations of the protocol (not
+//! its optional `size`, which [`answer`] answers `unsupported`) with its error
 //! vocabulary ([`ErrorCode`]): everything else in this crate (the corpus
 //! as a test, the oracle, the properties, the fuzz targets of the
 //! downstream template) is written once against it. [`answer`] turns a
@@ -32,8 +33,8 @@ pub struct Named {
     pub consumed: usize,
 }
 
-/// A `PackedGuid`/`NamedGuid` codec under test: the four operations of the
-/// conformance protocol (`PROTOCOL.md`), each refusing with one of the
+/// A `PackedGuid`/`NamedGuid` codec under test: the four decode and encode
+/// operations of the conformance protocol (`PROTOCOL.md`), each refusing with one of the
 /// protocol's error codes.
 ///
 /// Map your codec's own errors onto [`ErrorCode`] as `PROTOCOL.md`'s table
@@ -89,7 +90,8 @@ impl<C: Codec + ?Sized> Codec for &C {
     }
 }
 
-/// What `codec` answers to `request`, as a protocol response.
+/// What `codec` answers to `request`, as a protocol response
+/// (`unsupported` for a `size` request, which the trait does not ask).
 #[must_use]
 pub fn answer(codec: &impl Codec, request: &Request) -> Response {
     let value = match request {
@@ -113,6 +115,9 @@ pub fn answer(codec: &impl Codec, request: &Request) -> Response {
         Request::EncodeNamed { guid, name } => codec
             .encode_named(*guid, name.as_deref())
             .map(|bytes| Value::Encoded { bytes }),
+        // The trait has no `size` operation; the protocol's answer for a
+        // kind of request not implemented is `unsupported`.
+        Request::SizePacked { .. } | Request::SizeNamed { .. } => return Response::Unsupported,
     };
     match value {
         Ok(value) => Response::Ok(value),

@@ -1,8 +1,8 @@
 //! Fuzz and test your own World of Warcraft `PackedGuid`/`NamedGuid`
 //! codec with what the wow-guid project uses on its reference codec.
 //!
-//! Implement [`Codec`] (the four operations of the conformance protocol,
-//! with its error codes) for your codec, and this crate gives you:
+//! Implement [`Codec`] (the four decode and encode operations of the
+//! conformance protocol, with its error codes; not its optional `size`) for your codec, and this crate gives you:
 //!
 //! - [`corpus`]: the whole vector corpus as one `cargo test`, judged and
 //!   reported as the runner's `run` judges and reports a program (failures

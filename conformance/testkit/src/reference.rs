@@ -27,7 +27,7 @@ fn ask(request: &Request) -> Result<Value, ErrorCode> {
 fn encoded(value: Value) -> Result<Vec<u8>, ErrorCode> {
     match value {
         Value::Encoded { bytes } => Ok(bytes),
-        Value::Packed { .. } | Value::Named { .. } => Err(ErrorCode::Other),
+        Value::Packed { .. } | Value::Named { .. } | Value::Size { .. } => Err(ErrorCode::Other),
     }
 }
 
@@ -37,7 +37,9 @@ impl Codec for Reference {
             bytes: bytes.to_vec(),
         })? {
             Value::Packed { guid, consumed } => Ok(Packed { guid, consumed }),
-            Value::Named { .. } | Value::Encoded { .. } => Err(ErrorCode::Other),
+            Value::Named { .. } | Value::Encoded { .. } | Value::Size { .. } => {
+                Err(ErrorCode::Other)
+            }
         }
     }
 
@@ -58,7 +60,9 @@ impl Codec for Reference {
                 name,
                 consumed,
             }),
-            Value::Packed { .. } | Value::Encoded { .. } => Err(ErrorCode::Other),
+            Value::Packed { .. } | Value::Encoded { .. } | Value::Size { .. } => {
+                Err(ErrorCode::Other)
+            }
         }
     }
 

@@ -38,7 +38,10 @@ pub fn read_back(encode: &Request, wrote: &Response) -> Option<Request> {
     match encode {
         Request::EncodePacked { .. } => Some(Request::DecodePacked { bytes }),
         Request::EncodeNamed { .. } => Some(Request::DecodeNamed { bytes }),
-        Request::DecodePacked { .. } | Request::DecodeNamed { .. } => None,
+        Request::DecodePacked { .. }
+        | Request::DecodeNamed { .. }
+        | Request::SizePacked { .. }
+        | Request::SizeNamed { .. } => None,
     }
 }
 
@@ -58,7 +61,10 @@ fn expected_back(encode: &Request, wrote: &[u8]) -> Option<Value> {
             consumed,
             name: (*guid != 0).then(|| name.clone().unwrap_or_default()),
         }),
-        Request::DecodePacked { .. } | Request::DecodeNamed { .. } => None,
+        Request::DecodePacked { .. }
+        | Request::DecodeNamed { .. }
+        | Request::SizePacked { .. }
+        | Request::SizeNamed { .. } => None,
     }
 }
 

@@ -33,8 +33,9 @@ fn the_reference_never_disagrees_with_itself() {
     assert!(outcome.findings.is_empty());
     assert_eq!(outcome.done, 3000);
     assert_eq!(outcome.stop, Stop::Budget);
+    // About 500 of each of the six kinds.
     assert!(
-        outcome.done_by_kind.iter().all(|&n| n > 500),
+        outcome.done_by_kind.iter().all(|&n| n > 350),
         "{:?}",
         outcome.done_by_kind
     );
@@ -51,7 +52,7 @@ fn unsupported_kinds_stop_being_generated_and_all_unsupported_stops_the_run() {
         })
     };
     let outcome = fuzz(&plan(2000), &corpus(), &mut launch, &mut Quiet).unwrap();
-    assert_eq!(outcome.done_by_kind[2..], [1, 1]);
+    assert_eq!(outcome.done_by_kind[2..4], [1, 1]);
     assert_eq!(outcome.unsupported, 2);
     assert_eq!(
         outcome.unsupported_kinds,
@@ -62,7 +63,7 @@ fn unsupported_kinds_stop_being_generated_and_all_unsupported_stops_the_run() {
     let mut none = |_| Scripted::new(|_: &Query<'_>| Ok(Response::Unsupported));
     let outcome = fuzz(&plan(2000), &corpus(), &mut none, &mut Quiet).unwrap();
     assert_eq!(outcome.stop, Stop::NothingSupported);
-    assert_eq!(outcome.done, 4);
+    assert_eq!(outcome.done, RequestKind::ALL.len() as u64);
 }
 
 /// An encoder whose mask byte is never cleared: every launch is a fresh
@@ -101,12 +102,13 @@ type Script =
     Box<dyn FnMut(&Query<'_>) -> Result<Response, wow_guid_harness::implementation::Fault>>;
 
 /// A packed decoder with the causes of the spec's C bug asked for: bit 3
-/// sign-extended, bits 4 to 7 shifted modulo 32.
+/// sign-extended, bits 4 to 7 shifted modulo 32. It decodes packed GUIDs
+/// and nothing else, so every request after the first few is one.
 fn c_bug(sign_extends: bool, shifts_mod_32: bool) -> impl FnMut(Role) -> Scripted<Script> {
     move |_| {
         Scripted::new(Box::new(move |q: &Query<'_>| {
             let Request::DecodePacked { bytes } = q.request else {
-                return Ok(reference::answer(q.request));
+                return Ok(Response::Unsupported);
             };
             let right = reference::answer(q.request);
             let Response::Ok(Value::Packed { consumed, .. }) = right else {
@@ -203,7 +205,7 @@ fn an_implementation_that_never_answers_ends_the_run() {
     assert_eq!(outcome.stop, Stop::NoAnswers);
     assert_eq!(outcome.done, DEAD_AFTER as u64);
     // One crash per kind, each shrunk to the smallest request of its kind.
-    assert_eq!(outcome.findings.len(), 4);
+    assert_eq!(outcome.findings.len(), RequestKind::ALL.len());
     assert_eq!(
         outcome.findings[0].request,
         Request::DecodePacked { bytes: vec![] }

@@ -51,7 +51,7 @@ impl FaultModel {
         let mut c = Coordinates::default();
         match request {
             Request::DecodePacked { bytes } => packed_coordinates(bytes, &mut c),
-            Request::EncodePacked { guid } => {
+            Request::EncodePacked { guid } | Request::SizePacked { guid } => {
                 let bytes = guid.to_le_bytes();
                 let mask = (0..8)
                     .filter(|&i| bytes[i] != 0)
@@ -63,7 +63,7 @@ impl FaultModel {
                     self.name_coordinates(name, &mut c);
                 }
             }
-            Request::EncodeNamed { guid, name } => {
+            Request::EncodeNamed { guid, name } | Request::SizeNamed { guid, name } => {
                 if let Some(name) = encoded_coordinates(*guid, name.as_deref(), &mut c) {
                     self.name_coordinates(name, &mut c);
                 }

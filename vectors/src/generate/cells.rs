@@ -235,7 +235,13 @@ pub(super) fn fault_cells() -> Vec<Vector> {
         let wanted = Wanted::of(&cell, &model);
         let (request, expect, description) = match cell.request {
             RequestKind::DecodeNamed => decode(&model, &wanted),
-            _ => encode(&model, &wanted),
+            RequestKind::EncodeNamed => encode(&model, &wanted),
+            // The size cells are written by hand (named_guid/size.yaml):
+            // the coverage test names one that lacks its vector.
+            RequestKind::SizeNamed
+            | RequestKind::DecodePacked
+            | RequestKind::EncodePacked
+            | RequestKind::SizePacked => continue,
         };
         // A request asked already (by hand, or for another cell with the
         // same bytes) covers this cell too: the corpus refuses two vectors

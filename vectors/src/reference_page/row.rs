@@ -5,7 +5,7 @@ use core::fmt::Write as _;
 
 use crate::hex_text::{format_guid, format_spaced};
 use crate::model::{Expectation, Request, Value, Vector};
-use crate::vocab::Flag;
+use crate::vocab::{Flag, Op};
 
 /// The row of `v`, the vector on `line` of the export, which the
 /// implementations in `failing` fail.
@@ -56,8 +56,14 @@ pub(super) fn shortened(v: &Vector) -> bool {
         Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => long(bytes),
         Request::EncodeNamed {
             name: Some(name), ..
+        }
+        | Request::SizeNamed {
+            name: Some(name), ..
         } => long(name),
-        Request::EncodeNamed { name: None, .. } | Request::EncodePacked { .. } => false,
+        Request::EncodeNamed { name: None, .. }
+        | Request::SizeNamed { name: None, .. }
+        | Request::EncodePacked { .. }
+        | Request::SizePacked { .. } => false,
     };
     let expected = match v.expect.value() {
         Some(Value::Encoded { bytes }) => long(bytes),
@@ -122,8 +128,14 @@ fn request(r: &Request) -> String {
         Request::DecodePacked { bytes } => format!("decode {}", bytes_text(bytes)),
         Request::DecodeNamed { bytes } => format!("decode {}", bytes_text(bytes)),
         Request::EncodePacked { guid } => format!("encode GUID `{}`", format_guid(*guid)),
-        Request::EncodeNamed { guid, name } => format!(
-            "encode GUID `{}`, {}",
+        Request::SizePacked { guid } => format!("size of GUID `{}`", format_guid(*guid)),
+        Request::EncodeNamed { guid, name } | Request::SizeNamed { guid, name } => format!(
+            "{} GUID `{}`, {}",
+            if r.op() == Op::Size {
+                "size of"
+            } else {
+                "encode"
+            },
             format_guid(*guid),
             match name {
                 None => "no name".to_owned(),
@@ -161,6 +173,8 @@ fn value_text(v: &Value) -> String {
             }
         ),
         Value::Encoded { bytes } => bytes_text(bytes),
+        Value::Size { size: 1 } => "1 byte".to_owned(),
+        Value::Size { size } => format!("{size} bytes"),
     }
 }
 

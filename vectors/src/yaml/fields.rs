@@ -83,15 +83,16 @@ pub(crate) const VECTOR_REQUIRED: &[&str] = &[
 pub(crate) const INPUT_FIELDS: &[&str] = &["bytes", "guid", "name"];
 
 /// Every field an `expect` may have, whatever the type, op and outcome.
-pub(crate) const EXPECT_FIELDS: &[&str] = &["guid", "consumed", "name", "bytes", "error"];
+pub(crate) const EXPECT_FIELDS: &[&str] = &["guid", "consumed", "name", "bytes", "size", "error"];
 
 /// The fields of `input` for one type and op. All are required except an
-/// encode's `name`.
+/// encode's or a size's `name`: a `size` request takes the value as
+/// `encode` does.
 pub(crate) const fn input_fields(guid_type: GuidType, op: Op) -> &'static [&'static str] {
     match (guid_type, op) {
         (_, Op::Decode) => &["bytes"],
-        (GuidType::PackedGuid, Op::Encode) => &["guid"],
-        (GuidType::NamedGuid, Op::Encode) => &["guid", "name"],
+        (GuidType::PackedGuid, Op::Encode | Op::Size) => &["guid"],
+        (GuidType::NamedGuid, Op::Encode | Op::Size) => &["guid", "name"],
     }
 }
 
@@ -106,6 +107,7 @@ pub(crate) const fn expect_fields(
     match (guid_type, op, outcome) {
         (_, _, Outcome::Invalid) => &["error"],
         (_, Op::Encode, _) => &["bytes"],
+        (_, Op::Size, _) => &["size"],
         (GuidType::PackedGuid, Op::Decode, _) => &["guid", "consumed"],
         (GuidType::NamedGuid, Op::Decode, _) => &["guid", "consumed", "name"],
     }

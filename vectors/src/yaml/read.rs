@@ -587,20 +587,21 @@ impl<'a> Reader<'a> {
                     GuidType::NamedGuid => Request::DecodeNamed { bytes },
                 })
             }
-            Op::Encode => {
+            Op::Encode | Op::Size => {
                 let guid = self
                     .required(&fields, "guid")
                     .and_then(|n| self.guid(n, "guid"));
-                match guid_type {
-                    GuidType::PackedGuid => Some(Request::EncodePacked { guid: guid? }),
-                    GuidType::NamedGuid => {
-                        let name = match fields.get("name") {
-                            Some(n) => Some(self.hex(n, "name")?),
-                            None => None,
-                        };
-                        Some(Request::EncodeNamed { guid: guid?, name })
-                    }
-                }
+                let name = match fields.get("name") {
+                    Some(n) => Some(self.hex(n, "name")?),
+                    None => None,
+                };
+                let guid = guid?;
+                Some(match (guid_type, op) {
+                    (GuidType::PackedGuid, Op::Size) => Request::SizePacked { guid },
+                    (GuidType::NamedGuid, Op::Size) => Request::SizeNamed { guid, name },
+                    (GuidType::PackedGuid, _) => Request::EncodePacked { guid },
+                    (GuidType::NamedGuid, _) => Request::EncodeNamed { guid, name },
+                })
             }
         }
     }
@@ -633,6 +634,11 @@ impl<'a> Reader<'a> {
                 bytes: self
                     .required(&fields, "bytes")
                     .and_then(|n| self.hex(n, "bytes"))?,
+            },
+            Op::Size => Value::Size {
+                size: self
+                    .required(&fields, "size")
+                    .and_then(|n| self.count(n, "size"))?,
             },
             Op::Decode => {
                 let guid = self

@@ -167,10 +167,10 @@ pub fn write_vector(out: &mut String, vector: &Vector, indent: usize) {
         Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => {
             mapping(out, indent, "input", &[("bytes", Scalar::Hex(bytes))]);
         }
-        Request::EncodePacked { guid } => {
+        Request::EncodePacked { guid } | Request::SizePacked { guid } => {
             mapping(out, indent, "input", &[("guid", Scalar::Guid(*guid))]);
         }
-        Request::EncodeNamed { guid, name } => {
+        Request::EncodeNamed { guid, name } | Request::SizeNamed { guid, name } => {
             let mut entries = vec![("guid", Scalar::Guid(*guid))];
             if let Some(name) = name {
                 entries.push(("name", Scalar::Hex(name)));
@@ -201,6 +201,7 @@ pub fn write_vector(out: &mut String, vector: &Vector, indent: usize) {
                 entries
             }
             Value::Encoded { bytes } => vec![("bytes", Scalar::Hex(bytes))],
+            Value::Size { size } => vec![("size", Scalar::Count(*size))],
         },
     };
     mapping(out, indent, "expect", &expect);

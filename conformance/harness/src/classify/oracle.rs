@@ -32,9 +32,14 @@ const GUID_WITHOUT_NAME: &str = "A non-zero GUID is always followed by a name on
 
 /// The expectation a vector for `request` would carry: the reference
 /// codec's answer, made `acceptable` where the corpus lets an
-/// implementation choose.
+/// implementation choose. A `size` request is expected to answer as the
+/// encode of its value does, with the encoding's length for its bytes: the
+/// same refusals, and the same choices.
 #[must_use]
 pub fn corpus_expectation(request: &Request) -> Expectation {
+    if let Some(encode) = request.measured() {
+        return measured(corpus_expectation(&encode));
+    }
     match (reference::exact_expectation(request), request) {
         // The corpus: named.encode.name-without-guid.empty.
         (
@@ -57,6 +62,23 @@ pub fn corpus_expectation(request: &Request) -> Expectation {
             }
         }
         (expectation, _) => expectation,
+    }
+}
+
+/// An encode's expectation as the expectation of the `size` request for
+/// the same value: every value written becomes its length.
+fn measured(encode: Expectation) -> Expectation {
+    let size = |value: Value| match value {
+        Value::Encoded { bytes } => Value::Size { size: bytes.len() },
+        other => other,
+    };
+    match encode {
+        Expectation::Valid(value) => Expectation::Valid(size(value)),
+        Expectation::Invalid(code) => Expectation::Invalid(code),
+        Expectation::Acceptable { value, why } => Expectation::Acceptable {
+            value: size(value),
+            why,
+        },
     }
 }
 

@@ -19,7 +19,7 @@
 //!   not be) gives a larger GUID, one that shifts a byte modulo 32 (a byte
 //!   lost from the high half) a smaller one, on every request either shows
 //!   on, whatever else the request holds;
-//! - for a wrong byte count, too many or too few; for a wrong name, missing,
+//! - for a wrong byte count or size, too many or too few; for a wrong name, missing,
 //!   unexpected, shorter, longer or other bytes; for a wrong encoding,
 //!   whether the first wrong byte is in the mask (packed) or GUID (named)
 //!   part or after it;
@@ -150,6 +150,11 @@ pub(crate) enum Difference {
     WrongName(NameError),
     /// An encoding with other bytes.
     WrongEncoding(EncodingError),
+    /// A size that differs.
+    WrongSize {
+        /// Whether it is larger than the right one.
+        too_large: bool,
+    },
     /// A value of another shape than the request calls for.
     WrongValueKind,
     /// `error` where the reference gives a value: the code given.
@@ -205,6 +210,9 @@ impl Difference {
                     ValueDifference::Encoding { expected, got } => {
                         Self::WrongEncoding(EncodingError::between(kind, expected, got))
                     }
+                    ValueDifference::Size { expected, got } => Self::WrongSize {
+                        too_large: got > expected,
+                    },
                     ValueDifference::Kind => Self::WrongValueKind,
                 }
             }
@@ -272,6 +280,11 @@ impl fmt::Display for Difference {
             Self::WrongEncoding(EncodingError::Body) => {
                 f.write_str("wrong encoding (after its first part)")
             }
+            Self::WrongSize { too_large } => write!(
+                f,
+                "wrong size (too {})",
+                if too_large { "large" } else { "small" }
+            ),
             Self::WrongValueKind => f.write_str("wrong kind of value"),
             Self::ErrorInsteadOfValue(code) => write!(f, "`error {code}` instead of a value"),
             Self::ValueInsteadOfError(code) => {

@@ -57,7 +57,7 @@ fn value_bytes(value: &Value) -> Option<&[u8]> {
     match value {
         Value::Named { name, .. } => name.as_deref(),
         Value::Encoded { bytes } => Some(bytes),
-        Value::Packed { .. } => None,
+        Value::Packed { .. } | Value::Size { .. } => None,
     }
 }
 
@@ -65,8 +65,10 @@ fn value_bytes(value: &Value) -> Option<&[u8]> {
 fn request_bytes(request: &Request) -> &[u8] {
     match request {
         Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => bytes,
-        Request::EncodeNamed { name, .. } => name.as_deref().unwrap_or_default(),
-        Request::EncodePacked { .. } => &[],
+        Request::EncodeNamed { name, .. } | Request::SizeNamed { name, .. } => {
+            name.as_deref().unwrap_or_default()
+        }
+        Request::EncodePacked { .. } | Request::SizePacked { .. } => &[],
     }
 }
 

@@ -8,7 +8,7 @@
 //! (`vectors/fault-model.yaml`): names of every UTF-8 width and of lengths
 //! at and past every bound (up to 1100 bytes), GUIDs with zero bytes,
 //! damaged encodings (cut, without their NUL, with trailing bytes, with
-//! invalid UTF-8 or an interior NUL in the name), and requests of the four
+//! invalid UTF-8 or an interior NUL in the name), and requests of the six
 //! kinds drawn from the fault model. They are the same functions the
 //! runner's differential fuzzer draws from.
 //!
@@ -39,7 +39,7 @@ fn shapes() -> &'static Shapes {
     SHAPES.get_or_init(Shapes::of_the_model)
 }
 
-/// A request of any of the four kinds, built from the formats' structure
+/// A request of any of the six kinds, built from the formats' structure
 /// and the fault model ([`structured`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AnyRequest(pub Request);

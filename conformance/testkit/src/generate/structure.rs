@@ -212,5 +212,15 @@ pub fn structured(u: &mut Unstructured<'_>, kind: RequestKind, model: &Shapes) -
                 Some(name(u, model)?)
             },
         },
+        // The value to measure is drawn as the value to encode is.
+        RequestKind::SizePacked | RequestKind::SizeNamed => {
+            let encode = if kind == RequestKind::SizePacked {
+                RequestKind::EncodePacked
+            } else {
+                RequestKind::EncodeNamed
+            };
+            let encode = structured(u, encode, model)?;
+            encode.size_request().unwrap_or(encode)
+        }
     })
 }
