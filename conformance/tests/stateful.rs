@@ -174,15 +174,15 @@ fn one_shot_runs_each_sequence_in_one_process() {
     assert_eq!(code, Some(1), "{stdout}");
 }
 
-/// `repro --after` with an id the corpus lacks is a usage error naming it.
-#[test]
-fn repro_after_an_unknown_id_names_it() {
+/// The exit status and stderr of `repro packed.encode.mask-02 --after
+/// AFTER` against the stateful encoder.
+fn repro_after(after: &str) -> (Option<i32>, String) {
     let mut line = vec![
         RUNNER.to_owned(),
         "repro".into(),
         "packed.encode.mask-02".into(),
         "--after".into(),
-        "packed.encode.mask-01,no.such.vector".into(),
+        after.into(),
         "--".into(),
     ];
     line.extend(buggy("stateful_encoder"));
@@ -191,8 +191,15 @@ fn repro_after_an_unknown_id_names_it() {
         .stdin(Stdio::null())
         .output()
         .expect("run repro");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.code(), stderr)
+}
+
+/// `repro --after` with an id the corpus lacks is a usage error naming it.
+#[test]
+fn repro_after_an_unknown_id_names_it() {
+    let (code, stderr) = repro_after("packed.encode.mask-01,no.such.vector");
+    assert_eq!(code, Some(2), "{stderr}");
     assert!(
         stderr.contains("no vector has the id `no.such.vector`"),
         "{stderr}"
@@ -326,22 +333,9 @@ fn a_long_history_is_named_as_ranges(failures: &[&Json], junit: &str, env: &[(&s
 /// usage error that says so.
 #[test]
 fn repro_after_a_backwards_range_says_so() {
-    let mut line = vec![
-        RUNNER.to_owned(),
-        "repro".into(),
-        "packed.encode.mask-02".into(),
-        "--after".into(),
-        "packed.encode.mask-01,packed.decode.empty..=packed.encode.mask-03".into(),
-        "--".into(),
-    ];
-    line.extend(buggy("stateful_encoder"));
-    let output = Command::new(&line[0])
-        .args(&line[1..])
-        .stdin(Stdio::null())
-        .output()
-        .expect("run repro");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    let (code, stderr) =
+        repro_after("packed.encode.mask-01,packed.decode.empty..=packed.encode.mask-03");
+    assert_eq!(code, Some(2), "{stderr}");
     assert!(
         stderr.contains(
             "the --after range `packed.decode.empty..=packed.encode.mask-03` runs backwards"

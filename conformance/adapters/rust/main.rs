@@ -10,9 +10,9 @@
 //! `unsupported` for a kind of request it does not know) without stopping.
 //! What is left is [`answer`]: one request in, one response out. Replace the
 //! calls into `wow_guid_codec` with calls into your crate, and map your
-//! errors onto the protocol's codes (`ErrorCode`: `eof`, `invalid_utf8`,
-//! `interior_nul`, `name_without_guid`, `name_too_long`, `other`). The
-//! protocol in brief:
+//! errors onto the protocol's codes (`ErrorCode`). Error codes: `eof`,
+//! `invalid_utf8`, `interior_nul`, `name_without_guid`, `name_too_long`,
+//! `other`. The protocol in brief:
 //!
 //! ```text
 //! Requests                                   Responses

@@ -80,18 +80,16 @@ pub(super) fn repro(options: &ReproOptions, program: &str) -> Result<Exit, CliEr
         }
     };
     let mut out = Vec::new();
-    let reproduce = if options.after_items.is_empty() {
-        rerun.repro(&options.id)
-    } else {
-        let after = options.after_items.join(",");
-        rerun.line(&["repro", &options.id, "--after", &after], true)
-    };
+    let reproduce = reproduce_line(&rerun, options);
     block::write_with(&mut out, &result, &rerun, &reproduce).expect("writing to a Vec cannot fail");
     text.push_str(&String::from_utf8_lossy(&out));
-    let verdict = match result.outcome {
-        RunOutcome::VectorBug => "NO VERDICT: the reference codec disagrees with this vector",
-        outcome if outcome.is_failure() => "FAIL",
-        _ => "PASS",
+    let (verdict, exit) = match result.outcome {
+        RunOutcome::VectorBug => (
+            "NO VERDICT: the reference codec disagrees with this vector",
+            Exit::NoVerdict,
+        ),
+        outcome if outcome.is_failure() => ("FAIL", Exit::Failure),
+        _ => ("PASS", Exit::Success),
     };
     let _ = writeln!(
         text,
@@ -99,11 +97,17 @@ pub(super) fn repro(options: &ReproOptions, program: &str) -> Result<Exit, CliEr
         result.vector.id, conditions.target
     );
     print(&text)?;
-    Ok(match result.outcome {
-        RunOutcome::VectorBug => Exit::NoVerdict,
-        outcome if outcome.is_failure() => Exit::Failure,
-        _ => Exit::Success,
-    })
+    Ok(exit)
+}
+
+/// The command that gives `repro`'s verdict again: its own, with `--after`
+/// as it was given (ids and ranges).
+fn reproduce_line(rerun: &Rerun<'_>, options: &ReproOptions) -> String {
+    if options.after_items.is_empty() {
+        return rerun.repro(&options.id);
+    }
+    let after = options.after_items.join(",");
+    rerun.line(&["repro", &options.id, "--after", &after], true)
 }
 
 /// What was sent before `result` to its process: `earlier` (`--after`),
