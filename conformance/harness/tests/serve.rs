@@ -55,7 +55,7 @@ fn any_codec_can_answer_behind_the_same_line_handling() {
 /// field; an empty line is no request and is not answered.
 #[test]
 fn a_bad_request_is_answered_and_serving_goes_on() {
-    let (r, out) = run(b"a encode packed_guid 0000000000000000\nb decode packed_guid xyz\n\nc size packed_guid 0000000000000001\nd decode\ne decode packed_guid 01ff\n");
+    let (r, out) = run(b"a encode packed_guid 0000000000000000\nb decode packed_guid xyz\n\nc transcode packed_guid 0000000000000001\nd decode\ne decode packed_guid 01ff\n");
     r.unwrap();
     assert_eq!(
         out,
