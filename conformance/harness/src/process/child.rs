@@ -17,17 +17,18 @@
 //! the runner waiting, and no start leaves a file descriptor behind.
 
 use std::ffi::OsString;
-use std::io::{self, Read, Write};
+use std::io;
 use std::ops::Range;
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use rustix::process::{Pid, Signal, WaitId, WaitIdOptions};
 
+use super::pipe_threads::{read_lines, write_requests, ReadEvent};
 use super::pipes::{self, PipeReader, PipeWriter, StopRaiser};
 use super::stderr::{self, StderrTail};
 use super::transport::{Ended, Transport};
@@ -70,18 +71,6 @@ pub(crate) fn kill_all() {
     }
 }
 
-/// What the reader thread hands over.
-enum ReadEvent {
-    /// One or more complete lines, each ending in `\n`.
-    Chunk(Vec<u8>),
-    /// End of file, with the unterminated last line.
-    Eof(Excerpt),
-    /// A line grew past the bound; the reader has stopped.
-    TooLong(Excerpt),
-    /// Reading failed; the reader has stopped.
-    Failed(String),
-}
-
 /// A running implementation process.
 pub struct Child {
     process: std::process::Child,
@@ -91,6 +80,9 @@ pub struct Child {
     stop: StopRaiser,
     writer: Option<Sender<Vec<u8>>>,
     lines: Option<Receiver<ReadEvent>>,
+    /// An event [`Child::ready`] took from `lines` ahead of
+    /// [`Child::next_line`], which takes it first.
+    peeked: Option<ReadEvent>,
     chunk: Vec<u8>,
     pos: usize,
     stderr: Arc<StderrTail>,
@@ -152,6 +144,7 @@ impl Child {
             stop,
             writer: None,
             lines: None,
+            peeked: None,
             chunk: Vec::new(),
             pos: 0,
             stderr: Arc::new(StderrTail::default()),
@@ -267,7 +260,11 @@ impl Child {
             if let Some(since) = gone_since {
                 wait = wait.min((since + EXIT_GRACE).saturating_duration_since(now));
             }
-            match lines.recv_timeout(wait) {
+            let event = match self.peeked.take() {
+                Some(event) => Ok(event),
+                None => lines.recv_timeout(wait),
+            };
+            match event {
                 Ok(ReadEvent::Chunk(chunk)) => {
                     self.chunk = chunk;
                     self.pos = 0;
@@ -317,6 +314,25 @@ impl Child {
         }
     }
 
+    /// Whether [`Child::next_line`] would return without waiting: a line
+    /// or the end of output is there, or the process has exited.
+    pub(crate) fn ready(&mut self) -> bool {
+        if self.peeked.is_some() || self.chunk[self.pos..].contains(&b'\n') {
+            return true;
+        }
+        let Some(lines) = &self.lines else {
+            return true;
+        };
+        match lines.try_recv() {
+            Ok(event) => {
+                self.peeked = Some(event);
+                true
+            }
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => true,
+            Err(std::sync::mpsc::TryRecvError::Empty) => self.has_exited(),
+        }
+    }
+
     /// The bytes of a line returned by [`Child::next_line`].
     pub(crate) fn line(&self, range: Range<usize>) -> &[u8] {
         &self.chunk[range]
@@ -349,6 +365,11 @@ impl Child {
     /// After a timeout: the bytes of an unfinished line, which the reader
     /// hands over once the process is dead. Call after [`Child::kill`].
     pub(crate) fn unfinished_line(&mut self) -> Excerpt {
+        match self.peeked.take() {
+            Some(ReadEvent::Eof(partial) | ReadEvent::TooLong(partial)) => return partial,
+            Some(ReadEvent::Failed(_)) => return Excerpt::default(),
+            Some(ReadEvent::Chunk(_)) | None => {}
+        }
         let Some(lines) = &self.lines else {
             return Excerpt::default();
         };
@@ -483,55 +504,6 @@ impl Drop for Child {
     }
 }
 
-fn write_requests(mut stdin: PipeWriter, queue: &Receiver<Vec<u8>>) {
-    // `PipeWriter` is unbuffered, so each chunk reaches the pipe as soon as
-    // it is written: no flush needed.
-    for chunk in queue {
-        if stdin.write_all(&chunk).is_err() {
-            // The process stopped reading or was killed; its stdout tells
-            // the rest.
-            return;
-        }
-    }
-    // The queue is closed: dropping stdin is the end-of-input signal.
-}
-
-fn read_lines(mut stdout: PipeReader, lines: &SyncSender<ReadEvent>) {
-    let mut block = vec![0u8; 64 * 1024];
-    let mut pending: Vec<u8> = Vec::new();
-    // Bytes at the front of `pending` already known to hold no newline.
-    let mut scanned = 0;
-    loop {
-        let n = match stdout.read(&mut block) {
-            Ok(0) => {
-                let _ = lines.send(ReadEvent::Eof(Excerpt::of(&pending)));
-                return;
-            }
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => {
-                let _ = lines.send(ReadEvent::Failed(e.to_string()));
-                return;
-            }
-        };
-        pending.extend_from_slice(&block[..n]);
-        if let Some(last) = pending[scanned..].iter().rposition(|&b| b == b'\n') {
-            let rest = pending.split_off(scanned + last + 1);
-            let chunk = std::mem::replace(&mut pending, rest);
-            if lines.send(ReadEvent::Chunk(chunk)).is_err() {
-                return;
-            }
-        }
-        scanned = pending.len();
-        if pending.len() > protocol::MAX_RESPONSE_LINE {
-            // Only a copy of the head leaves this thread: `pending` and
-            // its megabyte of capacity are freed here, not kept as evidence.
-            let _ = lines.send(ReadEvent::TooLong(Excerpt::cut(&pending, pending.len())));
-            return;
-        }
-    }
-}
-
 impl Transport for Child {
     fn id(&self) -> u32 {
         Child::id(self)
@@ -544,6 +516,9 @@ impl Transport for Child {
     }
     fn next_line(&mut self, deadline: Instant) -> Result<Range<usize>, Ended> {
         Child::next_line(self, deadline)
+    }
+    fn ready(&mut self) -> bool {
+        Child::ready(self)
     }
     fn line(&self, range: Range<usize>) -> &[u8] {
         Child::line(self, range)

@@ -134,7 +134,8 @@ pub struct ProcessStats {
     pub lingered: usize,
     /// Liveness probes sent (see the module docs).
     pub probes: usize,
-    /// Timeouts waited out one after another: waits that ran at the same
-    /// time, in a group of parallel isolation, count once.
+    /// Timeouts waited out one after another: a timeout in parallel
+    /// isolation counts only when its wait overlapped no wait counted
+    /// before it.
     pub timeout_waits: usize,
 }

@@ -1,34 +1,48 @@
 //! Finding the request that caused a fault in persistent mode: the
 //! requests that were in flight are sent again, each alone to a fresh
-//! process, one at a time or, once a process of the command has hung, a
-//! group at a time (see the process module's docs).
+//! process, one at a time or, once a process of the command has hung, up to
+//! [`PARALLEL_ISOLATION`] at once (see the process module's docs).
 
 use std::num::NonZeroUsize;
 use std::time::{Duration, Instant};
 
 use super::config::Mode;
-use super::lifecycle::ProcessImplementation;
+use super::lifecycle::{wait_from, ProcessImplementation};
 use super::pipeline::EarlyEnd;
 use super::transport::Transport;
 use crate::implementation::{Answer, Fault, FaultKind, HarnessError, Query};
 use crate::protocol;
 
-/// Fresh processes started at once to isolate the suspects of a fault, once
+/// Fresh processes alive at once to isolate the suspects of a fault, once
 /// a process of the command has hung (see the module docs): enough that a
-/// run of hangs is waited out a few groups at a time, few enough for the
-/// memory and open files of as many virtual machines. Each gets the
-/// start-up time of the whole group, spread over the machine's cores, on
-/// top of its own allowance, since they compete for the cores while they
-/// start.
+/// run of hangs is waited out many at a time, few enough for the memory
+/// and open files of as many virtual machines. Each gets the start-up time
+/// of that many, spread over the machine's cores, on top of its own
+/// allowance, since they compete for the cores while they start.
 pub const PARALLEL_ISOLATION: usize = 16;
 
 /// Requests in a row that time out, each alone in a fresh process with
 /// nothing answered in between, after which the rest of a call is not sent
 /// ([`Fault::NotSent`]): an implementation that hangs on every request
 /// would otherwise take a timeout per [`PARALLEL_ISOLATION`] requests, a
-/// quarter of an hour for the corpus at the default timeout. Four groups:
-/// more hangs in a row than any planted bug of the corpus gives.
+/// quarter of an hour for the corpus at the default timeout. Four times
+/// [`PARALLEL_ISOLATION`]: more hangs in a row than any planted bug of the
+/// corpus gives.
 const HANG_STREAK: usize = 4 * PARALLEL_ISOLATION;
+
+/// How often the processes of a parallel isolation are looked at while
+/// none has anything to say.
+const POLL: Duration = Duration::from_millis(2);
+
+/// A request sent alone to a fresh process of its own, beside others.
+struct Alone<T> {
+    /// Its place among the suspects.
+    index: usize,
+    child: T,
+    sent_at: Instant,
+    /// When its wait ends.
+    due: Instant,
+}
 
 impl<T: Transport> ProcessImplementation<T> {
     pub(super) fn answer_persistent(
@@ -64,36 +78,15 @@ impl<T: Transport> ProcessImplementation<T> {
             });
             if timed_out {
                 // A fresh process hung on its one request: the next
-                // requests go alone too, a group at a time, while each
-                // group has a fault, so that a run of hangs is waited out
-                // a group at a time rather than one request at a time.
+                // requests go alone too, many at a time, while they fail,
+                // so that a run of hangs is waited out many at a time
+                // rather than one request at a time.
                 self.hang_streak += 1;
-                self.groups_while_faulty(queries, &mut answers)?;
+                let at = answers.len();
+                self.in_parallel(&queries[at..], None, 0, &mut answers)?;
             }
         }
         Ok(answers)
-    }
-
-    /// Sends the requests after `answers`, each alone in a fresh process,
-    /// [`PARALLEL_ISOLATION`] at a time, while each group has a fault and
-    /// the hang streak is short of [`HANG_STREAK`].
-    fn groups_while_faulty(
-        &mut self,
-        queries: &[Query<'_>],
-        answers: &mut Vec<Answer>,
-    ) -> Result<(), HarnessError> {
-        while answers.len() < queries.len() && self.hang_streak < HANG_STREAK {
-            let at = answers.len();
-            let group = &queries[at..queries.len().min(at + PARALLEL_ISOLATION)];
-            let group_answers = match group {
-                [query] => vec![self.answer_alone(query)?],
-                _ => self.answer_group_alone(group)?,
-            };
-            if !self.settle(group_answers, None, answers)? {
-                break;
-            }
-        }
-        Ok(())
     }
 
     /// Attributes the fault `stop` of a stretch that had several requests
@@ -106,46 +99,24 @@ impl<T: Transport> ProcessImplementation<T> {
         stop: EarlyEnd,
         answers: &mut Vec<Answer>,
     ) -> Result<(), HarnessError> {
-        // Attribute the fault: the request it showed up on need not be
-        // the one that caused it, so the requests that were in flight
-        // are sent again in order, each on its own to a fresh process,
-        // until one fails alone. That one caused it; the requests after
-        // it go on as usual, in a fresh process. Once a process has
-        // hung, they go a group at a time, and on while each group has
-        // a fault (see the module docs).
+        // The requests that were in flight are sent again in order, each on
+        // its own to a fresh process, until one fails alone: that one
+        // caused the fault. Once a process has hung, they go many at a
+        // time, and on past the requests that were in flight while they
+        // fail (see the module docs).
         let at = answers.len();
-        let suspects = &queries[at..];
-        let mut caught = false;
-        let mut next = 0;
-        // The requests in flight, and once one has failed alone, after
-        // a hang, those not sent yet too, while each group has a fault.
-        loop {
-            let end = if caught {
-                suspects.len()
-            } else {
-                stop.in_flight
-            };
-            if next >= end || self.hang_streak >= HANG_STREAK {
-                break;
+        let caught = if self.hung {
+            self.in_parallel(&queries[at..], Some(&stop), stop.in_flight, answers)?
+        } else {
+            let caught = self.one_by_one(&queries[at..at + stop.in_flight], &stop, answers)?;
+            if caught && self.hung {
+                // The one that failed alone hung.
+                let next = answers.len();
+                self.in_parallel(&queries[next..], None, 0, answers)?;
             }
-            let size = if self.hung { PARALLEL_ISOLATION } else { 1 };
-            let group = &suspects[next..end.min(next + size)];
-            let group_answers = match group {
-                [query] => vec![self.answer_alone(query)?],
-                _ => self.answer_group_alone(group)?,
-            };
-            let first = (next == 0).then_some(&stop);
-            let faulted = self.settle(group_answers, first, answers)?;
-            next += group.len();
-            // Before any hang, the first fault ends the search; after
-            // one, the first group without a fault does.
-            let done = (faulted && !self.hung) || (caught && !faulted);
-            caught |= faulted;
-            if done {
-                break;
-            }
-        }
-        if !caught {
+            caught
+        };
+        if !caught && answers.len() > at {
             // Nothing failed on its own: the fault needs pipelining.
             answers[at] = Answer {
                 reply: Err(Fault::OnlyWhenPipelined {
@@ -160,47 +131,172 @@ impl<T: Transport> ProcessImplementation<T> {
         Ok(())
     }
 
-    /// Appends the answers of a group of requests sent alone (`first`: the
-    /// group starts with the request the fault `first` showed up on), and
-    /// whether one of them failed; counts the hang streak.
+    /// Sends each of `in_flight` (the requests in flight when `stop` ended
+    /// their stretch) alone to a fresh process, one after another, until
+    /// one fails; whether one did.
+    fn one_by_one(
+        &mut self,
+        in_flight: &[Query<'_>],
+        stop: &EarlyEnd,
+        answers: &mut Vec<Answer>,
+    ) -> Result<bool, HarnessError> {
+        for (i, query) in in_flight.iter().enumerate() {
+            if self.hang_streak >= HANG_STREAK {
+                break;
+            }
+            let answer = self.answer_alone(query)?;
+            if self.settle(answer, (i == 0).then_some(stop), answers)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Sends `suspects` in order, each alone to a fresh process, with up to
+    /// [`PARALLEL_ISOLATION`] of them alive at once (a new one started as
+    /// soon as one is done), and appends their answers in order; whether one
+    /// failed. `first`: the fault the first suspect showed up on, if any
+    /// (without one, a request before the suspects has just failed alone).
+    /// Until one fails, only the first `in_flight` are sent; after that,
+    /// the rest too. No more are started once the last
+    /// [`PARALLEL_ISOLATION`] started have passed after one that failed or
+    /// is still out, and none once the hang streak is long enough to stop.
+    fn in_parallel(
+        &mut self,
+        suspects: &[Query<'_>],
+        first: Option<&EarlyEnd>,
+        in_flight: usize,
+        answers: &mut Vec<Answer>,
+    ) -> Result<bool, HarnessError> {
+        self.close();
+        // They compete for the machine's cores while they start: each gets
+        // the start-up time of all of them, spread over the cores, on top
+        // of its own allowance (the start-up seen, or before any process
+        // has answered, the whole allowance for a first answer).
+        let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+        let startup = (self.config.startup_seen.get()).unwrap_or_else(|| self.first_timeout());
+        let crowd = startup * u32::try_from(PARALLEL_ISOLATION.div_ceil(cores)).unwrap_or(u32::MAX);
+        let mut caught = first.is_none();
+        let mut live: Vec<Alone<T>> = Vec::with_capacity(PARALLEL_ISOLATION);
+        // Per suspect started: whether it failed, once it is done, and when
+        // it was sent; the longest a suspect took to be done, bar timeouts.
+        let mut failed: Vec<(Option<bool>, Instant)> = Vec::new();
+        let mut slowest: Option<Duration> = None;
+        let mut unsettled: Vec<Option<Answer>> = Vec::new();
+        let mut settled = 0;
+        // When the last wait counted in `timeout_waits` ended.
+        let mut waited_until: Option<Instant> = None;
+        while self.hang_streak < HANG_STREAK {
+            let limit = if caught { suspects.len() } else { in_flight };
+            while live.len() < PARALLEL_ISOLATION
+                && failed.len() < limit
+                && !passed_since_doubt(&failed, slowest, caught)
+            {
+                let alone = self.start_alone(&suspects[failed.len()], failed.len(), crowd)?;
+                failed.push((None, alone.sent_at));
+                live.push(alone);
+                unsettled.push(None);
+            }
+            let now = Instant::now();
+            let Some(i) = live
+                .iter_mut()
+                .position(|alone| now >= alone.due || alone.child.ready())
+            else {
+                if live.is_empty() {
+                    break;
+                }
+                std::thread::sleep(POLL);
+                continue;
+            };
+            let alone = live.swap_remove(i);
+            let (index, sent_at) = (alone.index, alone.sent_at);
+            self.child = Some(alone.child);
+            let answer = self.receive_alone(&suspects[index], Some((sent_at, crowd)))?;
+            let answer = self.end_alone(answer);
+            if is_timeout(&answer) && waited_until.is_none_or(|end| sent_at >= end) {
+                // A wait that overlapped no wait counted before it.
+                self.stats.timeout_waits += 1;
+                waited_until = Some(Instant::now());
+            }
+            failed[index].0 = Some(answer.reply.is_err());
+            if !is_timeout(&answer) {
+                slowest = slowest.max(Some(sent_at.elapsed()));
+            }
+            unsettled[index] = Some(answer);
+            // Settled in order, as the answers of the call.
+            while let Some(answer) = unsettled.get_mut(settled).and_then(Option::take) {
+                caught |= self.settle(answer, first.filter(|_| settled == 0), answers)?;
+                settled += 1;
+                if self.hang_streak >= HANG_STREAK {
+                    break;
+                }
+            }
+        }
+        // Past the hang streak, what is still running is not waited for
+        // (dropping a process ends it), and the rest is not sent.
+        Ok(caught)
+    }
+
+    /// Starts a fresh process for `query`, the suspect at `index`, and sends
+    /// it the query; `crowd` is the start-up time it is allowed on top of
+    /// its own for starting beside others.
+    fn start_alone(
+        &mut self,
+        query: &Query<'_>,
+        index: usize,
+        crowd: Duration,
+    ) -> Result<Alone<T>, HarnessError> {
+        self.stats.starts += 1;
+        let mut child = (self.connect)(&self.config.command, &self.config.env)?;
+        let mut line = Vec::with_capacity(48);
+        protocol::write_request(&mut line, query.id, query.request);
+        child.send(line);
+        let sent_at = Instant::now();
+        let (due, _) = wait_from(sent_at, self.config.deadline, self.first_timeout() + crowd);
+        Ok(Alone {
+            index,
+            child,
+            sent_at,
+            due,
+        })
+    }
+
+    /// Appends the answer of a request sent alone (`first`: it is the
+    /// request the fault `first` showed up on), and whether it failed;
+    /// counts the hang streak.
     fn settle(
         &mut self,
-        group_answers: Vec<Answer>,
+        mut answer: Answer,
         first: Option<&EarlyEnd>,
         answers: &mut Vec<Answer>,
     ) -> Result<bool, HarnessError> {
-        let mut faulted = false;
-        for (i, mut answer) in group_answers.into_iter().enumerate() {
-            let timed_out = answer
-                .reply
-                .as_ref()
-                .is_err_and(|f| f.kind() == FaultKind::TimedOut);
-            self.hang_streak = if timed_out { self.hang_streak + 1 } else { 0 };
-            if let Err(fault) = &answer.reply {
-                self.confirm_alive(fault, answer.stderr_tail.as_ref())?;
-                faulted = true;
-                // The request the first fault showed up on failed alone
-                // too, but only by going quiet (an adapter that answers out
-                // of order waits for a next request that never comes): what
-                // it did first, a wrong id or a crash, is the better
-                // evidence, and is what gets reported.
-                let stop = first.filter(|stop| {
-                    i == 0
-                        && fault.kind() == FaultKind::TimedOut
-                        && stop.fault.kind() != FaultKind::TimedOut
-                });
-                if let Some(stop) = stop {
-                    answer = Answer {
-                        reply: Err(stop.fault.clone()),
-                        raw: None,
-                        stderr_tail: stop.stderr_tail.clone(),
-                        elapsed: Some(stop.elapsed),
-                    };
-                }
-            }
+        self.hang_streak = if is_timeout(&answer) {
+            self.hang_streak + 1
+        } else {
+            0
+        };
+        let Err(fault) = &answer.reply else {
             answers.push(answer);
+            return Ok(false);
+        };
+        self.confirm_alive(fault, answer.stderr_tail.as_ref())?;
+        // The request the first fault showed up on failed alone too, but
+        // only by going quiet (an adapter that answers out of order waits
+        // for a next request that never comes): what it did first, a wrong
+        // id or a crash, is the better evidence, and is what gets reported.
+        let stop = first.filter(|stop| {
+            fault.kind() == FaultKind::TimedOut && stop.fault.kind() != FaultKind::TimedOut
+        });
+        if let Some(stop) = stop {
+            answer = Answer {
+                reply: Err(stop.fault.clone()),
+                raw: None,
+                stderr_tail: stop.stderr_tail.clone(),
+                elapsed: Some(stop.elapsed),
+            };
         }
-        Ok(faulted)
+        answers.push(answer);
+        Ok(true)
     }
 
     /// Sends one query to a fresh process of its own and ends that process
@@ -212,45 +308,6 @@ impl<T: Transport> ProcessImplementation<T> {
             Mode::OneShot => self.one_shot(query)?,
         };
         Ok(self.end_alone(answer))
-    }
-
-    /// Answers each of `queries` alone, each in a fresh process of its own,
-    /// all started before any answer is read (see the module docs), in
-    /// persistent mode: a group costs about as long as its slowest member.
-    fn answer_group_alone(&mut self, queries: &[Query<'_>]) -> Result<Vec<Answer>, HarnessError> {
-        self.close();
-        let mut started = Vec::with_capacity(queries.len());
-        for q in queries {
-            self.stats.starts += 1;
-            let mut child = (self.connect)(&self.config.command, &self.config.env)?;
-            let mut line = Vec::with_capacity(48);
-            protocol::write_request(&mut line, q.id, q.request);
-            child.send(line);
-            started.push((child, Instant::now()));
-        }
-        let waits_before = self.stats.timeout_waits;
-        // Started together, they compete for the machine's cores while they
-        // start: each gets the start-up time of the whole group, spread over
-        // the cores, on top of its own allowance.
-        let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-        let crowd = self.config.startup_seen.get().unwrap_or_default()
-            * u32::try_from(queries.len().div_ceil(cores)).unwrap_or(u32::MAX);
-        let mut answers = Vec::with_capacity(queries.len());
-        let mut hung = false;
-        // Taken in order, so that a failure to read one ends the others
-        // (dropping a process ends it).
-        for (q, (child, sent_at)) in queries.iter().zip(started) {
-            self.child = Some(child);
-            let answer = self.receive_alone(q, Some((sent_at, crowd)))?;
-            hung |= answer
-                .reply
-                .as_ref()
-                .is_err_and(|f| f.kind() == FaultKind::TimedOut);
-            answers.push(self.end_alone(answer));
-        }
-        // The group's waits ran at the same time: one wait.
-        self.stats.timeout_waits = waits_before + usize::from(hung);
-        Ok(answers)
     }
 
     /// The answer to `query` from the current process (a fresh one is
@@ -290,4 +347,42 @@ impl<T: Transport> ProcessImplementation<T> {
             _ => answer,
         }
     }
+}
+
+/// Whether `answer` is a timeout.
+fn is_timeout(answer: &Answer) -> bool {
+    answer
+        .reply
+        .as_ref()
+        .is_err_and(|f| f.kind() == FaultKind::TimedOut)
+}
+
+/// Whether the suspects started (`failed`: per suspect, whether it failed,
+/// once done, and when it was sent; in the order they were started) end in
+/// [`PARALLEL_ISOLATION`] that passed after the last doubt: then the run of
+/// faults is over and no more need starting. A doubt is a suspect that
+/// failed, or one still out after twice the time the slowest done so far
+/// took (`slowest`, timeouts aside; likely a hang); with none, the fault being isolated is
+/// the doubt when `caught`. Suspects out for less are not counted either
+/// way.
+fn passed_since_doubt(
+    failed: &[(Option<bool>, Instant)],
+    slowest: Option<Duration>,
+    caught: bool,
+) -> bool {
+    let now = Instant::now();
+    let mut passed = 0;
+    for &(done, sent_at) in failed.iter().rev() {
+        match done {
+            Some(false) => passed += 1,
+            Some(true) => return passed >= PARALLEL_ISOLATION,
+            None => match slowest {
+                Some(slowest) if now.duration_since(sent_at) > slowest * 2 => {
+                    return passed >= PARALLEL_ISOLATION;
+                }
+                _ => {}
+            },
+        }
+    }
+    caught && passed >= PARALLEL_ISOLATION
 }

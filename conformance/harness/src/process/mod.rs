@@ -23,17 +23,19 @@
 //!
 //! Waiting out a hang costs time but no CPU, and an implementation that
 //! hangs on one input shape hangs on many requests, often near each other.
-//! So once a process of the command has hung, the suspects are re-sent
-//! [`PARALLEL_ISOLATION`] at a time, each to a fresh process of its own, all
-//! of a group started together and their answers read in order, each
-//! against its own deadline (the allowance for a first response, plus the
-//! group's start-up time spread over the cores, so that slow starters such
-//! as a virtual machine are not pushed past it): hangs in one group are waited out at the same
-//! time. Once one has failed alone, groups go on, past the requests that
-//! were in flight, while each group has a request that fails alone; every
-//! answer so got is its request's, and the requests after the first group
-//! without a fault go on as usual. [`ProcessStats::timeout_waits`] counts
-//! the waits that did not overlap.
+//! So once a process of the command has hung, the suspects are re-sent each
+//! to a fresh process of its own with up to [`PARALLEL_ISOLATION`] alive at
+//! once: a new one is started as soon as one is done, each is read against
+//! its own deadline (the allowance for a first response, plus the start-up
+//! time of that many processes spread over the cores, so that slow
+//! starters such as a virtual machine are not pushed past it), and the
+//! answers are taken in order. Hangs near each other are waited out at the
+//! same time, while the requests between them are answered. Once one has
+//! failed alone, suspects go on, past the requests that were in flight,
+//! until [`PARALLEL_ISOLATION`] in a row have passed after the last one
+//! that failed or is overdue; every answer so got is its request's, and the
+//! requests after them go on as usual. [`ProcessStats::timeout_waits`]
+//! counts the waits that did not overlap.
 //!
 //! A fresh process gets one request at first, and its window opens as it
 //! answers (1, 3, 5, ... requests in flight), so a process restarted right
@@ -61,13 +63,15 @@
 //! all, or only at end of input), `one_shot.rs` (a process per request or
 //! sequence), over `lifecycle.rs` (the state and the current process's
 //! start and end) and `config.rs` (the settings). `child.rs` owns the
-//! process, `pipes.rs` its pipes, `stderr.rs` the tail of its stderr.
+//! process, `pipe_threads.rs` the threads on its stdin and stdout,
+//! `pipes.rs` its pipes, `stderr.rs` the tail of its stderr.
 
 mod child;
 mod config;
 mod isolation;
 mod lifecycle;
 mod one_shot;
+mod pipe_threads;
 mod pipeline;
 mod pipes;
 mod probes;

@@ -43,6 +43,10 @@ pub trait Transport {
     /// # Errors
     /// [`Ended`]: a timeout, end of output, a line too long, a read error.
     fn next_line(&mut self, deadline: Instant) -> Result<std::ops::Range<usize>, Ended>;
+    /// Whether [`Transport::next_line`] would return at once: a line or
+    /// the end of output is there, or the process has exited. Lets the
+    /// runner watch several processes without waiting on any one of them.
+    fn ready(&mut self) -> bool;
     /// The bytes of a line [`Transport::next_line`] returned.
     fn line(&self, range: std::ops::Range<usize>) -> &[u8];
     /// The tail of its stderr, when it wrote something new.
