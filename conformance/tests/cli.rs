@@ -21,10 +21,29 @@ fn corpus_size() -> u64 {
 
 #[test]
 fn the_default_run_passes_the_whole_corpus_quickly_and_quietly() {
-    let run = run_against("default", &[], &[], &[]);
+    // The default run, read-backs included: no option at all.
+    let report = scratch("default").join("report.json");
+    let run = runner(
+        &args(&["run", "--report-json", &report.display().to_string()]),
+        &[],
+    );
     assert_eq!(run.code, Some(0), "{}", run.describe());
-    assert_eq!(run.count("total"), corpus_size());
-    assert_eq!(run.count("pass"), corpus_size());
+    let read_backs = run
+        .ids("pass")
+        .iter()
+        .filter(|id| id.ends_with(".read-back"))
+        .count() as u64;
+    assert!(read_backs > 300, "{}", run.describe());
+    assert_eq!(run.count("total"), corpus_size() + read_backs);
+    assert_eq!(run.count("pass"), corpus_size() + read_backs);
+    assert!(
+        run.stdout.contains(&format!(
+            "{n} of {n} vectors and {read_backs} read-back(s)",
+            n = corpus_size()
+        )),
+        "{}",
+        run.stdout
+    );
     assert_eq!(run.report["format_version"], 3);
     assert_eq!(run.report["command"], serde_json::Value::Null);
     assert!(run.stdout.contains("verdict: PASS"), "{}", run.describe());

@@ -1,4 +1,4 @@
-//! `run --read-back` reads back every encode it passed: an implementation's own round
+//! `run` reads back every encode it passed (unless `--no-read-back`): an implementation's own round
 //! trip, through the protocol, in any language. The planted bug
 //! `buggy_adapters/bound_mismatch.py` (a decoder bounded at 256 bytes, an
 //! encoder that is not) passes every vector alone and writes what it cannot
@@ -92,7 +92,7 @@ fn an_encoder_that_writes_what_its_decoder_refuses_is_failed_by_run_under_its_ow
 }
 
 #[test]
-fn a_read_back_is_reproduced_listed_and_sent_only_when_asked() {
+fn a_read_back_is_reproduced_listed_and_turned_off_on_request() {
     let command = bound_mismatch();
     let id = "named.encode.long-name.300.read-back";
     let repro = runner(&with_command(&["repro", id], &command), &[]);
@@ -156,10 +156,10 @@ fn a_read_back_is_reproduced_listed_and_sent_only_when_asked() {
         "{}",
         again.describe()
     );
-    // Without --read-back: the vectors alone, which pass.
+    // With --no-read-back: the vectors alone, which pass.
     let off = run_against(
         "read-back-off",
-        &["--id", "named.encode.long-name.*"],
+        &["--no-read-back", "--id", "named.encode.long-name.*"],
         &command,
         &[],
     );
@@ -172,7 +172,7 @@ fn a_read_back_is_reproduced_listed_and_sent_only_when_asked() {
 fn an_adapter_that_reads_back_what_it_writes_passes_with_every_read_back_counted() {
     let run = run_against(
         "read-back-python",
-        &["--strict-errors", "--read-back"],
+        &["--read-back", "--strict-errors"],
         &python_adapter(),
         &[],
     );
@@ -204,5 +204,37 @@ fn an_adapter_that_reads_back_what_it_writes_passes_with_every_read_back_counted
         repro.stdout.contains("nothing to read back"),
         "{}",
         repro.describe()
+    );
+}
+
+/// The read-back is bounded as the check of failures alone is, by the
+/// run's own cost: an adapter slow only to decode, run on encodes alone (a
+/// run of a fraction of a second), is read back for about the floor of
+/// 5 s, then the run ends with a note, keeping the read-backs it got.
+#[test]
+fn the_read_back_stops_at_its_budget_and_keeps_what_it_read() {
+    let run = run_against(
+        "read-back-budget",
+        &["--read-back", "--id", "named.encode.*"],
+        &crate::common::broken("slow_decode"),
+        &[],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    assert!(
+        run.stderr
+            .contains("reading back the encodes stopped at its budget"),
+        "{}",
+        run.describe()
+    );
+    let read = read_backs(&run, "pass");
+    assert!(!read.is_empty(), "{}", run.describe());
+    // At 0.2 s a decode, the floor's 5 s reads back a few dozen of the
+    // hundreds there are: the first chunk (16) is kept, the one running at
+    // the deadline is not.
+    assert!(read.len() < 200, "{} read back", read.len());
+    assert!(
+        run.elapsed < std::time::Duration::from_secs(60),
+        "{:?}",
+        run.elapsed
     );
 }

@@ -333,11 +333,15 @@ pub struct RunArgs {
     /// requests); every failure from a process that answered before is then unchecked.
     #[arg(long)]
     pub no_alone_check: bool,
-    /// Also read back the encodes: after the corpus, every encode the implementation passed with
-    /// bytes is sent back to a fresh process as the decode request of its answer (vector
-    /// ID.read-back), which must give the value encoded and no error (not even name_too_long: a
-    /// bound on decoding needs the same bound on encoding).
-    #[arg(long)]
+    /// Do not read back the encodes. By default, after the corpus, every encode the
+    /// implementation passed with bytes is sent back to a fresh process as the decode request of
+    /// its answer (vector ID.read-back), which must give the value encoded and no error (not
+    /// even name_too_long: a bound on decoding needs the same bound on encoding); a check
+    /// bounded by twice the run's time, at least 5 s.
+    #[arg(long, overrides_with = "read_back")]
+    pub no_read_back: bool,
+    /// Read back the encodes (the default; overrides an earlier --no-read-back).
+    #[arg(long, overrides_with = "no_read_back")]
     pub read_back: bool,
     /// Corpus, process, judging and command.
     #[command(flatten)]

@@ -1,7 +1,8 @@
 //! `run`: wiring options, the run core, progress and reports together: the
-//! corpus, the check of failures alone, then with `--read-back` the read-backs (every encode
-//! the implementation passed with bytes, decoded back by a fresh process:
-//! `wow_guid_testkit::round_trip`), then the reports.
+//! corpus, the check of failures alone, then (unless `--no-read-back`) the
+//! read-backs (every encode the implementation passed with bytes, decoded
+//! back by a fresh process: `wow_guid_testkit::round_trip`), then the
+//! reports. Both checks after the corpus are bounded by the run's own cost.
 
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -42,25 +43,18 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
     // not the run. The whole check is bounded by the run's own cost, its
     // deadline the replays' too.
     let persistent = matches!(options.conditions.mode, Mode::Persistent { .. });
+    let spent = began.elapsed();
     if !args.no_alone_check {
-        check_alone(options, &plan, &mut results, persistent, began.elapsed());
+        check_alone(options, &plan, &mut results, persistent, spent);
     }
     // The implementation's own round trip: what it encoded, read back by a
     // fresh process after the corpus, so no verdict depends on the order.
-    let read_back = if args.read_back {
-        round_trip::read_back_vectors(&results.results)
-    } else {
+    let read_back = if args.no_read_back {
         Vec::new()
+    } else {
+        round_trip::read_back_vectors(&results.results)
     };
-    if let Err(error) = round_trip::add_read_backs(
-        &mut results,
-        &read_back,
-        plan.judge,
-        plan.expected_failures,
-        || ProcessImplementation::new(config.clone()),
-    ) {
-        eprintln!("note: reading back the encodes stopped, none is reported: {error}");
-    }
+    add_read_backs(options, &plan, &mut results, &read_back, spent);
     finish(options, args, program, &results)
 }
 
@@ -96,6 +90,53 @@ fn check_alone<'c>(
     }
     if let Some(error) = checked.stopped {
         eprintln!("note: checking failures alone stopped early: {error}");
+    }
+}
+
+/// Read-backs sent to one fresh implementation at a time: the first chunk,
+/// doubled for each next one up to the last. When the check's budget runs
+/// out, the chunks finished are kept, so a slow implementation keeps some.
+const READ_BACK_CHUNKS: (usize, usize) = (16, 512);
+
+/// Adds the `read_back` vectors' results to `results`, a chunk at a time,
+/// bounded as the check of failures alone is by the cost of the run, which
+/// took `spent` (the same multiple and floor, in time).
+fn add_read_backs<'c>(
+    options: &RunOptions,
+    plan: &run::RunPlan<'c, '_>,
+    results: &mut run::RunResults<'c>,
+    read_back: &'c [wow_guid_vectors::Vector],
+    spent: Duration,
+) {
+    let mut config = options.conditions.process_config();
+    config.deadline = history::Budget::for_run(spent, plan.vectors.len()).deadline;
+    let (mut size, last) = READ_BACK_CHUNKS;
+    let mut done = 0;
+    while done < read_back.len() {
+        let chunk = &read_back[done..read_back.len().min(done + size)];
+        let added =
+            round_trip::add_read_backs(results, chunk, plan.judge, plan.expected_failures, || {
+                ProcessImplementation::new(config.clone())
+            });
+        let why = match added {
+            Ok(_) => {
+                done += chunk.len();
+                size = (size * 2).min(last);
+                continue;
+            }
+            Err(error) if error.is_out_of_time() => format!(
+                "stopped at its budget ({} time(s) the run's time, at least {} s)",
+                history::Budget::RUN_MULTIPLE,
+                history::Budget::MIN_TIME.as_secs()
+            ),
+            Err(error) => format!("stopped: {error}"),
+        };
+        eprintln!(
+            "note: reading back the encodes {why}: {done} of {} sent and reported, the rest \
+             not (--no-read-back skips the check)",
+            read_back.len()
+        );
+        return;
     }
 }
 

@@ -185,9 +185,16 @@ pub fn runner(args: &[String], env: &[(&str, &str)]) -> Run {
 }
 
 /// `run OPTIONS --report-json FILE -- COMMAND`, with `env`.
+///
+/// Without `--read-back` in `options`, the run reads back nothing
+/// (`--no-read-back`): a test of anything else counts the corpus's vectors
+/// alone. The read-back's own tests, and those of the default run, ask.
 pub fn run_against(label: &str, options: &[&str], command: &[String], env: &[(&str, &str)]) -> Run {
     let report = scratch(label).join("report.json");
     let mut args: Vec<String> = vec!["run".into()];
+    if !options.contains(&"--read-back") && !options.contains(&"--no-read-back") {
+        args.push("--no-read-back".into());
+    }
     args.extend(options.iter().map(|s| (*s).to_owned()));
     args.push("--report-json".into());
     args.push(report.display().to_string());
