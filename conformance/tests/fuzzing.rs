@@ -495,6 +495,62 @@ fn name_cap_under_strict_errors_is_a_wrong_code_for_a_bounded_name() {
     );
 }
 
+/// An encoder that writes what its own decoder refuses (names over 256
+/// bytes): every request alone agrees with the reference, and only the
+/// read-back of an encode shows it. One finding, shrunk to GUID 1 with a
+/// 257-byte name of `01`s (one byte past the decoder's bound; the smallest
+/// GUID and bytes that keep the name valid UTF-8 without a NUL), its comment
+/// with both requests and both answers, known by the corpus's read-back of
+/// a 257-byte name.
+#[test]
+fn bound_mismatch_is_found_as_writes_what_it_cannot_read() {
+    let Some((run, vectors)) = fuzz_buggy("bound_mismatch", "1000", &[]) else {
+        return;
+    };
+    assert_eq!(vectors.len(), 1, "{}", run.stdout);
+    assert_eq!(
+        vectors[0].request,
+        Request::EncodeNamed {
+            guid: 1,
+            name: Some(vec![1; 257]),
+        }
+    );
+    assert!(
+        vectors[0]
+            .description
+            .contains("writes what it cannot read"),
+        "{}",
+        vectors[0].description
+    );
+    let comment = |prefix: &str| {
+        run.stdout
+            .lines()
+            .find_map(|l| l.trim_start().strip_prefix(prefix))
+            .unwrap_or_else(|| panic!("no `{prefix}` line:\n{}", run.stdout))
+            .to_owned()
+    };
+    assert!(comment("# writes what it cannot read: decode named_guid: ")
+        .starts_with("`error name_too_long` instead of a value: first seen at request "));
+    assert!(comment("# request:  ").starts_with("encode named_guid 0000000000000001 0101"));
+    assert!(comment("# answer:   ").starts_with("ok 01000000000000000101"));
+    assert!(comment("# read back: ").starts_with("decode named_guid 01000000000000000101"));
+    assert_eq!(comment("# answered: "), "error name_too_long");
+    assert!(comment("# expected: ").starts_with("ok 0000000000000001 266 0101"));
+    let summary = comment("# 1 finding(s), ");
+    assert_eq!(summary, "0 new (no corpus vector fails this way):");
+    let known = comment("# known: the corpus shows it, ");
+    assert!(
+        known.starts_with("named.encode.") && known.contains(".read-back fails"),
+        "{known}"
+    );
+    assert!(
+        run.stdout
+            .contains(" read-back(s): its own encodes decoded back"),
+        "{}",
+        run.stdout
+    );
+}
+
 /// A name running into the end of the input, accepted. The smallest input
 /// a decoder can disagree on: eight GUID bytes, a non-zero GUID, and nothing
 /// after it (shorter inputs are eof everywhere, GUID 0 has no name).
