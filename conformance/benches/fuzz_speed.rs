@@ -27,6 +27,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use wow_guid_conformance::fuzzing::ahead::generate;
 use wow_guid_conformance::fuzzing::requests::Generator;
 use wow_guid_conformance::fuzzing::session::{self, Plan, Quiet, Role};
 use wow_guid_conformance::history::Limits;
@@ -61,12 +62,9 @@ fn adapter() -> Vec<OsString> {
 fn request_file(corpus: &Corpus) -> PathBuf {
     let mut generator = Generator::new(1, &corpus.vectors);
     let mut text = String::new();
-    for i in 0..REQUESTS {
-        let request = match RequestKind::ALL.get(i as usize) {
-            Some(&kind) => generator.request_of_kind(i, kind),
-            None => generator.request(i, &RequestKind::ALL),
-        };
-        text.push_str(&request_line(&format!("f{i}"), &request));
+    let requests = generate(&mut generator, 0, REQUESTS as usize, &RequestKind::ALL);
+    for (i, request) in requests.iter().enumerate() {
+        text.push_str(&request_line(&format!("f{i}"), request));
         text.push('\n');
     }
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fuzz-speed-requests.txt");

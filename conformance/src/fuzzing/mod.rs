@@ -31,6 +31,8 @@
 //! - [`round_trip`]: the implementation's own round trip: the read-back of
 //!   an encode, how it fails, and shrinking an encode by its round trip.
 //! - [`plan`]: what a session is asked to do.
+//! - [`ahead`]: the requests generated a batch ahead, on a thread of their
+//!   own, while the implementation answers.
 //! - [`session`]: the loop: budgets, batches, unsupported kinds, grouping.
 //! - [`investigate`]: a new finding replayed, shrunk, and marked known or
 //!   new by how the corpus (and its read-backs) fails the implementation.
@@ -41,6 +43,7 @@
 //! [`Implementation`](wow_guid_harness::implementation::Implementation) trait, and writes
 //! only where the command line says (`--out`); it changes nothing else.
 
+pub mod ahead;
 pub mod append;
 pub mod finding;
 pub mod investigate;

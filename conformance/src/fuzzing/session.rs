@@ -38,6 +38,7 @@ use std::time::{Duration, Instant};
 
 use wow_guid_vectors::{Request, RequestKind, Vector};
 
+use super::ahead::Ahead;
 use super::finding::{Finding, Novelty};
 use super::investigate::{corpus_signatures, investigate};
 pub use super::plan::{Plan, Role};
@@ -136,7 +137,8 @@ struct Session<'a> {
     plan: &'a Plan,
     corpus: &'a [Vector],
     started: Instant,
-    generator: Generator,
+    /// The requests, generated a batch ahead.
+    ahead: Ahead,
     /// The corpus's requests outside sequences, with their ids.
     known: HashMap<&'a Request, &'a str>,
     /// The kinds still generated.
@@ -179,7 +181,7 @@ impl<'a> Session<'a> {
             plan,
             corpus,
             started: Instant::now(),
-            generator: Generator::new(plan.seed, corpus),
+            ahead: Ahead::new(Generator::new(plan.seed, corpus)),
             known: corpus
                 .iter()
                 .filter(|v| v.sequence.is_none())
@@ -212,18 +214,28 @@ impl<'a> Session<'a> {
             && plan.deadline.is_none_or(|d| Instant::now() < d)
     }
 
-    /// The next batch's requests, the first of them the `done`-th.
+    /// How many of `wanted` requests from index `first` the count allows.
+    fn room(&self, first: u64, wanted: usize) -> usize {
+        let room = self
+            .plan
+            .count
+            .map_or(u64::MAX, |c| c.saturating_sub(first));
+        (wanted as u64).min(room) as usize
+    }
+
+    /// The next batch's requests, the first of them the `done`-th; and the
+    /// batch after it ordered, to be made while this one is answered, as
+    /// large as it will be unless a fault makes it smaller.
     fn generate(&mut self) -> Vec<Request> {
-        let room = self.plan.count.map_or(u64::MAX, |c| c - self.outcome.done);
-        let n = (self.batch_size as u64).min(room);
         let first = self.outcome.done;
-        (first..first + n)
-            .map(|i| match RequestKind::ALL.get(i as usize) {
-                // The probe: one request of each kind.
-                Some(&kind) => self.generator.request_of_kind(i, kind),
-                None => self.generator.request(i, &self.enabled),
-            })
-            .collect()
+        let n = self.room(first, self.batch_size);
+        let requests = self.ahead.take(first, n, &self.enabled);
+        let next = first + n as u64;
+        let after = self.room(next, (self.batch_size * 2).min(MAX_BATCH));
+        if after > 0 {
+            self.ahead.order(next, after, &self.enabled);
+        }
+        requests
     }
 
     /// One batch: generated, answered, judged, read back, its new findings
