@@ -1,6 +1,7 @@
 //! The fuzzing loop: generate a batch, have the implementation answer it,
 //! judge every answer, investigate every new kind of disagreement, repeat
-//! until the budget is spent.
+//! until the budget is spent. Each batch is generated while the one before
+//! is answered, on a thread of its own ([`super::ahead`]).
 //!
 //! The first batch is a probe with one request of each kind; a kind answered
 //! `unsupported` is not generated again (later batches apply the same rule
