@@ -1,12 +1,15 @@
 //! How one answer compares with the reference, for the fuzzer and the
 //! shrinker: the harness's one judge of any request ([`judge_request`]), and when they disagree, how (its
-//! [`Signature`]) and what was answered.
+//! [`Signature`]) and what was answered. A disagreement may also be a failed
+//! round trip (the fuzzer's `fuzzing::round_trip`): then it carries both
+//! requests and both answers.
 
 use wow_guid_harness::classify::oracle::judge_request;
 use wow_guid_harness::classify::Signature;
 use wow_guid_harness::implementation::Fault;
 use wow_guid_harness::judge::{JudgeOptions, Mismatch, Verdict};
 use wow_guid_harness::protocol::Response;
+use wow_guid_testkit::round_trip::WritesWhatItCannotRead;
 use wow_guid_vectors::Request;
 
 /// A request the implementation answered differently from the reference:
@@ -17,8 +20,12 @@ pub struct Disagreement {
     pub signature: Signature,
     /// The judge's reason.
     pub mismatch: Mismatch,
-    /// The implementation's reply.
+    /// The implementation's reply (to the decode, for a failed round trip).
     pub reply: Result<Response, Fault>,
+    /// For a failed round trip (a [`Signature::read_back`]): the encode, what
+    /// it was answered, the decode of that answer and what that was
+    /// answered. `None` for a disagreement of one request.
+    pub read_back: Option<Box<WritesWhatItCannotRead>>,
 }
 
 /// How one answer compares with the reference.
@@ -43,6 +50,7 @@ pub fn check(request: &Request, reply: &Result<Response, Fault>, options: JudgeO
             signature: Signature::of(request.kind(), &mismatch),
             mismatch,
             reply: reply.clone(),
+            read_back: None,
         }),
     }
 }

@@ -73,12 +73,6 @@ fn files_and_functions_stay_small() {
 /// allowed past them and why.
 const LIBRARY_SIZES: wow_guid_layers::Sizes<'static> = wow_guid_layers::Sizes {
     exceptions: &[
-        ("fuzzing/finding::comment", "split pending (issue 34)"),
-        ("fuzzing/session::fuzz", "split pending (issues 34, 37)"),
-        (
-            "fuzzing/session::investigate",
-            "split pending (issues 34, 37)",
-        ),
         ("fuzzing/summary::summary", "split pending (issue 34)"),
         (
             "matrix/implementations::parse_in",

@@ -4,7 +4,7 @@
 //! list, printed as each is made, with `#` comments saying what each is, and
 //! a `#` summary at the end, so `fuzz ... > found.yaml` keeps everything.
 //! Progress goes to standard error, only when it is a terminal. `--out FILE`
-//! appends the findings to a vector file (the library's `finding::append`).
+//! appends the findings to a vector file (the library's `append::append`).
 //!
 //! `--time` bounds the whole command: it is one deadline, from the start,
 //! for generating, every wait on the implementation (per-request timeout,
@@ -16,7 +16,8 @@ use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
-use wow_guid_conformance::fuzzing::finding::{self, AppendError, Finding};
+use wow_guid_conformance::fuzzing::append::{self, AppendError};
+use wow_guid_conformance::fuzzing::finding::Finding;
 use wow_guid_conformance::fuzzing::session::{self, Observer, Role, Status, Stop};
 use wow_guid_conformance::fuzzing::summary::{file_header, summary};
 use wow_guid_conformance::fuzzing::FuzzOptions;
@@ -155,7 +156,7 @@ pub(super) fn fuzz(
             .cloned()
             .collect();
         let left_out = results.findings.len() - chosen.len();
-        match finding::append(path, &file_header(seed), &chosen) {
+        match append::append(path, &file_header(seed), &chosen) {
             Ok(a) => {
                 // Writing to a String cannot fail.
                 let _ = writeln!(

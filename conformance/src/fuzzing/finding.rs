@@ -7,19 +7,14 @@
 //! into `vectors/` fails the implementation that produced it and passes a
 //! conformant one; [`Finding::yaml`] writes them in the corpus format (with
 //! the corpus's own writer, [`wow_guid_vectors::yaml`]), and
-//! [`append`] adds them to a vector file, checking that the result still
-//! loads. Ids are derived from the requests (`found.<kind>.<hash>`), so the
+//! [`super::append`] adds them to a vector file, checking that the result
+//! still loads. Ids are derived from the requests (`found.<kind>.<hash>`), so the
 //! same finding gets the same id on every run and is appended once.
 
-use std::fmt::{self, Write as _};
-use std::path::Path;
+use std::fmt::Write as _;
 use std::time::Duration;
-use std::{fs, io};
 
-use wow_guid_vectors::{
-    read_bounded, topics::derived_flags, yaml, Corpus, Expectation, FileError, Flag, LoadErrors,
-    Location, Pipes, Request, Vector, MAX_FILE_BYTES,
-};
+use wow_guid_vectors::{topics::derived_flags, yaml, Expectation, Flag, Location, Request, Vector};
 
 use crate::disagreement::Disagreement;
 use wow_guid_harness::classify::oracle::corpus_expectation;
@@ -29,6 +24,7 @@ use wow_guid_harness::implementation::Fault;
 use wow_guid_harness::judge::Mismatch;
 use wow_guid_harness::protocol::{self, Response};
 use wow_guid_harness::report::field;
+use wow_guid_testkit::round_trip::{read_back_id, WritesWhatItCannotRead};
 
 /// How a finding was reproduced after it was first seen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -192,12 +188,12 @@ impl Finding {
 
     /// The finding's id, in the corpus's naming rule
     /// (`<type>.<op>.<topic>`): `packed.decode.found-<hash>`, the kind of
-    /// the disagreeing request. It is the id of the one vector of a finding
+    /// the disagreeing request (of the encode, for a failed round trip). It is the id of the one vector of a finding
     /// without a prefix, and the name of the sequence of one with a prefix,
     /// whose steps are `<their own type>.<op>.found-<hash>.<step>`.
     #[must_use]
     pub fn id(&self) -> String {
-        format!("{}.{}", self.signature.kind().id_prefix(), self.topic())
+        format!("{}.{}", self.request.kind().id_prefix(), self.topic())
     }
 
     /// The `source` of this finding's vectors: a citation of the notes'
@@ -232,7 +228,17 @@ impl Finding {
             let last = i + 1 == steps;
             let expect = corpus_expectation(request);
             let mut flags = derived_flags(request, &expect);
-            let (id, description) = if steps == 1 {
+            let (id, description) = if self.disagreement.read_back.is_some() {
+                (
+                    stem.clone(),
+                    format!(
+                        "Found by differential fuzzing: the implementation writes what it cannot \
+                         read: it answers this encode as the reference does, but decoding its own \
+                         answer it {what}; `run --read-back` reads it back as {}.",
+                        read_back_id(&stem)
+                    ),
+                )
+            } else if steps == 1 {
                 (
                     stem.clone(),
                     format!("Found by differential fuzzing: {what}."),
@@ -275,21 +281,45 @@ impl Finding {
     /// `#` lines saying what was found, for a person reading the YAML.
     #[must_use]
     pub fn comment(&self, indent: &str) -> String {
-        let mut out = String::new();
-        let mut line = |text: String| {
-            let _ = writeln!(out, "{indent}# {text}");
-        };
-        line(format!(
+        let mut lines = vec![format!(
             "{}: first seen at request {} of seed {}, after {}",
             self.signature,
             self.first_index,
             self.seed,
             DisplayDuration(self.found_after)
-        ));
+        )];
         for (i, r) in self.prefix.iter().enumerate() {
-            line(format!("step {}:  {}", i + 1, request_words(r)));
+            lines.push(format!("step {}:  {}", i + 1, request_words(r)));
         }
-        line(format!("request:  {}", request_words(&self.request)));
+        lines.push(format!("request:  {}", request_words(&self.request)));
+        match &self.disagreement.read_back {
+            Some(round) => lines.extend(round_trip_lines(round)),
+            None => lines.extend(self.answer_lines()),
+        }
+        lines.extend(self.shrink_line());
+        if self.reproduction == Reproduction::AfterPrefix {
+            lines.push("keeps state between calls: run the steps in order, in one process".into());
+        }
+        if let Some(id) = &self.in_corpus {
+            lines.push(format!("the corpus already has this request as {id}"));
+        }
+        lines.push(match &self.novelty {
+            Novelty::Known(id) => {
+                format!("known: the corpus shows it, {id} fails this implementation the same way")
+            }
+            Novelty::New => "new: no corpus vector fails this implementation this way".into(),
+            Novelty::Unchecked => "not checked against the corpus's failures".into(),
+        });
+        let mut out = String::new();
+        for line in lines {
+            let _ = writeln!(out, "{indent}# {line}");
+        }
+        out
+    }
+
+    /// The answer and what the reference expects, long responses cut
+    /// around where the two part, as in `run`.
+    fn answer_lines(&self) -> [String; 2] {
         let answer = reply_text(&self.disagreement.reply);
         let expected = match corpus_expectation(&self.request) {
             Expectation::Valid(v) => reply_text(&Ok(Response::Ok(v))),
@@ -298,64 +328,52 @@ impl Finding {
                 format!("{} or any error", reply_text(&Ok(Response::Ok(value))))
             }
         };
-        // Long responses are cut around where the two part, as in `run`; a
-        // fault's words are already bounded, and are no response to compare.
+        // A fault's words are already bounded, and are no response to compare.
         let response = self.disagreement.reply.is_ok().then_some(answer.as_str());
         let answer_line = match response {
             Some(text) => comment_text(&field::shown(text, Some(("expected", &expected))), 400),
             None => comment_text(&answer, 200),
         };
-        line(format!("answer:   {answer_line}"));
         let expected = field::shown(&expected, response.map(|r| ("answer", r)));
-        line(format!("expected: {}", comment_text(&expected, 400)));
+        [
+            format!("answer:   {answer_line}"),
+            format!("expected: {}", comment_text(&expected, 400)),
+        ]
+    }
+
+    /// What shrinking did, or why it did not, if there is anything to say.
+    fn shrink_line(&self) -> Option<String> {
         match (&self.reproduction, &self.shrink) {
-            (Reproduction::NotReproduced, _) => line(
+            (Reproduction::NotReproduced, _) => Some(
                 "did not reproduce in a fresh process, alone or after the requests before it: \
                  not shrunk"
                     .into(),
             ),
-            (Reproduction::NotTried, _) => line("not about one request: not shrunk".into()),
-            (Reproduction::OutOfTime, _) => line(
+            (Reproduction::NotTried, _) => Some("not about one request: not shrunk".into()),
+            (Reproduction::OutOfTime, _) => Some(
                 "the time budget ran out before it could be replayed: not shrunk (a longer --time \
                  shrinks it)"
                     .into(),
             ),
-            (_, Some(s)) => {
-                if self.original != self.request {
-                    line(format!(
-                        "shrunk from {} in {} steps ({} tests, {}){}",
-                        request_words(&self.original),
-                        s.steps,
-                        s.tests,
-                        DisplayDuration(s.time),
-                        if s.complete {
-                            ""
-                        } else if s.out_of_time {
-                            "; cut short by the time budget, so maybe not minimal"
-                        } else {
-                            "; stopped by the shrink limit"
-                        }
-                    ));
+            (_, Some(s)) if self.original != self.request => Some(format!(
+                "shrunk from {} in {} steps ({} tests, {}){}",
+                request_words(&self.original),
+                s.steps,
+                s.tests,
+                DisplayDuration(s.time),
+                if s.complete {
+                    ""
                 } else if s.out_of_time {
-                    line("the time budget ran out before it could be shrunk".into());
+                    "; cut short by the time budget, so maybe not minimal"
+                } else {
+                    "; stopped by the shrink limit"
                 }
-            }
-            (_, None) => {}
-        }
-        if self.reproduction == Reproduction::AfterPrefix {
-            line("keeps state between calls: run the steps in order, in one process".into());
-        }
-        if let Some(id) = &self.in_corpus {
-            line(format!("the corpus already has this request as {id}"));
-        }
-        match &self.novelty {
-            Novelty::Known(id) => line(format!(
-                "known: the corpus shows it, {id} fails this implementation the same way"
             )),
-            Novelty::New => line("new: no corpus vector fails this implementation this way".into()),
-            Novelty::Unchecked => line("not checked against the corpus's failures".into()),
+            (_, Some(s)) if s.out_of_time => {
+                Some("the time budget ran out before it could be shrunk".into())
+            }
+            (_, _) => None,
         }
-        out
     }
 
     /// The vectors as YAML list items at `indent` (the indentation of the
@@ -374,197 +392,39 @@ impl Finding {
     }
 }
 
+/// A failed round trip's lines: what the encode was answered (which the
+/// reference agrees with), the decode of that answer, what it was answered,
+/// and the value encoded it should have given back.
+fn round_trip_lines(round: &WritesWhatItCannotRead) -> [String; 4] {
+    let wrote = reply_text(&Ok(Response::Ok(wow_guid_vectors::Value::Encoded {
+        bytes: round.wrote.clone(),
+    })));
+    let read = reply_text(&Ok(round.read.clone()));
+    let expected = match corpus_expectation(&round.decode) {
+        Expectation::Valid(v) | Expectation::Acceptable { value: v, .. } => {
+            reply_text(&Ok(Response::Ok(v)))
+        }
+        Expectation::Invalid(code) => reply_text(&Ok(Response::Error(code))),
+    };
+    [
+        format!(
+            "answer:   {}",
+            comment_text(&field::shown(&wrote, None), 400)
+        ),
+        format!("read back: {}", request_words(&round.decode)),
+        format!(
+            "answered: {}",
+            comment_text(&field::shown(&read, None), 400)
+        ),
+        format!(
+            "expected: {} (the value encoded: it writes what it cannot read)",
+            comment_text(&field::shown(&expected, None), 400)
+        ),
+    ]
+}
+
 /// The request in protocol words without an id, shortened when long.
 fn request_words(request: &Request) -> String {
     let text = request_text(request);
     field::shown(text.strip_prefix("- ").unwrap_or(&text), None)
-}
-
-/// A whole vector file holding `findings`, after `header` as `#` lines.
-#[must_use]
-pub fn file_text(header: &str, findings: &[Finding]) -> String {
-    let mut out = String::new();
-    yaml::write_comment(&mut out, header, 0);
-    out.push_str("vectors:\n");
-    for (i, f) in findings.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        out.push_str(&f.yaml(2));
-    }
-    out
-}
-
-/// Why findings could not be appended to a file.
-#[derive(Debug)]
-pub enum AppendError {
-    /// The file could not be read or written.
-    Io(io::Error),
-    /// The file exists but is not a vector file that loads, so appending
-    /// to it would only make matters worse.
-    NotAVectorFile(LoadErrors),
-    /// The file would not load after appending (a bug of this module; the
-    /// file was left as it was).
-    WouldNotLoad(LoadErrors),
-}
-
-impl fmt::Display for AppendError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Io(e) => e.fmt(f),
-            Self::NotAVectorFile(errors) => write!(
-                f,
-                "it exists but does not load as a vector file, so nothing was appended:\n{errors}"
-            ),
-            Self::WouldNotLoad(errors) => write!(
-                f,
-                "it would not load after appending, so it was left unchanged:\n{errors}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for AppendError {}
-
-/// What [`append`] did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Appended {
-    /// Findings written.
-    pub written: usize,
-    /// Findings left out because the file already has their ids.
-    pub already_there: usize,
-}
-
-/// The indentation of the list items of an existing vector file.
-fn item_indent(text: &str) -> usize {
-    text.lines()
-        .find_map(|l| {
-            let trimmed = l.trim_start();
-            trimmed.starts_with("- ").then(|| l.len() - trimmed.len())
-        })
-        .unwrap_or(2)
-}
-
-/// The text of the vector file at `path`, empty when there is none. Held to
-/// the corpus's own rules before anything is read: a regular file of at
-/// most [`MAX_FILE_BYTES`], so naming a device or a FIFO is an error, not a
-/// read without end or a wait for a writer.
-fn read_vector_file(path: &Path) -> io::Result<String> {
-    let bytes = match read_bounded(path, MAX_FILE_BYTES, Pipes::Refuse) {
-        Ok(bytes) => bytes,
-        Err(FileError::Io(e)) if e.kind() == io::ErrorKind::NotFound => return Ok(String::new()),
-        Err(FileError::NotRegular(_)) => {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                "not a regular file; findings are appended to a vector file",
-            ))
-        }
-        Err(FileError::TooLarge { size, limit }) => {
-            return Err(io::Error::new(
-                io::ErrorKind::FileTooLarge,
-                format!("{size} bytes, more than a vector file's limit of {limit}"),
-            ))
-        }
-        Err(FileError::Io(e)) => return Err(e),
-    };
-    String::from_utf8(bytes).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
-}
-
-/// Appends `findings` to the vector file at `path`: creates it (with
-/// `header`) when it does not exist or holds only comments, and otherwise
-/// adds to its `vectors` list the findings whose ids it lacks. The file is
-/// written only when the result loads.
-///
-/// # Errors
-/// [`AppendError`] when the file cannot be read or written or does not load.
-///
-/// Two runs appending to one file at once both keep their findings: the
-/// read, the check and the write happen under a lock on the file's
-/// directory, and the new text goes to a temporary file in that directory
-/// that then replaces the file in one rename, so no reader ever sees half a
-/// file and a run killed midway leaves the old file whole.
-pub fn append(path: &Path, header: &str, findings: &[Finding]) -> Result<Appended, AppendError> {
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    // Held until this function returns; the lock goes with the handle.
-    let lock = fs::File::open(dir).map_err(AppendError::Io)?;
-    lock.lock().map_err(AppendError::Io)?;
-    append_locked(path, dir, header, findings)
-}
-
-/// [`append`]'s work, with the directory `dir` of `path` locked.
-fn append_locked(
-    path: &Path,
-    dir: &Path,
-    header: &str,
-    findings: &[Finding],
-) -> Result<Appended, AppendError> {
-    let existing = read_vector_file(path).map_err(AppendError::Io)?;
-    let name = path.file_name().map_or_else(
-        || "found.yaml".to_owned(),
-        |n| n.to_string_lossy().into_owned(),
-    );
-    let name = if name.ends_with(".yaml") {
-        name
-    } else {
-        format!("{name}.yaml")
-    };
-    let only_comments = existing
-        .lines()
-        .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'));
-    let (text, written, already_there) = if only_comments {
-        let mut text = existing.clone();
-        if !text.is_empty() && !text.ends_with('\n') {
-            text.push('\n');
-        }
-        if findings.is_empty() {
-            return Ok(Appended {
-                written: 0,
-                already_there: 0,
-            });
-        }
-        text.push_str(&file_text(
-            if existing.is_empty() { header } else { "" },
-            findings,
-        ));
-        (text, findings.len(), 0)
-    } else {
-        let corpus = Corpus::from_sources(&[(name.clone(), existing.clone())])
-            .map_err(AppendError::NotAVectorFile)?;
-        let indent = item_indent(&existing);
-        let mut text = existing.clone();
-        if !text.ends_with('\n') {
-            text.push('\n');
-        }
-        let (mut written, mut already_there) = (0, 0);
-        for f in findings {
-            if f.vectors().iter().any(|v| corpus.get(&v.id).is_some()) {
-                already_there += 1;
-                continue;
-            }
-            text.push('\n');
-            text.push_str(&f.yaml(indent));
-            written += 1;
-        }
-        if written == 0 {
-            return Ok(Appended {
-                written,
-                already_there,
-            });
-        }
-        (text, written, already_there)
-    };
-    Corpus::from_sources(&[(name.clone(), text.clone())]).map_err(AppendError::WouldNotLoad)?;
-    let temp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let written_out = fs::write(&temp, text).and_then(|()| fs::rename(&temp, path));
-    if let Err(error) = written_out {
-        let _ = fs::remove_file(&temp);
-        return Err(AppendError::Io(error));
-    }
-    Ok(Appended {
-        written,
-        already_there,
-    })
 }

@@ -12,7 +12,11 @@
 //! and what differed), so one bug is reported once however often it shows;
 //! the first request with a new signature is shrunk
 //! ([`crate::shrink`]) to the smallest request that still disagrees
-//! the same way and written out as a YAML vector ([`finding`]).
+//! the same way and written out as a YAML vector ([`finding`]). Every encode
+//! answered with bytes the reference agrees with is also read back: the
+//! implementation must decode its own answer to the value encoded
+//! ([`round_trip`]), and one that writes what it cannot read is a finding
+//! of its own.
 //!
 //! # Pieces
 //!
@@ -22,9 +26,16 @@
 //!   mutation) is drawn from it, so the same seed gives the same requests;
 //!   the structured requests and the names from the fault model's lengths,
 //!   classes, faults and UTF-8 table are [`wow_guid_testkit::generate`]'s.
-//! - [`finding`]: findings as YAML vectors in the corpus format, and
-//!   appending them to a vector file.
+//! - [`finding`]: findings as YAML vectors in the corpus format.
+//! - [`append`]: appending them to a vector file.
+//! - [`round_trip`]: the implementation's own round trip: the read-back of
+//!   an encode, how it fails, and shrinking an encode by its round trip.
+//! - [`plan`]: what a session is asked to do.
+//! - [`ahead`]: the requests generated a batch ahead, on a thread of their
+//!   own, while the implementation answers.
 //! - [`session`]: the loop: budgets, batches, unsupported kinds, grouping.
+//! - [`investigate`]: a new finding replayed, shrunk, and marked known or
+//!   new by how the corpus (and its read-backs) fails the implementation.
 //! - [`summary`]: the text around the findings: a file header, and the
 //!   summary that ends a session with the command that runs it again.
 //!
@@ -32,8 +43,13 @@
 //! [`Implementation`](wow_guid_harness::implementation::Implementation) trait, and writes
 //! only where the command line says (`--out`); it changes nothing else.
 
+pub mod ahead;
+pub mod append;
 pub mod finding;
+pub mod investigate;
+pub mod plan;
 pub mod requests;
+pub mod round_trip;
 pub mod session;
 pub mod summary;
 

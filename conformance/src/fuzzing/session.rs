@@ -1,6 +1,7 @@
 //! The fuzzing loop: generate a batch, have the implementation answer it,
 //! judge every answer, investigate every new kind of disagreement, repeat
-//! until the budget is spent.
+//! until the budget is spent. Each batch is generated while the one before
+//! is answered, on a thread of its own ([`super::ahead`]).
 //!
 //! The first batch is a probe with one request of each kind; a kind answered
 //! `unsupported` is not generated again (later batches apply the same rule
@@ -11,12 +12,16 @@
 //! a fresh process of its own, so with many in flight each fault would cost
 //! many starts, or many timeouts.
 //!
-//! A new [`Signature`] is investigated at once, before fuzzing goes on:
-//! replayed alone in a fresh process; if it disagrees there it is shrunk in
-//! a process of its own; if not, the implementation keeps state, so the
-//! requests sent before it are cut down to the few it needs
-//! ([`shrink::minimize_prefix`]) and the sequence is shrunk with a fresh
-//! process per test.
+//! After each batch, every encode answered with bytes the reference agrees
+//! with is read back: the same implementation is sent the decode of its
+//! answer, which must give back the value encoded ([`super::round_trip`]).
+//! The read-backs are not generated requests: they draw nothing from the
+//! seed, do not count against `--count`, and are counted apart
+//! ([`FuzzResults::read_backs`]).
+//!
+//! A new [`Signature`] is investigated at once, before fuzzing goes on
+//! ([`super::investigate`]): replayed and shrunk, or, for an implementation
+//! that keeps state, cut down to the requests before it that it needs.
 //!
 //! The time budget is a deadline for everything: generating, answering,
 //! replaying and shrinking. Investigating one finding takes at most the
@@ -34,15 +39,16 @@ use std::time::{Duration, Instant};
 
 use wow_guid_vectors::{Request, RequestKind, Vector};
 
-use super::finding::{Finding, Novelty, Reproduction, ShrinkStats};
+use super::ahead::Ahead;
+use super::finding::{Finding, Novelty};
+use super::investigate::{corpus_signatures, investigate};
+pub use super::plan::{Plan, Role};
 use super::requests::Generator;
+use super::round_trip;
 use crate::disagreement::Disagreement;
 use crate::disagreement::{check, Check};
-use crate::history::Limits;
-use crate::shrink::{self, AfterPrefix, OneImplementation, Tester};
 use wow_guid_harness::classify::Signature;
-use wow_guid_harness::implementation::{HarnessError, Implementation, Query};
-use wow_guid_harness::judge::JudgeOptions;
+use wow_guid_harness::implementation::{Answer, HarnessError, Implementation, Query};
 
 /// Requests in one batch at most.
 pub const MAX_BATCH: usize = 512;
@@ -53,44 +59,6 @@ pub const DEAD_AFTER: usize = 8;
 
 /// Earlier requests kept for finding what a stateful disagreement needs.
 const HISTORY: usize = 4096;
-
-/// What to do.
-#[derive(Clone, Debug)]
-pub struct Plan {
-    /// The seed of the generators.
-    pub seed: u64,
-    /// When the run ends, shrinking included (see the module docs).
-    pub deadline: Option<Instant>,
-    /// Stop after this many requests.
-    pub count: Option<u64>,
-    /// Stop after this many distinct findings.
-    pub max_findings: Option<usize>,
-    /// How answers are judged.
-    pub judge: JudgeOptions,
-    /// How much work shrinking one finding may take.
-    pub shrink: Limits,
-}
-
-impl Plan {
-    /// The seed unless one is given: fixed, so that a CI job is
-    /// reproducible unless it asks for variety.
-    pub const DEFAULT_SEED: u64 = 1;
-
-    /// The time budget when no budget is given at all.
-    pub const DEFAULT_TIME: Duration = Duration::from_secs(10);
-}
-
-/// What an implementation from `launch` is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    /// The long-running one that answers generated requests.
-    Fuzz,
-    /// One that answers many shrinking candidates (it will be sent requests
-    /// that make it fail, over and over).
-    Shrink,
-    /// A fresh one for a single short sequence.
-    Replay,
-}
 
 /// Where the run stands, for progress reports.
 #[derive(Clone, Copy, Debug)]
@@ -145,6 +113,9 @@ pub struct FuzzResults {
     pub done_by_kind: [u64; RequestKind::ALL.len()],
     /// Requests answered `unsupported`.
     pub unsupported: u64,
+    /// Read-backs sent: decodes of the implementation's own encodes (not
+    /// counted in `done`).
+    pub read_backs: u64,
     /// Kinds that answered `unsupported`, in the order they did.
     pub unsupported_kinds: Vec<RequestKind>,
     /// Total time.
@@ -158,6 +129,34 @@ pub struct FuzzResults {
     pub unjudged: usize,
 }
 
+/// New signatures of one batch: where first seen (the index of the
+/// request, or of the encode of a failed round trip), how, how often.
+type Fresh = Vec<(usize, Disagreement, u64)>;
+
+/// The loop's state between batches.
+struct Session<'a> {
+    plan: &'a Plan,
+    corpus: &'a [Vector],
+    started: Instant,
+    /// The requests, generated a batch ahead.
+    ahead: Ahead,
+    /// The corpus's requests outside sequences, with their ids.
+    known: HashMap<&'a Request, &'a str>,
+    /// The kinds still generated.
+    enabled: Vec<RequestKind>,
+    outcome: FuzzResults,
+    /// Where each signature's finding is in `outcome.findings`.
+    groups: HashMap<Signature, usize>,
+    /// How the corpus fails this implementation, by signature: asked once,
+    /// at the first finding (a run without findings never pays for it).
+    corpus_failures: Option<Option<HashMap<Signature, String>>>,
+    /// The requests sent before the current batch, the last [`HISTORY`].
+    history: VecDeque<Request>,
+    batch_size: usize,
+    answered_ever: bool,
+    faults_in_a_row: usize,
+}
+
 /// Runs the fuzzing loop (see the module docs) over requests generated
 /// from `plan.seed`, mutating the requests of `corpus`.
 ///
@@ -169,48 +168,90 @@ pub fn fuzz<I: Implementation>(
     launch: &mut dyn FnMut(Role) -> I,
     observer: &mut dyn Observer,
 ) -> Result<FuzzResults, HarnessError> {
-    let started = Instant::now();
-    let mut generator = Generator::new(plan.seed, corpus);
-    let known: HashMap<&Request, &str> = corpus
-        .iter()
-        .filter(|v| v.sequence.is_none())
-        .map(|v| (&v.request, v.id.as_str()))
-        .collect();
-    let mut enabled = RequestKind::ALL.to_vec();
-    let mut outcome = FuzzResults {
-        done: 0,
-        done_by_kind: [0; RequestKind::ALL.len()],
-        unsupported: 0,
-        unsupported_kinds: Vec::new(),
-        elapsed: Duration::ZERO,
-        findings: Vec::new(),
-        stop: Stop::Budget,
-        unjudged: 0,
-    };
-    let mut groups: HashMap<Signature, usize> = HashMap::new();
-    // How the corpus fails this implementation, by signature: asked once,
-    // at the first finding (a run without findings never pays for it).
-    let mut corpus_failures: Option<Option<HashMap<Signature, String>>> = None;
-    let mut history: VecDeque<Request> = VecDeque::new();
+    let mut session = Session::new(plan, corpus);
     let mut implementation = launch(Role::Fuzz);
-    let mut batch_size = RequestKind::ALL.len();
-    let mut answered_ever = false;
-    let mut faults_in_a_row = 0;
-    let budget_left = |done: u64| {
-        plan.count.is_none_or(|c| done < c) && plan.deadline.is_none_or(|d| Instant::now() < d)
-    };
-    'run: while budget_left(outcome.done) {
-        let room = plan.count.map_or(u64::MAX, |c| c - outcome.done);
-        let n = (batch_size as u64).min(room) as usize;
-        let first = outcome.done;
-        let requests: Vec<Request> = (first..first + n as u64)
-            .map(|i| match RequestKind::ALL.get(i as usize) {
-                // The probe: one request of each kind.
-                Some(&kind) => generator.request_of_kind(i, kind),
-                None => generator.request(i, &enabled),
-            })
+    while session.budget_left() && session.batch(&mut implementation, launch, observer)? {}
+    drop(implementation);
+    session.outcome.elapsed = session.started.elapsed();
+    Ok(session.outcome)
+}
+
+impl<'a> Session<'a> {
+    fn new(plan: &'a Plan, corpus: &'a [Vector]) -> Self {
+        Self {
+            plan,
+            corpus,
+            started: Instant::now(),
+            ahead: Ahead::new(Generator::new(plan.seed, corpus)),
+            known: corpus
+                .iter()
+                .filter(|v| v.sequence.is_none())
+                .map(|v| (&v.request, v.id.as_str()))
+                .collect(),
+            enabled: RequestKind::ALL.to_vec(),
+            outcome: FuzzResults {
+                done: 0,
+                done_by_kind: [0; RequestKind::ALL.len()],
+                unsupported: 0,
+                read_backs: 0,
+                unsupported_kinds: Vec::new(),
+                elapsed: Duration::ZERO,
+                findings: Vec::new(),
+                stop: Stop::Budget,
+                unjudged: 0,
+            },
+            groups: HashMap::new(),
+            corpus_failures: None,
+            history: VecDeque::new(),
+            batch_size: RequestKind::ALL.len(),
+            answered_ever: false,
+            faults_in_a_row: 0,
+        }
+    }
+
+    fn budget_left(&self) -> bool {
+        let plan = self.plan;
+        plan.count.is_none_or(|c| self.outcome.done < c)
+            && plan.deadline.is_none_or(|d| Instant::now() < d)
+    }
+
+    /// How many of `wanted` requests from index `first` the count allows.
+    fn room(&self, first: u64, wanted: usize) -> usize {
+        let room = self
+            .plan
+            .count
+            .map_or(u64::MAX, |c| c.saturating_sub(first));
+        (wanted as u64).min(room) as usize
+    }
+
+    /// The next batch's requests, the first of them the `done`-th; and the
+    /// batch after it ordered, to be made while this one is answered, as
+    /// large as it will be unless a fault makes it smaller.
+    fn generate(&mut self) -> Vec<Request> {
+        let first = self.outcome.done;
+        let n = self.room(first, self.batch_size);
+        let requests = self.ahead.take(first, n, &self.enabled);
+        let next = first + n as u64;
+        let after = self.room(next, (self.batch_size * 2).min(MAX_BATCH));
+        if after > 0 {
+            self.ahead.order(next, after, &self.enabled);
+        }
+        requests
+    }
+
+    /// One batch: generated, answered, judged, read back, its new findings
+    /// investigated. Whether the run goes on.
+    fn batch<I: Implementation>(
+        &mut self,
+        implementation: &mut I,
+        launch: &mut dyn FnMut(Role) -> I,
+        observer: &mut dyn Observer,
+    ) -> Result<bool, HarnessError> {
+        let first = self.outcome.done;
+        let requests = self.generate();
+        let ids: Vec<String> = (first..first + requests.len() as u64)
+            .map(|i| format!("f{i}"))
             .collect();
-        let ids: Vec<String> = (first..first + n as u64).map(|i| format!("f{i}")).collect();
         let queries: Vec<Query<'_>> = ids
             .iter()
             .zip(&requests)
@@ -218,285 +259,183 @@ pub fn fuzz<I: Implementation>(
             .collect();
         let answers = match implementation.answer_all(&queries) {
             Err(e) if e.is_out_of_time() => {
-                outcome.unjudged = n;
-                break;
+                self.outcome.unjudged = requests.len();
+                return Ok(false);
             }
             other => other?,
         };
-        let answered_after = started.elapsed();
-        // New signatures of this batch: where first seen, how, how often.
-        let mut fresh: Vec<(usize, Disagreement, u64)> = Vec::new();
-        let mut restarted = false;
-        for (pos, (request, answer)) in requests.iter().zip(&answers).enumerate() {
-            let kind = request.kind();
-            outcome.done += 1;
-            outcome.done_by_kind[kind.index()] += 1;
-            if answer.reply.is_ok() {
-                answered_ever = true;
-                faults_in_a_row = 0;
-            } else {
-                faults_in_a_row += 1;
-            }
-            match check(request, &answer.reply, plan.judge) {
-                Check::Agrees => {}
-                Check::Unsupported => {
-                    outcome.unsupported += 1;
-                    if !outcome.unsupported_kinds.contains(&kind) {
-                        outcome.unsupported_kinds.push(kind);
-                    }
-                    enabled.retain(|&k| k != kind);
-                }
-                Check::Disagrees(d) => {
-                    let signature = d.signature;
-                    restarted |= signature.restarts_the_process();
-                    if let Some(&i) = groups.get(&d.signature) {
-                        outcome.findings[i].occurrences += 1;
-                    } else if let Some(f) = fresh.iter_mut().find(|f| f.1.signature == d.signature)
-                    {
-                        f.2 += 1;
-                    } else {
-                        fresh.push((pos, d, 1));
-                    }
-                }
-            }
+        let answered_after = self.started.elapsed();
+        let (mut fresh, agreed, mut restarted) = self.judge(&requests, &answers);
+        let decodes = round_trip::read_backs(
+            requests
+                .iter()
+                .zip(&answers)
+                .zip(agreed)
+                .map(|((request, answer), agreed)| (request, answer, agreed)),
+        );
+        self.outcome.read_backs += decodes.len() as u64;
+        let read = match round_trip::send_read_backs(implementation, &decodes, self.plan.judge) {
+            // The deadline has passed: the loop ends after this batch.
+            Err(e) if e.is_out_of_time() => round_trip::ReadBackResults::default(),
+            other => other?,
+        };
+        restarted |= read.faulted;
+        for (pos, d) in read.failures {
+            self.count(&mut fresh, pos, d);
         }
         for (pos, d, occurrences) in fresh {
-            observer.investigating(&d.signature);
-            let before: Vec<Request> = history
-                .iter()
-                .chain(&requests[..pos])
-                .cloned()
-                .collect::<Vec<_>>();
-            let before = &before[before.len().saturating_sub(HISTORY)..];
-            let mut finding = investigate(plan, launch, requests[pos].clone(), d, before)?;
+            let mut finding = self.investigate(launch, observer, &requests, pos, d)?;
             finding.occurrences = occurrences;
             finding.first_index = first + pos as u64;
             finding.found_after = answered_after;
-            finding.in_corpus = known.get(&finding.request).map(|id| (*id).to_owned());
-            if !finding.prefix.is_empty() {
-                finding.in_corpus = None;
-            }
-            let failures = match &corpus_failures {
-                Some(failures) => failures,
-                None => corpus_failures.insert(corpus_signatures(plan, corpus, launch)?),
-            };
-            finding.novelty = match failures {
-                None => Novelty::Unchecked,
-                Some(failures) => failures
-                    .get(&finding.signature)
-                    .map_or(Novelty::New, |id| Novelty::Known(id.clone())),
-            };
-            groups.insert(finding.signature, outcome.findings.len());
-            observer.finding(&finding);
-            outcome.findings.push(finding);
-            if plan
-                .max_findings
-                .is_some_and(|m| outcome.findings.len() >= m)
-            {
-                outcome.stop = Stop::MaxFindings;
-                break 'run;
+            if !self.record(launch, observer, finding)? {
+                return Ok(false);
             }
         }
-        history.extend(requests);
-        let excess = history.len().saturating_sub(HISTORY);
-        history.drain(..excess);
+        let decodes: Vec<Request> = decodes.into_iter().map(|(_, _, d)| d).collect();
+        self.remember(requests, decodes);
+        Ok(self.go_on(observer, restarted))
+    }
+
+    /// Judges every answer of a batch: its new signatures, whether each
+    /// request agreed with the reference, and whether a fault restarted
+    /// the process.
+    fn judge(&mut self, requests: &[Request], answers: &[Answer]) -> (Fresh, Vec<bool>, bool) {
+        let mut fresh = Fresh::new();
+        let mut agreed = Vec::with_capacity(requests.len());
+        let mut restarted = false;
+        for (pos, (request, answer)) in requests.iter().zip(answers).enumerate() {
+            let kind = request.kind();
+            self.outcome.done += 1;
+            self.outcome.done_by_kind[kind.index()] += 1;
+            if answer.reply.is_ok() {
+                self.answered_ever = true;
+                self.faults_in_a_row = 0;
+            } else {
+                self.faults_in_a_row += 1;
+            }
+            let judged = check(request, &answer.reply, self.plan.judge);
+            agreed.push(matches!(judged, Check::Agrees));
+            match judged {
+                Check::Agrees => {}
+                Check::Unsupported => {
+                    self.outcome.unsupported += 1;
+                    if !self.outcome.unsupported_kinds.contains(&kind) {
+                        self.outcome.unsupported_kinds.push(kind);
+                    }
+                    self.enabled.retain(|&k| k != kind);
+                }
+                Check::Disagrees(d) => {
+                    restarted |= d.signature.restarts_the_process();
+                    self.count(&mut fresh, pos, d);
+                }
+            }
+        }
+        (fresh, agreed, restarted)
+    }
+
+    /// Counts disagreement `d` at `pos`: one more occurrence of a finding,
+    /// or of a new signature of this batch, or a new signature.
+    fn count(&mut self, fresh: &mut Fresh, pos: usize, d: Disagreement) {
+        if let Some(&i) = self.groups.get(&d.signature) {
+            self.outcome.findings[i].occurrences += 1;
+        } else if let Some(f) = fresh.iter_mut().find(|f| f.1.signature == d.signature) {
+            f.2 += 1;
+        } else {
+            fresh.push((pos, d, 1));
+        }
+    }
+
+    /// Investigates the new signature `d`, first seen at `requests[pos]`.
+    fn investigate<I: Implementation>(
+        &self,
+        launch: &mut dyn FnMut(Role) -> I,
+        observer: &mut dyn Observer,
+        requests: &[Request],
+        pos: usize,
+        d: Disagreement,
+    ) -> Result<Finding, HarnessError> {
+        observer.investigating(&d.signature);
+        let before: Vec<Request> = self
+            .history
+            .iter()
+            .chain(&requests[..pos])
+            .cloned()
+            .collect();
+        let before = &before[before.len().saturating_sub(HISTORY)..];
+        investigate(self.plan, launch, requests[pos].clone(), d, before)
+    }
+
+    /// Marks `finding` as in the corpus, known or new, and adds it to the
+    /// results. Whether the run goes on (`--max-findings`).
+    fn record<I: Implementation>(
+        &mut self,
+        launch: &mut dyn FnMut(Role) -> I,
+        observer: &mut dyn Observer,
+        mut finding: Finding,
+    ) -> Result<bool, HarnessError> {
+        finding.in_corpus = self
+            .known
+            .get(&finding.request)
+            .filter(|_| finding.prefix.is_empty())
+            .map(|id| (*id).to_owned());
+        let failures = match &self.corpus_failures {
+            Some(failures) => failures,
+            None => self
+                .corpus_failures
+                .insert(corpus_signatures(self.plan, self.corpus, launch)?),
+        };
+        finding.novelty = match failures {
+            None => Novelty::Unchecked,
+            Some(failures) => failures
+                .get(&finding.signature)
+                .map_or(Novelty::New, |id| Novelty::Known(id.clone())),
+        };
+        self.groups
+            .insert(finding.signature, self.outcome.findings.len());
+        observer.finding(&finding);
+        self.outcome.findings.push(finding);
+        let full = self
+            .plan
+            .max_findings
+            .is_some_and(|m| self.outcome.findings.len() >= m);
+        if full {
+            self.outcome.stop = Stop::MaxFindings;
+        }
+        Ok(!full)
+    }
+
+    /// Keeps the last [`HISTORY`] requests sent, `requests` then the
+    /// read-backs `decodes`.
+    fn remember(&mut self, requests: Vec<Request>, decodes: Vec<Request>) {
+        self.history.extend(requests);
+        self.history.extend(decodes);
+        let excess = self.history.len().saturating_sub(HISTORY);
+        self.history.drain(..excess);
+    }
+
+    /// Reports progress after a batch and sizes the next; whether the run
+    /// goes on.
+    fn go_on(&mut self, observer: &mut dyn Observer, restarted: bool) -> bool {
         observer.progress(&Status {
-            done: outcome.done,
-            elapsed: started.elapsed(),
-            findings: outcome.findings.len(),
-            unsupported: outcome.unsupported,
+            done: self.outcome.done,
+            elapsed: self.started.elapsed(),
+            findings: self.outcome.findings.len(),
+            unsupported: self.outcome.unsupported,
         });
-        if !answered_ever && faults_in_a_row >= DEAD_AFTER {
-            outcome.stop = Stop::NoAnswers;
-            break;
+        if !self.answered_ever && self.faults_in_a_row >= DEAD_AFTER {
+            self.outcome.stop = Stop::NoAnswers;
+            return false;
         }
-        if enabled.is_empty() {
-            outcome.stop = Stop::NothingSupported;
-            break;
+        if self.enabled.is_empty() {
+            self.outcome.stop = Stop::NothingSupported;
+            return false;
         }
-        batch_size = if restarted {
+        self.batch_size = if restarted {
             1
         } else {
-            (batch_size * 2).min(MAX_BATCH)
+            (self.batch_size * 2).min(MAX_BATCH)
         };
+        true
     }
-    drop(implementation);
-    outcome.elapsed = started.elapsed();
-    Ok(outcome)
-}
-
-/// How the corpus fails the implementation: for each signature, the first
-/// vector (in corpus order) that disagrees with the reference that way,
-/// judged by the same oracle as generated requests, with every vector sent
-/// in order to one fresh process as `run` sends them (so a stateful bug
-/// shows on the corpus's sequences). `None` when the time ran out first.
-fn corpus_signatures<I: Implementation>(
-    plan: &Plan,
-    corpus: &[Vector],
-    launch: &mut dyn FnMut(Role) -> I,
-) -> Result<Option<HashMap<Signature, String>>, HarnessError> {
-    let mut implementation = launch(Role::Replay);
-    let queries: Vec<Query<'_>> = corpus
-        .iter()
-        .map(|v| Query {
-            id: &v.id,
-            request: &v.request,
-        })
-        .collect();
-    let answers = match implementation.answer_all(&queries) {
-        Err(e) if e.is_out_of_time() => return Ok(None),
-        other => other?,
-    };
-    let mut failures = HashMap::new();
-    for (vector, answer) in corpus.iter().zip(&answers) {
-        if let Check::Disagrees(d) = check(&vector.request, &answer.reply, plan.judge) {
-            failures
-                .entry(d.signature)
-                .or_insert_with(|| vector.id.clone());
-        }
-    }
-    Ok(Some(failures))
-}
-
-/// Reproduces and shrinks one new disagreement (see the module docs).
-fn investigate<I: Implementation>(
-    plan: &Plan,
-    launch: &mut dyn FnMut(Role) -> I,
-    request: Request,
-    found: Disagreement,
-    history: &[Request],
-) -> Result<Finding, HarnessError> {
-    let started = Instant::now();
-    let target = found.signature;
-    let mut finding = Finding {
-        signature: target,
-        prefix: Vec::new(),
-        request: request.clone(),
-        disagreement: found.clone(),
-        original: request.clone(),
-        reproduction: Reproduction::NotTried,
-        shrink: None,
-        occurrences: 1,
-        first_index: 0,
-        found_after: Duration::ZERO,
-        seed: plan.seed,
-        in_corpus: None,
-        novelty: Novelty::Unchecked,
-    };
-    if !target.is_about_one_request() {
-        return Ok(finding);
-    }
-    // Hunting keeps at least half the time left: one finding's shrinking
-    // gets at most --shrink-time and at most half of what is left.
-    let share = plan.deadline.map_or(plan.shrink.max_time, |deadline| {
-        plan.shrink
-            .max_time
-            .min(deadline.saturating_duration_since(started) / 2)
-    });
-    let limits_left = || Limits {
-        max_tests: plan.shrink.max_tests,
-        max_time: share.saturating_sub(started.elapsed()),
-        deadline: plan.deadline,
-    };
-    let mut replay_launch = || launch(Role::Replay);
-    let Some(alone) = crate::history::unless_out_of_time(shrink::replay(
-        &mut replay_launch,
-        std::slice::from_ref(&request),
-        plan.judge,
-    ))?
-    else {
-        finding.reproduction = Reproduction::OutOfTime;
-        return Ok(finding);
-    };
-    let alone = alone.filter(|d| d.signature == target);
-    if let Some(alone) = alone {
-        finding.reproduction = Reproduction::Alone;
-        let mut shrink_launch = || launch(Role::Shrink);
-        let mut tester = OneImplementation::new(&mut shrink_launch, plan.judge);
-        let shrunk = shrink::shrink(request.clone(), alone.clone(), &mut tester, &limits_left())?;
-        drop(tester);
-        // The shrinking process answered many requests; make sure the
-        // result does not depend on them.
-        let mut replay_launch = || launch(Role::Replay);
-        let confirmed = crate::history::unless_out_of_time(shrink::replay(
-            &mut replay_launch,
-            std::slice::from_ref(&shrunk.request),
-            plan.judge,
-        ))?
-        .flatten()
-        .filter(|d| d.signature == target);
-        let (request, disagreement) = match confirmed {
-            Some(d) => (shrunk.request, d),
-            None => (request, alone),
-        };
-        finding.request = request;
-        finding.disagreement = disagreement;
-        finding.shrink = Some(ShrinkStats {
-            steps: shrunk.steps,
-            tests: shrunk.tests,
-            complete: shrunk.complete,
-            out_of_time: shrunk.out_of_time,
-            time: started.elapsed(),
-        });
-        return Ok(finding);
-    }
-    let Some(prefix) = crate::history::unless_out_of_time(shrink::minimize_prefix(
-        &mut replay_launch,
-        history,
-        &request,
-        target,
-        plan.judge,
-        &limits_left(),
-    ))?
-    else {
-        finding.reproduction = Reproduction::OutOfTime;
-        return Ok(finding);
-    };
-    let Some(mut prefix) = prefix else {
-        finding.reproduction = Reproduction::NotReproduced;
-        return Ok(finding);
-    };
-    finding.reproduction = Reproduction::AfterPrefix;
-    let mut tests = 0;
-    let mut steps = 0;
-    let mut complete = true;
-    let mut out_of_time = false;
-    // Each pass shrinks one request of the sequence with the rest fixed in
-    // `tester`; the passes' costs add up to the finding's.
-    let mut pass = |request: Request,
-                    disagreement: Disagreement,
-                    tester: &mut dyn Tester|
-     -> Result<(Request, Disagreement), HarnessError> {
-        let shrunk = shrink::shrink(request, disagreement, tester, &limits_left())?;
-        tests += shrunk.tests;
-        steps += shrunk.steps;
-        complete &= shrunk.complete;
-        out_of_time |= shrunk.out_of_time;
-        Ok((shrunk.request, shrunk.disagreement))
-    };
-    // The disagreeing request first, then each request before it, each
-    // with the rest of the sequence fixed.
-    let mut tester = AfterPrefix::new(&mut replay_launch, prefix.clone(), Vec::new(), plan.judge);
-    let (mut last, mut disagreement) = pass(request, found, &mut tester)?;
-    for i in 0..prefix.len() {
-        let mut suffix = prefix[i + 1..].to_vec();
-        suffix.push(last.clone());
-        let mut tester =
-            AfterPrefix::new(&mut replay_launch, prefix[..i].to_vec(), suffix, plan.judge);
-        (prefix[i], disagreement) = pass(prefix[i].clone(), disagreement, &mut tester)?;
-    }
-    // Shrinking the steps before may have made the last one shrinkable again.
-    let mut tester = AfterPrefix::new(&mut replay_launch, prefix.clone(), Vec::new(), plan.judge);
-    (last, disagreement) = pass(last, disagreement, &mut tester)?;
-    finding.prefix = prefix;
-    finding.request = last;
-    finding.disagreement = disagreement;
-    finding.shrink = Some(ShrinkStats {
-        steps,
-        tests,
-        complete,
-        out_of_time,
-        time: started.elapsed(),
-    });
-    Ok(finding)
 }

@@ -56,6 +56,13 @@ pub fn summary(results: &FuzzResults, seed: u64, rerun: &Rerun<'_>) -> String {
         .map(|(k, n)| format!("{k} {n}"))
         .collect();
     let _ = writeln!(s, "#   {}", by_kind.join(", "));
+    if results.read_backs > 0 {
+        let _ = writeln!(
+            s,
+            "#   and {} read-back(s): its own encodes decoded back (round trips)",
+            results.read_backs
+        );
+    }
     if !results.unsupported_kinds.is_empty() {
         let kinds: Vec<String> = results
             .unsupported_kinds

@@ -4,6 +4,7 @@ use std::path::Path;
 use std::time::Duration;
 use std::{fs, io};
 use wow_guid_conformance::disagreement::Disagreement;
+use wow_guid_conformance::fuzzing::append::*;
 use wow_guid_conformance::fuzzing::finding::*;
 use wow_guid_harness::classify::Signature;
 use wow_guid_harness::implementation::Fault;
@@ -45,6 +46,7 @@ fn finding(prefix: Vec<Request>, request: Request, mismatch: Mismatch) -> Findin
                 status: "exit status: 1".into(),
                 partial: wow_guid_harness::implementation::Excerpt::default(),
             }),
+            read_back: None,
         },
         original: request,
         reproduction: Reproduction::Alone,

@@ -51,20 +51,53 @@ impl Shapes {
     }
 }
 
+/// At most four bytes, kept inline: one character, or one invalid
+/// sequence of the fault model (none is longer). A name is drawn a
+/// character at a time, and a heap allocation per character was most of
+/// the cost of drawing a long one.
+#[derive(Clone, Copy)]
+struct Sequence {
+    bytes: [u8; 4],
+    len: usize,
+}
+
+impl Sequence {
+    /// The bytes of `slice` (at most four).
+    fn of(slice: &[u8]) -> Self {
+        let mut bytes = [0; 4];
+        bytes[..slice.len()].copy_from_slice(slice);
+        Self {
+            bytes,
+            len: slice.len(),
+        }
+    }
+
+    /// The UTF-8 of code point `code`; the replacement character stands in
+    /// for a surrogate, which is no character.
+    fn character(code: u32) -> Self {
+        let mut bytes = [0; 4];
+        let len = char::from_u32(code)
+            .unwrap_or('\u{fffd}')
+            .encode_utf8(&mut bytes)
+            .len();
+        Self { bytes, len }
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+}
+
 /// Bytes that show `class`, drawn at random: a character of it, or an
 /// invalid sequence of its kind. Every class of the fault model has its
 /// arm, so a new class does not compile until the fuzzer can draw it.
-fn sample(u: &mut Unstructured<'_>, class: Class) -> Draw<Vec<u8>> {
-    let character = |code: u32| {
-        // Surrogates are no characters; the replacement character stands in.
-        let c = char::from_u32(code).unwrap_or('\u{fffd}');
-        c.to_string().into_bytes()
-    };
+fn sample(u: &mut Unstructured<'_>, class: Class) -> Draw<Sequence> {
+    let character = Sequence::character;
     let cont = |u: &mut Unstructured<'_>| u.int_in_range(0x80..=0xbfu8);
     Ok(match class {
-        Class::Empty => Vec::new(),
-        Class::Ascii => vec![u.int_in_range(0x20..=0x7eu8)?],
-        Class::Control => vec![*u.choose(&[0x01, 0x09, 0x0a, 0x1f, 0x7f])?],
+        Class::Empty => Sequence::of(&[]),
+        Class::Ascii => Sequence::of(&[u.int_in_range(0x20..=0x7eu8)?]),
+        Class::Control => Sequence::of(&[*u.choose(&[0x01, 0x09, 0x0a, 0x1f, 0x7f])?]),
         Class::Utf82 => character(u.int_in_range(0x80..=0x7ff)?),
         Class::Utf83 => character(u.int_in_range(0x800..=0xffff)?),
         Class::Utf84 | Class::EndsUtf84 => character(u.int_in_range(0x1_0000..=0x10_ffff)?),
@@ -76,23 +109,23 @@ fn sample(u: &mut Unstructured<'_>, class: Class) -> Draw<Vec<u8>> {
             let class = *u.choose(&[Class::Utf82, Class::Utf83, Class::Utf84])?;
             sample(u, class)?
         }
-        Class::StrayContinuation | Class::EndsInvalid => vec![cont(u)?],
+        Class::StrayContinuation | Class::EndsInvalid => Sequence::of(&[cont(u)?]),
         Class::Overlong => match u.int_in_range(0..=2u8)? {
-            0 => vec![0xc0 | (cont(u)? & 1), cont(u)?],
-            1 => vec![0xe0, cont(u)? & 0x9f, cont(u)?],
-            _ => vec![0xf0, cont(u)? & 0x8f, cont(u)?, cont(u)?],
+            0 => Sequence::of(&[0xc0 | (cont(u)? & 1), cont(u)?]),
+            1 => Sequence::of(&[0xe0, cont(u)? & 0x9f, cont(u)?]),
+            _ => Sequence::of(&[0xf0, cont(u)? & 0x8f, cont(u)?, cont(u)?]),
         },
-        Class::Surrogate => vec![0xed, cont(u)? | 0x20, cont(u)?],
+        Class::Surrogate => Sequence::of(&[0xed, cont(u)? | 0x20, cont(u)?]),
         Class::AboveMax => match u.int_in_range(0..=1u8)? {
-            0 => vec![0xf4, cont(u)? | 0x10, cont(u)?, cont(u)?],
-            _ => vec![u.int_in_range(0xf5..=0xffu8)?],
+            0 => Sequence::of(&[0xf4, cont(u)? | 0x10, cont(u)?, cont(u)?]),
+            _ => Sequence::of(&[u.int_in_range(0xf5..=0xffu8)?]),
         },
         // A lead byte whose continuation bytes never come: what follows is
         // ASCII, a lead byte, the NUL, or the end of the input.
         Class::TruncatedSequence => match u.int_in_range(0..=2u8)? {
-            0 => vec![0xc2 | (cont(u)? & 0x1d)],
-            1 => vec![0xe1, cont(u)?],
-            _ => vec![0xf1, cont(u)?, cont(u)?],
+            0 => Sequence::of(&[0xc2 | (cont(u)? & 0x1d)]),
+            1 => Sequence::of(&[0xe1, cont(u)?]),
+            _ => Sequence::of(&[0xf1, cont(u)?, cont(u)?]),
         },
     })
 }
@@ -110,7 +143,7 @@ const CONTENT: [Option<Class>; 7] = [
     Some(Class::Noncharacter),
 ];
 
-fn valid_char(u: &mut Unstructured<'_>) -> Draw<Vec<u8>> {
+fn valid_char(u: &mut Unstructured<'_>) -> Draw<Sequence> {
     match *u.choose(&CONTENT)? {
         Some(class) => sample(u, class),
         None => {
@@ -118,10 +151,7 @@ fn valid_char(u: &mut Unstructured<'_>) -> Draw<Vec<u8>> {
                 0x7f, 0x80, 0x7ff, 0x800, 0xd7ff, 0xe000, 0xfeff, 0xfffd, 0xffff, 0x1_0000,
                 0x10_ffff,
             ])?;
-            Ok(char::from_u32(code)
-                .unwrap_or('\u{fffd}')
-                .to_string()
-                .into_bytes())
+            Ok(Sequence::character(code))
         }
     }
 }
@@ -138,7 +168,7 @@ fn plant(u: &mut Unstructured<'_>, fault: Fault) -> Draw<Vec<u8>> {
                 .filter(|c| c.is_invalid())
                 .collect();
             let class = *u.choose(&invalid)?;
-            sample(u, class)?
+            sample(u, class)?.as_slice().to_vec()
         }
         Fault::InteriorNul => vec![0],
         Fault::MissingTerminator
@@ -208,6 +238,8 @@ pub fn name(u: &mut Unstructured<'_>, model: &Shapes) -> Draw<Vec<u8>> {
     let mut wide_end = if target >= 2 && at_buffer && u.ratio(1u8, 2)? {
         let width = u.int_in_range(2..=4usize)?.min(target);
         sample(u, [Class::Utf82, Class::Utf83, Class::Utf84][width - 2])?
+            .as_slice()
+            .to_vec()
     } else {
         Vec::new()
     };
@@ -276,17 +308,18 @@ fn contents(
         NameStyle::Ascii => false,
         _ => u.ratio(1u8, 2)?,
     };
+    boundaries.reserve(len.saturating_sub(name.len()));
     while name.len() < len {
-        let encoded = if wide_content {
-            valid_char(u)?
+        if wide_content {
+            let encoded = valid_char(u)?;
+            if name.len() + encoded.len > len {
+                // Pad with ASCII so boundary lengths come out exact.
+                name.push(b'a');
+            } else {
+                name.extend_from_slice(encoded.as_slice());
+            }
         } else {
-            vec![u.int_in_range(0x20..=0x7eu8)?]
-        };
-        if name.len() + encoded.len() > len {
-            // Pad with ASCII so boundary lengths come out exact.
-            name.push(b'a');
-        } else {
-            name.extend_from_slice(&encoded);
+            name.push(u.int_in_range(0x20..=0x7eu8)?);
         }
         boundaries.push(name.len());
     }
