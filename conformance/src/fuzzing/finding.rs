@@ -234,7 +234,7 @@ impl Finding {
                     format!(
                         "Found by differential fuzzing: the implementation writes what it cannot \
                          read: it answers this encode as the reference does, but decoding its own \
-                         answer it {what}; `run --read-back` reads it back as {}.",
+                         answer it {what}; `run` reads it back as {}.",
                         read_back_id(&stem)
                     ),
                 )

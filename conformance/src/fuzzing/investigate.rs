@@ -27,7 +27,7 @@ use crate::shrink::{self, AfterPrefix, OneImplementation, Tester};
 /// vector (in corpus order) that disagrees with the reference that way,
 /// judged by the same oracle as generated requests, with every vector sent
 /// in order to one fresh process as `run` sends them (so a stateful bug
-/// shows on the corpus's sequences); then, as `run --read-back` does, every
+/// shows on the corpus's sequences); then, as `run` does, every
 /// encode that agreed with bytes read back by another fresh process, a
 /// failed round trip's signature named by its read-back
 /// (`<id>.read-back`). `None` when the time ran out first.

@@ -1,7 +1,7 @@
 //! The implementation's own round trip, drawn by the fuzzer: after an
 //! encode it answers with bytes the reference agrees with, it is asked to
 //! decode those bytes, and must give back the value encoded with no error,
-//! not even `name_too_long` (the rule of `run --read-back`,
+//! not even `name_too_long` (the rule of `run`,
 //! [`wow_guid_testkit::round_trip`]: a bound on decoding needs the same bound
 //! on encoding).
 //!
