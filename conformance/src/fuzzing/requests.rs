@@ -14,9 +14,9 @@
 //! every platform. Pure: no I/O.
 //!
 //! The stream is drawn lazily: most requests need a few hundred bytes of it,
-//! so a request is first built from the first [`FILLS`] bytes, and only
+//! so a request is first built from the first `FILLS` bytes, and only
 //! one that used them all is built again from more of the stream, up to
-//! the whole [`ENTROPY`]. Every draw takes bytes from the front of the
+//! the whole `ENTROPY`. Every draw takes bytes from the front of the
 //! [`Unstructured`], in order, so a build that left bytes unused read
 //! exactly what it would have read from the whole stream: the requests are
 //! the same either way, only cheaper.

@@ -64,7 +64,7 @@ impl<T: Transport> ProcessImplementation<T> {
             let Err(stop) = stop else {
                 continue;
             };
-            if stop.in_flight > 1 {
+            if stop.in_flight > 1 || stop.stalled {
                 self.isolate(queries, stop, &mut answers)?;
                 continue;
             }
@@ -116,7 +116,8 @@ impl<T: Transport> ProcessImplementation<T> {
             }
             caught
         };
-        if !caught && answers.len() > at {
+        // A stall is no fault: the requests in flight were answered alone.
+        if !caught && !stop.stalled && answers.len() > at {
             // Nothing failed on its own: the fault needs pipelining.
             answers[at] = Answer {
                 reply: Err(Fault::OnlyWhenPipelined {
@@ -171,11 +172,10 @@ impl<T: Transport> ProcessImplementation<T> {
         self.close();
         // They compete for the machine's cores while they start: each gets
         // the start-up time of all of them, spread over the cores, on top
-        // of its own allowance (the start-up seen, or before any process
-        // has answered, the whole allowance for a first answer).
+        // of its own allowance.
         let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-        let startup = (self.config.startup_seen.get()).unwrap_or_else(|| self.first_timeout());
-        let crowd = startup * u32::try_from(PARALLEL_ISOLATION.div_ceil(cores)).unwrap_or(u32::MAX);
+        let crowd = self.config.startup_seen.get().unwrap_or_default()
+            * u32::try_from(PARALLEL_ISOLATION.div_ceil(cores)).unwrap_or(u32::MAX);
         let mut caught = first.is_none();
         let mut live: Vec<Alone<T>> = Vec::with_capacity(PARALLEL_ISOLATION);
         // Per suspect started: whether it failed, once it is done, and when
@@ -197,11 +197,15 @@ impl<T: Transport> ProcessImplementation<T> {
                 live.push(alone);
                 unsettled.push(None);
             }
+            // A suspect gets at least the time the slowest one done took
+            // on top of the timeout: on a loaded machine a crowd can start
+            // slower than the start-up seen alone predicts.
             let now = Instant::now();
-            let Some(i) = live
-                .iter_mut()
-                .position(|alone| now >= alone.due || alone.child.ready())
-            else {
+            let seen = slowest.unwrap_or_default();
+            let Some(i) = live.iter_mut().position(|alone| {
+                now >= alone.due.max(alone.sent_at + self.config.timeout + seen)
+                    || alone.child.ready()
+            }) else {
                 if live.is_empty() {
                     break;
                 }
@@ -211,7 +215,8 @@ impl<T: Transport> ProcessImplementation<T> {
             let alone = live.swap_remove(i);
             let (index, sent_at) = (alone.index, alone.sent_at);
             self.child = Some(alone.child);
-            let answer = self.receive_alone(&suspects[index], Some((sent_at, crowd)))?;
+            let allowance = crowd.max(seen);
+            let answer = self.receive_alone(&suspects[index], Some((sent_at, allowance)))?;
             let answer = self.end_alone(answer);
             if is_timeout(&answer) && waited_until.is_none_or(|end| sent_at >= end) {
                 // A wait that overlapped no wait counted before it.

@@ -27,15 +27,21 @@
 //! to a fresh process of its own with up to [`PARALLEL_ISOLATION`] alive at
 //! once: a new one is started as soon as one is done, each is read against
 //! its own deadline (the allowance for a first response, plus the start-up
-//! time of that many processes spread over the cores, so that slow
-//! starters such as a virtual machine are not pushed past it), and the
+//! time of that many processes spread over the cores, or the time the
+//! slowest one done took if longer, so that slow starters such as a
+//! virtual machine, or a crowd on a loaded machine, are not pushed past
+//! it), and the
 //! answers are taken in order. Hangs near each other are waited out at the
 //! same time, while the requests between them are answered. Once one has
 //! failed alone, suspects go on, past the requests that were in flight,
 //! until [`PARALLEL_ISOLATION`] in a row have passed after the last one
 //! that failed or is overdue; every answer so got is its request's, and the
-//! requests after them go on as usual. [`ProcessStats::timeout_waits`]
-//! counts the waits that did not overlap.
+//! requests after them go on as usual. And once a process has hung, a
+//! pipeline waits at most a second for each next answer before it takes
+//! the requests in flight for suspects (each then gets the whole timeout
+//! alone), so a hang that shows up in the pipeline costs a second there,
+//! not a timeout; when none of them fails alone, that was no fault.
+//! [`ProcessStats::timeout_waits`] counts the waits that did not overlap.
 //!
 //! A fresh process gets one request at first, and its window opens as it
 //! answers (1, 3, 5, ... requests in flight), so a process restarted right

@@ -32,7 +32,20 @@ pub(super) struct EarlyEnd {
     pub(super) stderr_tail: Option<Arc<str>>,
     /// From writing the faulted request to noticing the fault.
     pub(super) elapsed: Duration,
+    /// The fault is a stall, not a timeout: once a process of the command
+    /// has hung, a pipeline waits [`STALL`] rather than the whole timeout
+    /// for its next answer, and the requests in flight then go alone,
+    /// where each gets the whole timeout (see the process module's docs).
+    pub(super) stalled: bool,
 }
+
+/// How long a pipeline waits for its next answer, once a process of the
+/// command has hung, before it takes the requests in flight for suspects
+/// and sends them alone (each with the whole timeout): an implementation
+/// that hangs on many requests would otherwise cost a whole timeout each
+/// time a hang shows up in the pipeline, and one that is merely slow only
+/// has its requests in flight answered alone.
+pub(super) const STALL: Duration = Duration::from_secs(1);
 
 /// How long a line that is not a response may be followed by the response
 /// that was due, for it to count as a stray line ([`Fault::StrayLine`])
@@ -188,7 +201,7 @@ impl<T: Transport> ProcessImplementation<T> {
         first_sent: Option<(Instant, Duration)>,
     ) -> Result<Result<(), EarlyEnd>, HarnessError> {
         let timing = (
-            self.config.timeout,
+            self.next_answer_wait(),
             self.config.deadline,
             self.config.record_raw,
         );
@@ -259,7 +272,7 @@ impl<T: Transport> ProcessImplementation<T> {
         first_sent: Option<(Instant, Duration)>,
     ) -> Result<Stretch, HarnessError> {
         let first_timeout = self.first_timeout();
-        let (timeout, budget_end) = (self.config.timeout, self.config.deadline);
+        let (timeout, budget_end) = (self.next_answer_wait(), self.config.deadline);
         let mut waited = if self.running()?.answered() {
             timeout
         } else {
@@ -281,6 +294,17 @@ impl<T: Transport> ProcessImplementation<T> {
         })
     }
 
+    /// How long the pipeline waits for an answer after the first: the
+    /// timeout, or once a process of the command has hung, [`STALL`] if
+    /// shorter.
+    fn next_answer_wait(&self) -> Duration {
+        if self.hung {
+            self.config.timeout.min(STALL)
+        } else {
+            self.config.timeout
+        }
+    }
+
     /// Ends a stretch that `stop`ped before every one of its `total`
     /// requests was answered: the process is killed, and the fault is
     /// returned for the caller to attribute.
@@ -292,12 +316,14 @@ impl<T: Transport> ProcessImplementation<T> {
         own_start: bool,
         answers: &mut [Answer],
     ) -> Result<Result<(), EarlyEnd>, HarnessError> {
+        let stalled =
+            matches!(stop, Halt::Ended(Ended::Timeout)) && at.waited < self.config.timeout;
         if matches!(stop, Halt::Ended(Ended::Timeout)) {
             if at.cut {
                 return Err(self.out_of_time(total - at.got));
             }
             self.hung = true;
-            if own_start {
+            if own_start && !stalled {
                 self.stats.timeout_waits += 1;
             }
         }
@@ -322,6 +348,7 @@ impl<T: Transport> ProcessImplementation<T> {
                 .sent_at
                 .get(at.got)
                 .map_or(Duration::ZERO, Instant::elapsed),
+            stalled,
         }))
     }
 }
