@@ -89,6 +89,11 @@ fn the_time_budget_bounds_the_whole_command_against_every_broken_adapter() {
                 "{stderr}"
             );
             assert!(stderr.contains("flush stdout"), "{stderr}");
+        } else if name == "hang_all.py" && *code == Some(2) {
+            // It answers only the probes: on a loaded machine the budget
+            // can be spent on its first timeouts before a probe gets the
+            // time to start it, and then it never answered within it.
+            assert!(stderr.contains("never answered"), "{name}:\n{stderr}");
         } else {
             assert!(
                 matches!(code, Some(0 | 1)),

@@ -34,6 +34,19 @@ const HANG_STREAK: usize = 4 * PARALLEL_ISOLATION;
 /// none has anything to say.
 const POLL: Duration = Duration::from_millis(2);
 
+/// The processes of a parallel isolation still out: killed at once when
+/// it ends, however it ends (a process dropped unkilled is given a grace
+/// period to exit, which a hung one spends whole, one after another).
+struct Live<T: Transport>(Vec<Alone<T>>);
+
+impl<T: Transport> Drop for Live<T> {
+    fn drop(&mut self) {
+        for alone in &mut self.0 {
+            alone.child.kill();
+        }
+    }
+}
+
 /// A request sent alone to a fresh process of its own, beside others.
 struct Alone<T> {
     /// Its place among the suspects.
@@ -177,7 +190,7 @@ impl<T: Transport> ProcessImplementation<T> {
         let crowd = self.config.startup_seen.get().unwrap_or_default()
             * u32::try_from(PARALLEL_ISOLATION.div_ceil(cores)).unwrap_or(u32::MAX);
         let mut caught = first.is_none();
-        let mut live: Vec<Alone<T>> = Vec::with_capacity(PARALLEL_ISOLATION);
+        let mut live = Live(Vec::with_capacity(PARALLEL_ISOLATION));
         // Per suspect started: whether it failed, once it is done, and when
         // it was sent; the longest a suspect took to be done, bar timeouts.
         let mut failed: Vec<(Option<bool>, Instant)> = Vec::new();
@@ -188,13 +201,13 @@ impl<T: Transport> ProcessImplementation<T> {
         let mut waited_until: Option<Instant> = None;
         while self.hang_streak < HANG_STREAK {
             let limit = if caught { suspects.len() } else { in_flight };
-            while live.len() < PARALLEL_ISOLATION
+            while live.0.len() < PARALLEL_ISOLATION
                 && failed.len() < limit
                 && !passed_since_doubt(&failed, slowest, caught)
             {
                 let alone = self.start_alone(&suspects[failed.len()], failed.len(), crowd)?;
                 failed.push((None, alone.sent_at));
-                live.push(alone);
+                live.0.push(alone);
                 unsettled.push(None);
             }
             // A suspect gets at least the time the slowest one done took
@@ -202,17 +215,17 @@ impl<T: Transport> ProcessImplementation<T> {
             // slower than the start-up seen alone predicts.
             let now = Instant::now();
             let seen = slowest.unwrap_or_default();
-            let Some(i) = live.iter_mut().position(|alone| {
+            let Some(i) = live.0.iter_mut().position(|alone| {
                 now >= alone.due.max(alone.sent_at + self.config.timeout + seen)
                     || alone.child.ready()
             }) else {
-                if live.is_empty() {
+                if live.0.is_empty() {
                     break;
                 }
                 std::thread::sleep(POLL);
                 continue;
             };
-            let alone = live.swap_remove(i);
+            let alone = live.0.swap_remove(i);
             let (index, sent_at) = (alone.index, alone.sent_at);
             self.child = Some(alone.child);
             let allowance = crowd.max(seen);
@@ -238,7 +251,7 @@ impl<T: Transport> ProcessImplementation<T> {
             }
         }
         // Past the hang streak, what is still running is not waited for
-        // (dropping a process ends it), and the rest is not sent.
+        // (`Live` kills it), and the rest is not sent.
         Ok(caught)
     }
 
