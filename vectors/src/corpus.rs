@@ -150,7 +150,13 @@ impl Corpus {
     /// The vector with this id.
     #[must_use]
     pub fn get(&self, id: &str) -> Option<&Vector> {
-        self.vectors.iter().find(|v| v.id == id)
+        self.position(id).map(|at| &self.vectors[at])
+    }
+
+    /// Where the vector with this id is in the corpus's order.
+    #[must_use]
+    pub fn position(&self, id: &str) -> Option<usize> {
+        self.vectors.iter().position(|v| v.id == id)
     }
 
     /// The vector with this id, after the steps before it when it is a
@@ -169,7 +175,7 @@ impl Corpus {
     /// ```
     #[must_use]
     pub fn steps_through(&self, id: &str) -> Option<&[Vector]> {
-        let end = self.vectors.iter().position(|v| v.id == id)?;
+        let end = self.position(id)?;
         let vector = &self.vectors[end];
         // The loader keeps a sequence's steps consecutive.
         let start = self.vectors[..end]

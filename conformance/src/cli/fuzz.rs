@@ -208,7 +208,7 @@ pub(super) fn fuzz(
     }
     Ok(if !results.findings.is_empty() {
         Exit::Failure
-    } else if results.stop == Stop::NothingSupported {
+    } else if results.stop == Stop::NothingSupported || results.judged_nothing() {
         Exit::NoVerdict
     } else {
         Exit::Success

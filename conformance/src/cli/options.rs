@@ -85,14 +85,10 @@ pub(super) fn repro_options(args: &ReproArgs) -> Result<ReproOptions, CliError> 
 /// Where vector `id` is in `corpus`'s order, or the error naming it and the
 /// ids like it.
 fn position(corpus: &Corpus, id: &str) -> Result<usize, CliError> {
-    corpus
-        .vectors
-        .iter()
-        .position(|v| v.id == id)
-        .ok_or_else(|| CliError::UnknownVector {
-            id: id.to_owned(),
-            similar: similar_ids(id, corpus.vectors.iter().map(|v| v.id.as_str())),
-        })
+    corpus.position(id).ok_or_else(|| CliError::UnknownVector {
+        id: id.to_owned(),
+        similar: similar_ids(id, corpus.vectors.iter().map(|v| v.id.as_str())),
+    })
 }
 
 /// `fuzz`'s options, for a command started at `started`. Without `--time`

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use wow_guid_conformance::history;
 use wow_guid_harness::options::RunOptions;
-use wow_guid_harness::process::{Mode, ProcessImplementation};
+use wow_guid_harness::process::{Mode, ProcessConfig, ProcessImplementation};
 use wow_guid_harness::report::human::Human;
 use wow_guid_harness::report::{Format as _, RunReport};
 use wow_guid_harness::run::{self, Progress};
@@ -45,7 +45,7 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
     let persistent = matches!(options.conditions.mode, Mode::Persistent { .. });
     let spent = began.elapsed();
     if !args.no_alone_check {
-        check_alone(options, &plan, &mut results, persistent, spent);
+        check_alone(&config, &plan, &mut results, persistent, spent);
     }
     // The implementation's own round trip: what it encoded, read back by a
     // fresh process after the corpus, so no verdict depends on the order.
@@ -54,22 +54,23 @@ pub(super) fn run(options: &RunOptions, args: &RunArgs, program: &str) -> Result
     } else {
         round_trip::read_back_vectors(&results.results)
     };
-    add_read_backs(options, &plan, &mut results, &read_back, spent);
+    add_read_backs(&config, &plan, &mut results, &read_back, spent);
     finish(options, args, program, &results)
 }
 
-/// Sends failures of `results` again alone (`history::check`), bounded by
-/// the cost of the run, which took `spent`.
+/// Sends failures of `results` again alone (`history::check`) to
+/// processes run as `config` says, bounded by the cost of the run, which
+/// took `spent`. (A clone of the run's own `config` shares the start-up
+/// time seen in the run.)
 fn check_alone<'c>(
-    options: &RunOptions,
+    config: &ProcessConfig,
     plan: &run::RunPlan<'c, '_>,
     results: &mut run::RunResults<'c>,
     persistent: bool,
     spent: Duration,
 ) {
-    let config = options.conditions.process_config();
     let budget = history::Budget::for_run(spent, plan.vectors.len());
-    let mut replay_config = config;
+    let mut replay_config = config.clone();
     replay_config.deadline = budget.deadline;
     let checked = history::check(
         plan,
@@ -99,16 +100,17 @@ fn check_alone<'c>(
 const READ_BACK_CHUNKS: (usize, usize) = (16, 512);
 
 /// Adds the `read_back` vectors' results to `results`, a chunk at a time,
-/// bounded as the check of failures alone is by the cost of the run, which
-/// took `spent` (the same multiple and floor, in time).
+/// from processes run as `config` says, bounded as the check of failures
+/// alone is by the cost of the run, which took `spent` (the same multiple
+/// and floor, in time).
 fn add_read_backs<'c>(
-    options: &RunOptions,
+    config: &ProcessConfig,
     plan: &run::RunPlan<'c, '_>,
     results: &mut run::RunResults<'c>,
     read_back: &'c [wow_guid_vectors::Vector],
     spent: Duration,
 ) {
-    let mut config = options.conditions.process_config();
+    let mut config = config.clone();
     config.deadline = history::Budget::for_run(spent, plan.vectors.len()).deadline;
     let (mut size, last) = READ_BACK_CHUNKS;
     let mut done = 0;

@@ -129,6 +129,16 @@ pub struct FuzzResults {
     pub unjudged: usize,
 }
 
+impl FuzzResults {
+    /// Whether the session judged nothing at all: no request answered and
+    /// no finding, the time having run out first. No verdict can come of
+    /// that (an implementation that hangs on every request must not pass).
+    #[must_use]
+    pub fn judged_nothing(&self) -> bool {
+        self.done == 0 && self.findings.is_empty() && self.unjudged > 0
+    }
+}
+
 /// New signatures of one batch: where first seen (the index of the
 /// request, or of the encode of a failed round trip), how, how often.
 type Fresh = Vec<(usize, Disagreement, u64)>;

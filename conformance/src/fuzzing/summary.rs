@@ -119,7 +119,13 @@ pub fn summary(results: &FuzzResults, seed: u64, rerun: &Rerun<'_>) -> String {
             );
         }
     }
-    if results.findings.is_empty() {
+    if results.judged_nothing() {
+        let _ = writeln!(
+            s,
+            "# nothing judged: no request was answered within the time budget \
+             (no verdict; a --timeout well under --time lets a hang be judged)"
+        );
+    } else if results.findings.is_empty() {
         let _ = writeln!(s, "# no disagreement with the reference codec");
     } else {
         let new = results

@@ -95,6 +95,10 @@ struct Stretch {
     waited: Duration,
     deadline: Instant,
     cut: bool,
+    /// Whether that wait is [`STALL`], shorter than the timeout: a process
+    /// of the command has hung, and this one has answered before. (A first
+    /// wait cut short by the caller's budget is not a stall.)
+    stall: bool,
     /// How long the process took to its first answer, when it gave it in
     /// this stretch.
     first_answer: Option<Duration>,
@@ -133,6 +137,7 @@ impl Stretch {
         queries: &[Query<'_>],
         answers: &mut Vec<Answer>,
         (timeout, budget_end, record_raw): (Duration, Option<Instant>, bool),
+        stall: bool,
     ) -> Option<Halt> {
         let q = &queries[self.got];
         let line = child.line(range);
@@ -151,6 +156,7 @@ impl Stretch {
                 }
                 self.got += 1;
                 self.waited = timeout;
+                self.stall = stall;
                 (self.deadline, self.cut) = wait_until(budget_end, timeout);
                 return None;
             }
@@ -205,6 +211,7 @@ impl<T: Transport> ProcessImplementation<T> {
             self.config.deadline,
             self.config.record_raw,
         );
+        let stall = timing.0 < self.config.timeout;
         let mut flush_check = self.flush_check_due(first_sent.is_none());
         let mut at = self.stretch(queries.len().min(window), first_sent)?;
         let Some(child) = self.child.as_mut() else {
@@ -221,10 +228,10 @@ impl<T: Transport> ProcessImplementation<T> {
                 match child.next_line(early) {
                     Err(Ended::Timeout) => check_flushing(
                         &mut self.connect,
-                        &self.config,
-                        &mut self.stats,
+                        (&self.config, &mut self.stats),
                         child,
                         at.deadline,
+                        &mut self.alive,
                     )?,
                     other => other,
                 }
@@ -232,7 +239,7 @@ impl<T: Transport> ProcessImplementation<T> {
                 child.next_line(at.deadline)
             };
             match read {
-                Ok(range) => match at.take_line(child, range, queries, answers, timing) {
+                Ok(range) => match at.take_line(child, range, queries, answers, timing, stall) {
                     None => continue,
                     halt => break halt,
                 },
@@ -273,11 +280,9 @@ impl<T: Transport> ProcessImplementation<T> {
     ) -> Result<Stretch, HarnessError> {
         let first_timeout = self.first_timeout();
         let (timeout, budget_end) = (self.next_answer_wait(), self.config.deadline);
-        let mut waited = if self.running()?.answered() {
-            timeout
-        } else {
-            first_timeout
-        };
+        let answered = self.running()?.answered();
+        let mut waited = if answered { timeout } else { first_timeout };
+        let stall = answered && timeout < self.config.timeout;
         let (start, crowd) = first_sent.unwrap_or((Instant::now(), Duration::ZERO));
         waited += crowd;
         let (deadline, cut) = wait_from(start, budget_end, waited);
@@ -290,6 +295,7 @@ impl<T: Transport> ProcessImplementation<T> {
             waited,
             deadline,
             cut,
+            stall,
             first_answer: None,
         })
     }
@@ -316,8 +322,7 @@ impl<T: Transport> ProcessImplementation<T> {
         own_start: bool,
         answers: &mut [Answer],
     ) -> Result<Result<(), EarlyEnd>, HarnessError> {
-        let stalled =
-            matches!(stop, Halt::Ended(Ended::Timeout)) && at.waited < self.config.timeout;
+        let stalled = matches!(stop, Halt::Ended(Ended::Timeout)) && at.stall;
         if matches!(stop, Halt::Ended(Ended::Timeout)) {
             if at.cut {
                 return Err(self.out_of_time(total - at.got));

@@ -114,23 +114,32 @@ fn probe_beside<T: Transport>(
 /// probe goes to a third process with its input left open, given twice the
 /// second's time and a second more: silent too, the command answers only
 /// at end of input (a [`HarnessError`] that says so, within seconds).
-/// Otherwise (the probe answered with its input open, or not even at end
-/// of input) the first process's wait goes on as usual, to `deadline`: the
-/// command is slow, or stuck on the first request. Returns the first
-/// process's next line, as [`Transport::next_line`] would.
+/// Answered, the command answers with its input open (`alive` is set and
+/// the probe's time recorded as a start-up seen, as for any first answer:
+/// a timeout of the first process is then the request's fault, not a
+/// reason to probe again); the first process's wait goes on as usual, to
+/// `deadline`. So does it when the probe did not answer even at end of
+/// input: the command is slow, or stuck on the first request.
+///
+/// The probes keep to the caller's budget ([`ProcessConfig::deadline`]),
+/// not to `deadline`: on a loaded machine the first process's share of a
+/// short budget can pass before a probe has started, and the diagnosis is
+/// worth the rest of the budget. Returns the first process's next line, as
+/// [`Transport::next_line`] would.
 pub(super) fn check_flushing<T: Transport>(
     connect: &mut Connect<T>,
-    config: &ProcessConfig,
-    stats: &mut ProcessStats,
+    (config, stats): (&ProcessConfig, &mut ProcessStats),
     first: &mut T,
     deadline: Instant,
+    alive: &mut bool,
 ) -> Result<Result<std::ops::Range<usize>, Ended>, HarnessError> {
+    let within_budget = |at: Instant| config.deadline.map_or(at, |budget| at.min(budget));
     let [request, ..] = probe_requests();
     let mut line = Vec::with_capacity(48);
     protocol::write_request(&mut line, PROBE, &request);
     let probe = (line.as_slice(), &request);
     let began = Instant::now();
-    let until = deadline.min(began + PROBE_WAIT);
+    let until = within_budget(began + PROBE_WAIT);
     match probe_beside(connect, config, stats, first, probe, (true, until))? {
         Probed::First(read) => return Ok(read),
         Probed::Nothing => return Ok(first.next_line(deadline)),
@@ -145,15 +154,22 @@ pub(super) fn check_flushing<T: Transport>(
     }
     let answered_in = began.elapsed();
     // The first process gets as long again as the probe took.
-    let until = deadline.min(Instant::now() + answered_in.max(Duration::from_secs(1)));
+    let until = within_budget(Instant::now() + answered_in.max(Duration::from_secs(1)));
     match first.next_line(until) {
-        Err(Ended::Timeout) if until < deadline => {}
+        Err(Ended::Timeout) => {}
         other => return Ok(other),
     }
-    let until = deadline.min(Instant::now() + answered_in * 2 + Duration::from_secs(1));
+    let open_began = Instant::now();
+    let until = within_budget(open_began + answered_in * 2 + Duration::from_secs(1));
     match probe_beside(connect, config, stats, first, probe, (false, until))? {
         Probed::First(read) => return Ok(read),
-        Probed::Answered => return Ok(first.next_line(deadline)),
+        Probed::Answered => {
+            // A process of the command answered with its input open: its
+            // time to that answer is a start-up seen, as any first answer's.
+            *alive = true;
+            config.startup_seen.record(open_began.elapsed());
+            return Ok(first.next_line(deadline));
+        }
         Probed::ExitedSilent | Probed::Nothing => {}
     }
     first.kill();
