@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo bench -p wow-guid-conformance --bench fuzz_speed
-//! FUZZ_BENCH_ADAPTER="python3 conformance/adapters/python/adapter.py" cargo bench -p wow-guid-conformance --bench fuzz_speed
+//! FUZZ_BENCH_ADAPTER="python3 $PWD/conformance/adapters/python/adapter.py" cargo bench -p wow-guid-conformance --bench fuzz_speed
 //! ```
 //!
 //! Both sides get the same requests: the first [`REQUESTS`] that `fuzz
@@ -17,7 +17,8 @@
 //! requests, not counted: the rate is of generated requests, as the
 //! command's summary gives it). The adapter is the C one, built here with
 //! `cc -O2`, unless `FUZZ_BENCH_ADAPTER` names another command (split at
-//! spaces). Before criterion's samples, one run of each prints the ratio.
+//! spaces; cargo runs benchmarks in the package's directory, so give paths
+//! in it absolute). Before criterion's samples, one run of each prints the ratio.
 
 use std::ffi::OsString;
 use std::fs;
