@@ -322,10 +322,12 @@ fn byte_edits(b: &[u8], out: &mut Vec<Vec<u8>>, stop: &dyn Fn() -> bool) {
         out.extend((1..=4).map(|d| b[..len - d].to_vec()));
     }
     for size in window_sizes(len) {
-        if stop() {
-            return;
-        }
-        for start in window_starts(len, size) {
+        for (k, start) in window_starts(len, size).into_iter().enumerate() {
+            // Every few windows: a long input has thousands of each size,
+            // each a copy of the whole input.
+            if k % 64 == 0 && stop() {
+                return;
+            }
             let mut c = b[..start].to_vec();
             c.extend_from_slice(&b[start + size..]);
             out.push(c);
@@ -478,8 +480,9 @@ pub fn candidates(request: &Request, wide: bool) -> Vec<Request> {
 }
 
 /// [`candidates`], given up (empty) once `deadline` has passed: for a long
-/// input the neighbourhood is large, and building it is work the time
-/// budget bounds too.
+/// input the neighbourhood is large (an 8 KiB name has about 160,000
+/// candidates, each a copy of it), and building it is work the time limits
+/// bound too.
 /// A size request shrinks as the encode of its value does.
 fn candidates_until(request: &Request, wide: bool, deadline: Option<Instant>) -> Vec<Request> {
     if let Some(encode) = request.measured() {
@@ -610,12 +613,18 @@ pub fn shrink(
     if !target.is_about_one_request() {
         return Ok(shrunk);
     }
+    // Building candidates stops at the search's own time limit too.
+    let time_up = started.checked_add(limits.max_time);
+    let stop_at = match (limits.deadline, time_up) {
+        (Some(deadline), Some(up)) => Some(deadline.min(up)),
+        (deadline, up) => deadline.or(up),
+    };
     'search: loop {
         for wide in [false, true] {
-            let all = candidates_until(&shrunk.request, wide, limits.deadline);
-            if limits.past_deadline() {
+            let all = candidates_until(&shrunk.request, wide, stop_at);
+            if limits.past_deadline() || started.elapsed() >= limits.max_time {
                 shrunk.complete = false;
-                shrunk.out_of_time = true;
+                shrunk.out_of_time = limits.past_deadline();
                 break 'search;
             }
             for chunk in all.chunks(batch) {

@@ -91,9 +91,14 @@ fn the_time_budget_bounds_the_whole_command_against_every_broken_adapter() {
             assert!(stderr.contains("flush stdout"), "{stderr}");
         } else if name == "hang_all.py" {
             // It answers only the probes: with the default 5 s timeout,
-            // no hang can be judged within 10 s, and nothing else is.
+            // no hang can be judged within 10 s, and nothing else is. On a
+            // loaded machine its start-up can take the probes past the
+            // budget too; either way it must not pass.
             assert_eq!(*code, Some(2), "{name}:\n{stdout}\n{stderr}");
-            assert!(stdout.contains("# nothing judged"), "{name}:\n{stdout}");
+            assert!(
+                stdout.contains("# nothing judged") || stderr.contains("never answered"),
+                "{name}:\n{stdout}\n{stderr}"
+            );
         } else {
             assert!(
                 matches!(code, Some(0 | 1)),

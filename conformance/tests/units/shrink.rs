@@ -120,3 +120,58 @@ fn guid_order_counts_bytes_first() {
     assert_eq!(c[0], Request::EncodePacked { guid: 0 });
     assert_eq!(c[1], Request::EncodePacked { guid: 1 });
 }
+
+/// A tester none of whose candidates disagrees: the search tests every
+/// candidate it builds, and finds nothing smaller.
+struct NothingSmaller;
+
+impl Tester for NothingSmaller {
+    fn test(
+        &mut self,
+        candidates: &[Request],
+    ) -> Result<
+        Vec<Option<wow_guid_conformance::disagreement::Disagreement>>,
+        wow_guid_harness::implementation::HarnessError,
+    > {
+        Ok(vec![None; candidates.len()])
+    }
+
+    fn batch_size(&self) -> usize {
+        512
+    }
+}
+
+/// Building the candidates of a long input is work too (an 8 KiB name has
+/// about 160,000, each a copy of it): the search stops building them at
+/// its own time limit, not only at the run's deadline, and says it did
+/// not finish. (It once built them all first: seconds past a fuzz budget
+/// on a loaded machine.)
+#[test]
+fn building_the_candidates_of_a_long_input_keeps_to_the_time_limit() {
+    let mut bytes = vec![0x2a, 0, 0, 0, 0, 0, 0, 0];
+    bytes.extend(b"abcdefgh".repeat(1024));
+    bytes.push(0);
+    let request = Request::DecodeNamed { bytes };
+    let mut launch =
+        || Scripted::new(|_: &Query<'_>| Ok(Response::Error(wow_guid_vectors::ErrorCode::Eof)));
+    let mut t = OneImplementation::new(&mut launch, JudgeOptions::default());
+    let found = t.test(std::slice::from_ref(&request)).unwrap()[0]
+        .clone()
+        .expect("a valid named GUID answered with an error disagrees");
+    let built = std::time::Instant::now();
+    let all = candidates(&request, false).len() + candidates(&request, true).len();
+    let building = built.elapsed();
+    let limits = Limits {
+        max_tests: usize::MAX,
+        max_time: std::time::Duration::from_millis(20),
+        deadline: None,
+    };
+    let started = std::time::Instant::now();
+    let shrunk = shrink(request, found, &mut NothingSmaller, &limits).unwrap();
+    let took = started.elapsed();
+    assert!(!shrunk.complete && !shrunk.out_of_time, "{shrunk:?}");
+    assert!(
+        took < building / 4,
+        "building all {all} candidates took {building:?}, the search with a 20 ms limit {took:?}"
+    );
+}

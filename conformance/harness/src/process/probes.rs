@@ -121,11 +121,13 @@ fn probe_beside<T: Transport>(
 /// `deadline`. So does it when the probe did not answer even at end of
 /// input: the command is slow, or stuck on the first request.
 ///
-/// The probes keep to the caller's budget ([`ProcessConfig::deadline`]),
-/// not to `deadline`: on a loaded machine the first process's share of a
-/// short budget can pass before a probe has started, and the diagnosis is
-/// worth the rest of the budget. Returns the first process's next line, as
-/// [`Transport::next_line`] would.
+/// The probes' waits are their own, not bounded by `deadline`: a first
+/// process past its allowance while a probe is out is still watched, and
+/// the probes' evidence is used rather than gathered again by the liveness
+/// check. (The check runs only without a caller's budget,
+/// [`ProcessConfig::deadline`]; with one, the liveness check diagnoses.)
+/// Returns the first process's next line, as [`Transport::next_line`]
+/// would.
 pub(super) fn check_flushing<T: Transport>(
     connect: &mut Connect<T>,
     (config, stats): (&ProcessConfig, &mut ProcessStats),
@@ -133,13 +135,12 @@ pub(super) fn check_flushing<T: Transport>(
     deadline: Instant,
     alive: &mut bool,
 ) -> Result<Result<std::ops::Range<usize>, Ended>, HarnessError> {
-    let within_budget = |at: Instant| config.deadline.map_or(at, |budget| at.min(budget));
     let [request, ..] = probe_requests();
     let mut line = Vec::with_capacity(48);
     protocol::write_request(&mut line, PROBE, &request);
     let probe = (line.as_slice(), &request);
     let began = Instant::now();
-    let until = within_budget(began + PROBE_WAIT);
+    let until = began + PROBE_WAIT;
     match probe_beside(connect, config, stats, first, probe, (true, until))? {
         Probed::First(read) => return Ok(read),
         Probed::Nothing => return Ok(first.next_line(deadline)),
@@ -154,13 +155,13 @@ pub(super) fn check_flushing<T: Transport>(
     }
     let answered_in = began.elapsed();
     // The first process gets as long again as the probe took.
-    let until = within_budget(Instant::now() + answered_in.max(Duration::from_secs(1)));
+    let until = Instant::now() + answered_in.max(Duration::from_secs(1));
     match first.next_line(until) {
         Err(Ended::Timeout) => {}
         other => return Ok(other),
     }
     let open_began = Instant::now();
-    let until = within_budget(open_began + answered_in * 2 + Duration::from_secs(1));
+    let until = open_began + answered_in * 2 + Duration::from_secs(1);
     match probe_beside(connect, config, stats, first, probe, (false, until))? {
         Probed::First(read) => return Ok(read),
         Probed::Answered => {
