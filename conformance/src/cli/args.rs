@@ -108,7 +108,8 @@ pub enum Command {
     /// print each disagreement, shrunk to a minimal one, as a YAML vector.
     ///
     /// Exits 0 when nothing differed within the budget, 1 when something did, 2 on a harness
-    /// or usage error.
+    /// or usage error, or when nothing could be judged (every kind answered `unsupported`, or
+    /// not one request answered before the budget ran out).
     ///
     /// Examples:
     ///   wow-guid-conformance fuzz -- python3 my_adapter.py
