@@ -99,6 +99,9 @@ struct Stretch {
     /// of the command has hung, and this one has answered before. (A first
     /// wait cut short by the caller's budget is not a stall.)
     stall: bool,
+    /// Whether the waits after an answer are [`STALL`]s: a process of the
+    /// command has hung.
+    stalls_after_answers: bool,
     /// How long the process took to its first answer, when it gave it in
     /// this stretch.
     first_answer: Option<Duration>,
@@ -137,7 +140,6 @@ impl Stretch {
         queries: &[Query<'_>],
         answers: &mut Vec<Answer>,
         (timeout, budget_end, record_raw): (Duration, Option<Instant>, bool),
-        stall: bool,
     ) -> Option<Halt> {
         let q = &queries[self.got];
         let line = child.line(range);
@@ -156,7 +158,7 @@ impl Stretch {
                 }
                 self.got += 1;
                 self.waited = timeout;
-                self.stall = stall;
+                self.stall = self.stalls_after_answers;
                 (self.deadline, self.cut) = wait_until(budget_end, timeout);
                 return None;
             }
@@ -211,7 +213,6 @@ impl<T: Transport> ProcessImplementation<T> {
             self.config.deadline,
             self.config.record_raw,
         );
-        let stall = timing.0 < self.config.timeout;
         let mut flush_check = self.flush_check_due(first_sent.is_none());
         let mut at = self.stretch(queries.len().min(window), first_sent)?;
         let Some(child) = self.child.as_mut() else {
@@ -239,7 +240,7 @@ impl<T: Transport> ProcessImplementation<T> {
                 child.next_line(at.deadline)
             };
             match read {
-                Ok(range) => match at.take_line(child, range, queries, answers, timing, stall) {
+                Ok(range) => match at.take_line(child, range, queries, answers, timing) {
                     None => continue,
                     halt => break halt,
                 },
@@ -282,7 +283,7 @@ impl<T: Transport> ProcessImplementation<T> {
         let (timeout, budget_end) = (self.next_answer_wait(), self.config.deadline);
         let answered = self.running()?.answered();
         let mut waited = if answered { timeout } else { first_timeout };
-        let stall = answered && timeout < self.config.timeout;
+        let stalls_after_answers = timeout < self.config.timeout;
         let (start, crowd) = first_sent.unwrap_or((Instant::now(), Duration::ZERO));
         waited += crowd;
         let (deadline, cut) = wait_from(start, budget_end, waited);
@@ -295,7 +296,8 @@ impl<T: Transport> ProcessImplementation<T> {
             waited,
             deadline,
             cut,
-            stall,
+            stall: answered && stalls_after_answers,
+            stalls_after_answers,
             first_answer: None,
         })
     }
