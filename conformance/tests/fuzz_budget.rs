@@ -7,15 +7,50 @@
 use crate::common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::Instant;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use common::{python, RUNNER};
 
+/// What a `fuzz` run against a broken adapter may hold at most: the corpus,
+/// the history and a batch of shrinking candidates take tens of MiB. (The
+/// shrinker once made every candidate of a long name at once: 2.4 GB.)
+const MEMORY_BOUND: u64 = 256 << 20;
+
+/// How one run went.
+struct Outcome {
+    name: String,
+    took: Duration,
+    /// Resident bytes at most, as last seen (0 where that cannot be read).
+    peak: u64,
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Waits for `child` to end, reading its output, and meanwhile how much
+/// memory it has held at most (Linux's `VmHWM`, read every 20 ms until it
+/// ends; elsewhere 0).
+fn with_peak_memory(child: Child) -> (Output, u64) {
+    let status = format!("/proc/{}/status", child.id());
+    let waiting = std::thread::spawn(move || child.wait_with_output().expect("the runner ends"));
+    let mut peak = 0;
+    while !waiting.is_finished() {
+        let seen = std::fs::read_to_string(&status).ok().and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        });
+        peak = peak.max(seen.unwrap_or(0) << 10);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    (waiting.join().expect("the waiting thread ends"), peak)
+}
+
 /// `--time` bounds the whole command, replaying and shrinking included,
 /// whatever the implementation does: `fuzz --time 10` against every adapter
-/// of the test suite's broken and buggy sets returns within 15 seconds, and
-/// one that never answers anything is diagnosed as such. The adapters run a
+/// of the test suite's broken and buggy sets returns within 15 seconds,
+/// holding less than [`MEMORY_BOUND`], and one that never answers anything
+/// is diagnosed as such. The adapters run a
 /// few at a time in parallel threads; each bound is the wall time of that
 /// runner process alone.
 #[test]
@@ -55,29 +90,50 @@ fn the_time_budget_bounds_the_whole_command_against_every_broken_adapter() {
                     cmd.arg(RUNNER).arg("serve").env("BROKEN_ON", "f20");
                 }
                 let started = Instant::now();
-                let out = cmd
+                let child = cmd
                     .stdin(Stdio::null())
-                    .output()
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped())
+                    .spawn()
                     .expect("the runner starts");
+                let (out, peak) = with_peak_memory(child);
                 let took = started.elapsed();
-                results.lock().unwrap().push((
-                    script.file_name().unwrap().to_string_lossy().into_owned(),
+                results.lock().unwrap().push(Outcome {
+                    name: script.file_name().unwrap().to_string_lossy().into_owned(),
                     took,
-                    out.status.code(),
-                    String::from_utf8_lossy(&out.stdout).into_owned(),
-                    String::from_utf8_lossy(&out.stderr).into_owned(),
-                ));
+                    peak,
+                    code: out.status.code(),
+                    stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+                    stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+                });
             });
         }
     });
     let results = results.into_inner().unwrap();
     assert_eq!(results.len(), adapters.len());
-    for (name, took, code, stdout, stderr) in &results {
-        eprintln!("{name}: exit {code:?} in {:.1}s", took.as_secs_f64());
+    for Outcome {
+        name,
+        took,
+        peak,
+        code,
+        stdout,
+        stderr,
+    } in &results
+    {
+        eprintln!(
+            "{name}: exit {code:?} in {:.1}s, at most {} MiB resident",
+            took.as_secs_f64(),
+            peak >> 20
+        );
         assert!(
             took.as_secs_f64() < 15.0,
             "{name}: fuzz --time 10 took {:.1}s\n{stdout}\n{stderr}",
             took.as_secs_f64()
+        );
+        assert!(
+            *peak < MEMORY_BOUND,
+            "{name}: fuzz --time 10 held {} MiB\n{stdout}\n{stderr}",
+            peak >> 20
         );
         if name == "lost_at_exit.py" {
             assert_eq!(*code, Some(2), "{name}:\n{stdout}\n{stderr}");

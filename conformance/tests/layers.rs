@@ -80,7 +80,6 @@ const LIBRARY_SIZES: wow_guid_layers::Sizes<'static> = wow_guid_layers::Sizes {
         ),
         ("matrix/markdown::render", "split pending (issues 34, 36)"),
         ("report_reader::failed_ids", "split pending (issue 34)"),
-        ("shrink", "split pending (issue 34)"),
     ],
     ..wow_guid_layers::Sizes::DEFAULT
 };

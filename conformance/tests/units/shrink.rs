@@ -141,13 +141,15 @@ impl Tester for NothingSmaller {
     }
 }
 
-/// Building the candidates of a long input is work too (an 8 KiB name has
-/// about 160,000, each a copy of it): the search stops building them at
-/// its own time limit, not only at the run's deadline, and says it did
-/// not finish. (It once built them all first: seconds past a fuzz budget
-/// on a loaded machine.)
+/// The candidates of a long input are many (an 8 KiB name has about
+/// 160,000, each a copy of it): the search makes them a batch at a time as
+/// it reaches them and stops at its time limit between batches, having
+/// made and tested a small part of them. (They were once all made, keyed
+/// and sorted before the first test: 2.4 GB resident for a `fuzz` run, and
+/// seconds past its budget on a loaded machine. `tests/fuzz_budget.rs`
+/// bounds the memory of the whole command.)
 #[test]
-fn building_the_candidates_of_a_long_input_keeps_to_the_time_limit() {
+fn the_candidates_of_a_long_input_are_made_as_the_search_reaches_them() {
     let mut bytes = vec![0x2a, 0, 0, 0, 0, 0, 0, 0];
     bytes.extend(b"abcdefgh".repeat(1024));
     bytes.push(0);
@@ -158,20 +160,17 @@ fn building_the_candidates_of_a_long_input_keeps_to_the_time_limit() {
     let found = t.test(std::slice::from_ref(&request)).unwrap()[0]
         .clone()
         .expect("a valid named GUID answered with an error disagrees");
-    let built = std::time::Instant::now();
-    let all = candidates(&request, false).len() + candidates(&request, true).len();
-    let building = built.elapsed();
+    let all = neighbours(&request, false).count() + neighbours(&request, true).count();
     let limits = Limits {
         max_tests: usize::MAX,
         max_time: std::time::Duration::from_millis(20),
         deadline: None,
     };
-    let started = std::time::Instant::now();
     let shrunk = shrink(request, found, &mut NothingSmaller, &limits).unwrap();
-    let took = started.elapsed();
     assert!(!shrunk.complete && !shrunk.out_of_time, "{shrunk:?}");
     assert!(
-        took < building / 4,
-        "building all {all} candidates took {building:?}, the search with a 20 ms limit {took:?}"
+        shrunk.tests < all / 4,
+        "{} of {all} candidates tested within a 20 ms limit",
+        shrunk.tests
     );
 }
