@@ -533,3 +533,31 @@ fn a_silent_adapters_stderr_is_shown_escaped_once() {
         run.describe()
     );
 }
+
+/// Past the deadline, requests are refused as out of time without starting
+/// a process only to kill it (on a loaded machine a start alone took longer
+/// than the rest of a `fuzz --time` run), in both modes, sequences too.
+#[test]
+fn past_the_deadline_no_process_is_started() {
+    let corpus = Corpus::embedded().expect("corpus loads");
+    let queries: Vec<Query<'_>> = corpus.vectors[..3]
+        .iter()
+        .map(|v| Query {
+            id: &v.id,
+            request: &v.request,
+        })
+        .collect();
+    for mode in [Mode::persistent(), Mode::OneShot] {
+        let mut config = ProcessConfig::new(vec![common::RUNNER.into(), "serve".into()]);
+        config.mode = mode;
+        config.deadline = Some(std::time::Instant::now());
+        let mut late = ProcessImplementation::new(config);
+        let error = late.answer_all(&queries).expect_err("out of time");
+        assert!(error.is_out_of_time(), "{mode:?}: {error}");
+        let error = late
+            .answer_sequences(&queries, &[0..2, 2..3])
+            .expect_err("out of time");
+        assert!(error.is_out_of_time(), "{mode:?}: {error}");
+        assert_eq!(late.stats().starts, 0, "{mode:?}");
+    }
+}

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use super::child::Child;
 use super::config::{ProcessConfig, ProcessStats};
 use super::transport::{Connect, Ended, Transport};
-use crate::implementation::{Excerpt, Failure, Fault, HarnessError};
+use crate::implementation::{Excerpt, Failure, Fault, HarnessError, Query};
 use crate::protocol;
 
 #[cfg(doc)]
@@ -121,6 +121,18 @@ impl<T: Transport> ProcessImplementation<T> {
                 Some(deadline) => full.min(deadline.saturating_duration_since(Instant::now()) / 2),
                 None => full,
             },
+        }
+    }
+
+    /// Refuses `queries` at once when the deadline has passed: no process
+    /// is started only to be killed (on a loaded machine a start alone can
+    /// take longer than the rest of the run).
+    pub(super) fn time_left(&mut self, queries: &[Query<'_>]) -> Result<(), HarnessError> {
+        match self.config.deadline {
+            Some(deadline) if !queries.is_empty() && Instant::now() >= deadline => {
+                Err(self.out_of_time(queries.len()))
+            }
+            _ => Ok(()),
         }
     }
 

@@ -190,6 +190,7 @@ impl<T: Transport> Implementation for ProcessImplementation<T> {
     }
 
     fn answer_all(&mut self, queries: &[Query<'_>]) -> Result<Vec<Answer>, HarnessError> {
+        self.time_left(queries)?;
         match self.config.mode {
             Mode::Persistent { window } => self.answer_persistent(queries, window.get()),
             Mode::OneShot => self.answer_one_shot(queries),
@@ -204,6 +205,7 @@ impl<T: Transport> Implementation for ProcessImplementation<T> {
         queries: &[Query<'_>],
         sequences: &[std::ops::Range<usize>],
     ) -> Result<Vec<Answer>, HarnessError> {
+        self.time_left(queries)?;
         match self.config.mode {
             Mode::OneShot => self.answer_one_shot_sequences(queries, sequences),
             Mode::Persistent { .. } => self.answer_all(queries),
