@@ -149,3 +149,35 @@ fn an_adapter_that_hangs_on_every_request_is_judged_in_a_few_waits() {
     let waits = implementation.stats().timeout_waits;
     assert!(waits <= 8, "{waits} timeouts waited out one after another");
 }
+
+/// Suspects isolated in parallel are waited for at least as long as the
+/// slowest one done took on top of the timeout, but never past the run's
+/// deadline (`fuzz --time`): the call ends out of time at the deadline,
+/// not a timeout later. (Once the wait ran to the whole timeout past it.)
+#[test]
+fn isolating_hangs_stops_at_the_deadline() {
+    if !python() {
+        return;
+    }
+    let corpus = Corpus::embedded().expect("the corpus loads");
+    let queries = queries(&corpus);
+    let command = format!(
+        "{}/tests/buggy_adapters/hang.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut config = ProcessConfig::new(vec!["python3".into(), command.into()]);
+    let timeout = std::time::Duration::from_secs(3);
+    config.timeout = timeout;
+    let deadline = std::time::Instant::now() + timeout + timeout / 3;
+    config.deadline = Some(deadline);
+    let mut implementation = ProcessImplementation::new(config);
+    let error = implementation
+        .answer_all(&queries)
+        .expect_err("the corpus takes longer than the deadline");
+    assert!(error.is_out_of_time(), "{error}");
+    let late = deadline.elapsed();
+    assert!(
+        late < timeout / 2,
+        "ended {late:?} after the deadline, with a {timeout:?} timeout"
+    );
+}

@@ -212,12 +212,17 @@ impl<T: Transport> ProcessImplementation<T> {
             }
             // A suspect gets at least the time the slowest one done took
             // on top of the timeout: on a loaded machine a crowd can start
-            // slower than the start-up seen alone predicts.
+            // slower than the start-up seen alone predicts. Never past the
+            // run's deadline, though.
             let now = Instant::now();
             let seen = slowest.unwrap_or_default();
             let Some(i) = live.0.iter_mut().position(|alone| {
-                now >= alone.due.max(alone.sent_at + self.config.timeout + seen)
-                    || alone.child.ready()
+                let (due, _) = wait_from(
+                    alone.sent_at,
+                    self.config.deadline,
+                    self.config.timeout + seen,
+                );
+                now >= alone.due.max(due) || alone.child.ready()
             }) else {
                 if live.0.is_empty() {
                     break;
