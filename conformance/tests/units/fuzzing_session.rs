@@ -212,6 +212,22 @@ fn an_implementation_that_never_answers_ends_the_run() {
     );
 }
 
+/// A budget spent before the first batch is sent (the runner starting up on
+/// a loaded machine) judges nothing, and says so: such a run must not pass
+/// as "no disagreement". (It once did: nothing was sent, so nothing was
+/// counted as left unjudged either.)
+#[test]
+fn a_budget_spent_before_anything_is_sent_judges_nothing() {
+    let mut p = plan(5000);
+    p.deadline = Some(std::time::Instant::now());
+    let outcome = fuzz(&p, &corpus(), &mut |_| Reference, &mut Quiet).unwrap();
+    assert_eq!(outcome.done, 0);
+    assert_eq!(outcome.stop, Stop::Budget);
+    assert!(outcome.judged_nothing(), "{outcome:?}");
+    let answered = fuzz(&plan(1), &corpus(), &mut |_| Reference, &mut Quiet).unwrap();
+    assert!(!answered.judged_nothing(), "{answered:?}");
+}
+
 #[test]
 fn max_findings_ends_the_run() {
     let mut launch = |_| {
