@@ -210,20 +210,12 @@ impl<T: Transport> ProcessImplementation<T> {
                 live.0.push(alone);
                 unsettled.push(None);
             }
-            // A suspect gets at least the time the slowest one done took
-            // on top of the timeout: on a loaded machine a crowd can start
-            // slower than the start-up seen alone predicts. Never past the
-            // run's deadline, though.
-            let now = Instant::now();
-            let seen = slowest.unwrap_or_default();
-            let Some(i) = live.0.iter_mut().position(|alone| {
-                let (due, _) = wait_from(
-                    alone.sent_at,
-                    self.config.deadline,
-                    self.config.timeout + seen,
-                );
-                now >= alone.due.max(due) || alone.child.ready()
-            }) else {
+            let (now, seen) = (Instant::now(), slowest.unwrap_or_default());
+            let Some(i) = live
+                .0
+                .iter_mut()
+                .position(|alone| self.is_done(alone, now, seen))
+            else {
                 if live.0.is_empty() {
                     break;
                 }
@@ -258,6 +250,20 @@ impl<T: Transport> ProcessImplementation<T> {
         // Past the hang streak, what is still running is not waited for
         // (`Live` kills it), and the rest is not sent.
         Ok(caught)
+    }
+
+    /// Whether suspect `alone` is done with at `now`: it has answered, or
+    /// its time is up. It gets at least the time the slowest suspect done
+    /// took (`seen`) on top of the timeout: on a loaded machine a crowd can
+    /// start slower than the start-up seen alone predicts. Never past the
+    /// run's deadline, though.
+    fn is_done(&self, alone: &mut Alone<T>, now: Instant, seen: Duration) -> bool {
+        let (due, _) = wait_from(
+            alone.sent_at,
+            self.config.deadline,
+            self.config.timeout + seen,
+        );
+        now >= alone.due.max(due) || alone.child.ready()
     }
 
     /// Starts a fresh process for `query`, the suspect at `index`, and sends
