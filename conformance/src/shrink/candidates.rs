@@ -2,8 +2,6 @@
 //! that is smaller in the shrinker's order ([`key`]), smallest first,
 //! without repeats, made one at a time as the search asks for them.
 //!
-//! What the edits are is [`super::edits`]'s.
-//!
 //! Why one at a time: a long input has a large neighbourhood (an 8 KiB name
 //! about 160,000 candidates), each a copy of the whole input. Made all at
 //! once, keyed and sorted, that was gigabytes per shrinking step (a `fuzz`
@@ -20,12 +18,8 @@ use wow_guid_vectors::Request;
 
 use super::edits::{edits_of, guid_edits, guid_pair_edits, packed_edits, Edit};
 
-/// The order requests are shrunk in; smaller first. A decode input by its
-/// length, then its bytes compared in order (fewer bytes first, then smaller
-/// bytes from the front); a packed encode by how many GUID bytes are
-/// non-zero, then the GUID; a named encode by its name (none, then shorter,
-/// then smaller), then its GUID likewise. A size request is ordered as the
-/// encode of its value.
+/// The order requests are shrunk in, smaller first ([`super`]'s docs say
+/// what it is).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Key {
     present: bool,
@@ -244,9 +238,9 @@ fn smaller_guids(g: u64, wide: bool) -> Vec<u64> {
 }
 
 /// Every request one edit away from `request` that is smaller, smallest
-/// first, without repeats, each made when the iteration reaches it (see the
-/// module docs). `wide` asks for the larger neighbourhood (pairs of edits)
-/// instead of the usual one.
+/// first, without repeats, each made when the iteration reaches it (the
+/// edits are listed in [`super`]'s docs). `wide` asks for the larger
+/// neighbourhood (pairs of edits) instead of the usual one.
 #[must_use]
 pub fn neighbours(request: &Request, wide: bool) -> Box<dyn Iterator<Item = Request>> {
     if let Some(encode) = request.measured() {

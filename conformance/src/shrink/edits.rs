@@ -1,21 +1,6 @@
-//! The edits the shrinker makes of a request, each one step towards a
-//! smaller request, held as what they change ([`Edit`]) rather than as the
-//! bytes they make, which [`super::candidates`] puts in order.
-//!
-//! - cut the input short at any point; delete a window of 1 to 4 bytes
-//!   anywhere (a whole UTF-8 character), or a power-of-two window;
-//! - for a packed decode, clear a mask bit together with its byte, or move a
-//!   byte to a lower bit;
-//! - set a window of bytes to `00` or `01` (a name of `01`s stays valid
-//!   UTF-8 without NULs); lower single bytes (to every smaller value in short
-//!   inputs, to a few landmarks in long ones);
-//! - for a GUID, zero a byte, keep a single byte, move it lower, shift,
-//!   or lower any byte.
-//!
-//! The wider neighbourhood, tried when none of those works, lowers one byte
-//! and at the same time sets a later byte to `00 01 7f 80 ff` or a UTF-8
-//! lead byte. It is what turns `10 01` (bit 4 shifted modulo 32) into
-//! `08 80` (bit 3 sign-extended), which no single lowering edit reaches.
+//! The edits the shrinker makes of a request, as [`super`]'s docs list
+//! them, each held as what it changes ([`Edit`]) rather than as the bytes
+//! it makes: [`super::candidates`] puts them in order and makes them.
 
 use super::INTERESTING_BYTES;
 

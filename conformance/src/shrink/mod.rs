@@ -5,16 +5,30 @@
 //! its bytes compared in order (fewer bytes first, then smaller bytes from
 //! the front); a packed encode by how many GUID bytes are non-zero, then the
 //! GUID; a named encode by its name (none, then shorter, then smaller), then
-//! its GUID likewise. The shrinker only ever moves to a strictly smaller
+//! its GUID likewise; a size request as the encode of its value. The shrinker only ever moves to a strictly smaller
 //! request whose [`Signature`] is unchanged, so it ends, and it ends on the
 //! same bug rather than on some other, smaller disagreement.
 //!
 //! Each round goes through the requests one edit away from the current one
-//! that are smaller, smallest first ([`candidates`], which says what the
-//! edits are and makes each only when its turn comes), testing them in
-//! batches (one implementation, many requests in flight) and moving to the
-//! smallest that still disagrees. When no such edit works, a second, larger
-//! neighbourhood (pairs of edits) is tried.
+//! that are smaller, smallest first ([`neighbours`], which makes each only
+//! when its turn comes), testing them in batches (one implementation, many
+//! requests in flight) and moving to the smallest that still disagrees.
+//! The edits:
+//!
+//! - cut the input short at any point; delete a window of 1 to 4 bytes
+//!   anywhere (a whole UTF-8 character), or a power-of-two window;
+//! - for a packed decode, clear a mask bit together with its byte, or move a
+//!   byte to a lower bit;
+//! - set a window of bytes to `00` or `01` (a name of `01`s stays valid
+//!   UTF-8 without NULs); lower single bytes (to every smaller value in short
+//!   inputs, to a few landmarks in long ones);
+//! - for a GUID, zero a byte, keep a single byte, move it lower, shift,
+//!   or lower any byte.
+//!
+//! The wider neighbourhood, tried when none of those works, lowers one byte
+//! and at the same time sets a later byte to `00 01 7f 80 ff` or a UTF-8
+//! lead byte. It is what turns `10 01` (bit 4 shifted modulo 32) into
+//! `08 80` (bit 3 sign-extended), which no single lowering edit reaches.
 //!
 //! An implementation that keeps state between calls may disagree only after
 //! certain other requests. [`minimize_prefix`] finds a short list of earlier

@@ -109,6 +109,41 @@ fn candidates_are_smaller_sorted_and_unique() {
     );
 }
 
+/// For every kind of request, both neighbourhoods are strictly smaller than
+/// the request and strictly increasing: an unnamed encode first, then the
+/// smaller names, then the smaller GUIDs with the same name.
+#[test]
+fn every_kind_s_candidates_are_smaller_sorted_and_unique() {
+    let name = Some(b"ab\xc3\xa9\x01".to_vec());
+    let guid = 0x0102_0000_0000_0304;
+    let requests = [
+        Request::DecodePacked {
+            bytes: vec![0x85, 0x04, 0x03, 0x01, 0xff, 0x00],
+        },
+        Request::DecodeNamed {
+            bytes: b"\x04\x03\0\0\0\0\0\x01ab\xc3\xa9\0\x07".to_vec(),
+        },
+        Request::EncodePacked { guid },
+        Request::SizePacked { guid },
+        Request::EncodeNamed {
+            guid,
+            name: name.clone(),
+        },
+        Request::SizeNamed { guid, name },
+        Request::EncodeNamed { guid, name: None },
+    ];
+    for r in &requests {
+        for wide in [false, true] {
+            let c = candidates(r, wide);
+            assert!(!c.is_empty(), "{r:?}, wide {wide}");
+            let keys: Vec<Key> = c.iter().map(key).collect();
+            assert!(keys.windows(2).all(|w| w[0] < w[1]), "{r:?}, wide {wide}");
+            assert!(keys.iter().all(|k| *k < key(r)), "{r:?}, wide {wide}");
+            assert!(c.iter().all(|x| x.kind() == r.kind()), "{r:?}, wide {wide}");
+        }
+    }
+}
+
 #[test]
 fn guid_order_counts_bytes_first() {
     let one_high = Request::EncodePacked {
