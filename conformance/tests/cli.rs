@@ -401,7 +401,8 @@ fn a_failure_report_has_everything_and_its_repro_command_works() {
         .expect("a repro command")
         .to_owned();
     assert!(
-        repro.contains(&format!(" repro {BROKEN_ON} -- python3 ")),
+        repro.contains(&format!(" repro {BROKEN_ON} -- "))
+            && repro.contains("broken_adapters/wrong_id.py"),
         "{repro}"
     );
 

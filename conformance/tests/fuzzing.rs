@@ -12,41 +12,15 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 use std::time::Instant;
 
 use wow_guid_vectors::{Corpus, ErrorCode, Expectation, Flag, Request, Value, Vector};
 
 const RUNNER: &str = env!("CARGO_BIN_EXE_wow-guid-conformance");
 
-fn in_ci() -> bool {
-    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
-}
-
-/// The Python interpreter itself, not a version-manager shim in front of
-/// it: the fuzzer starts fresh processes to replay findings, and a shim
-/// that takes a third of a second per start would dominate the timings.
+/// The Python interpreter itself (`common::find_python`).
 fn python() -> Option<&'static Path> {
-    static PYTHON: OnceLock<Option<PathBuf>> = OnceLock::new();
-    PYTHON
-        .get_or_init(|| {
-            let out = Command::new("python3")
-                .args(["-c", "import sys; print(sys.executable)"])
-                .output()
-                .ok()
-                .filter(|o| o.status.success())?;
-            let path = String::from_utf8(out.stdout).ok()?;
-            Some(PathBuf::from(path.trim()))
-        })
-        .as_deref()
-        .or_else(|| {
-            assert!(
-                !in_ci(),
-                "python3 is missing, and CI must run the fuzzing tests"
-            );
-            eprintln!("SKIPPED: python3 is missing (on Debian: apt-get install python3)");
-            None
-        })
+    crate::common::find_python().map(Path::new)
 }
 
 fn adapter(name: &str) -> PathBuf {
@@ -690,9 +664,26 @@ fn a_hang_is_a_finding_and_fuzzing_goes_on() {
     ) else {
         return;
     };
-    assert_eq!(vectors.len(), 1, "{}", run.stdout);
-    assert_eq!(vectors[0].request, decode_packed(&[0xff]));
-    assert!(vectors[0].description.contains("no response within"));
+    // The planted hang, shrunk. With a timeout this short, a loaded machine
+    // can make a slow answer look like another hang (one test run found a
+    // `size` of a long name so): a timeout too, never anything else.
+    assert!(
+        vectors.iter().any(|v| v.request == decode_packed(&[0xff])),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        vectors
+            .iter()
+            .all(|v| v.description.contains("no response within")),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("# fuzz: 400 requests"),
+        "{}",
+        run.stdout
+    );
 }
 
 fn assert_clean(run: &Run, budget: f64) {

@@ -10,28 +10,13 @@
 //! message, and fails when `CI` is set.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use wow_guid_harness::implementation::{Fault, Implementation, Query};
 use wow_guid_harness::process::{ProcessConfig, ProcessImplementation, PARALLEL_ISOLATION};
 use wow_guid_vectors::{Corpus, Request};
 
 fn python() -> bool {
-    let ok = Command::new("python3")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    let in_ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0");
-    assert!(
-        ok || !in_ci,
-        "python3 is missing, and CI must run this test"
-    );
-    if !ok {
-        eprintln!("SKIPPED: python3 is missing");
-    }
-    ok
+    crate::common::find_python().is_some()
 }
 
 /// A query for every vector of `corpus`, in order.
@@ -67,7 +52,7 @@ fn hangs_are_waited_out_a_group_at_a_time_with_the_same_verdicts() {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/buggy_adapters/hang.py");
     // The default timeout (5 s): a loaded machine still answers every other
     // request in time, and the group size is what a user gets.
-    let config = ProcessConfig::new(vec!["python3".into(), script.into()]);
+    let config = ProcessConfig::new(vec![crate::common::python().into(), script.into()]);
     let mut implementation = ProcessImplementation::new(config);
     let answers = implementation
         .answer_all(&queries)
@@ -165,7 +150,7 @@ fn isolating_hangs_stops_at_the_deadline() {
         "{}/tests/buggy_adapters/hang.py",
         env!("CARGO_MANIFEST_DIR")
     );
-    let mut config = ProcessConfig::new(vec!["python3".into(), command.into()]);
+    let mut config = ProcessConfig::new(vec![crate::common::python().into(), command.into()]);
     let timeout = std::time::Duration::from_secs(3);
     config.timeout = timeout;
     let deadline = std::time::Instant::now() + timeout + timeout / 3;

@@ -83,9 +83,9 @@ fn correct(command: &[&str]) {
 }
 
 fn buggy(script: &str) {
-    if !found("python3") {
+    let Some(python) = crate::common::find_python() else {
         return;
-    }
+    };
     // The adapter that hangs is waited out at each hang, and a loaded
     // machine must not turn a slow answer into a second, "new" hang: fewer
     // requests (its bug shows within 400 at seed 1) and a generous timeout.
@@ -102,7 +102,7 @@ fn buggy(script: &str) {
         &[]
     };
     let script = path(&format!("tests/buggy_adapters/{script}.py"));
-    let (code, stdout) = fuzz(extra, &["python3", script.to_str().unwrap()]);
+    let (code, stdout) = fuzz(extra, &[python, script.to_str().unwrap()]);
     assert_eq!(code, 1, "{} has a planted bug:\n{stdout}", script.display());
     let summary = stdout
         .lines()
@@ -121,11 +121,8 @@ fn the_reference_gets_no_finding() {
 
 #[test]
 fn the_python_adapter_gets_no_finding() {
-    if found("python3") {
-        correct(&[
-            "python3",
-            path("adapters/python/adapter.py").to_str().unwrap(),
-        ]);
+    if let Some(python) = crate::common::find_python() {
+        correct(&[python, path("adapters/python/adapter.py").to_str().unwrap()]);
     }
 }
 
@@ -138,9 +135,9 @@ fn the_javascript_adapter_gets_no_finding() {
 
 #[test]
 fn an_adapter_of_packed_guids_only_gets_no_finding() {
-    if found("python3") {
+    if let Some(python) = crate::common::find_python() {
         let script = path("tests/buggy_adapters/packed_only.py");
-        correct(&["python3", script.to_str().unwrap()]);
+        correct(&[python, script.to_str().unwrap()]);
     }
 }
 
