@@ -408,8 +408,7 @@ where
 pub struct Limits {
     /// Candidate requests tested, at most.
     pub max_tests: usize,
-    /// Time spent, at most (checked between batches, and while a
-    /// shrink builds its candidates).
+    /// Time spent, at most (checked between batches).
     pub max_time: Duration,
     /// The end of the whole run's time budget: shrinking stops there, even
     /// in the middle of a batch (the implementation then answers

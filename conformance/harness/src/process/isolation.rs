@@ -275,6 +275,7 @@ impl<T: Transport> ProcessImplementation<T> {
         index: usize,
         crowd: Duration,
     ) -> Result<Alone<T>, HarnessError> {
+        self.time_left(std::slice::from_ref(query))?;
         self.stats.starts += 1;
         let mut child = (self.connect)(&self.config.command, &self.config.env)?;
         let mut line = Vec::with_capacity(48);
@@ -331,6 +332,7 @@ impl<T: Transport> ProcessImplementation<T> {
     /// Sends one query to a fresh process of its own and ends that process
     /// afterwards, in the configured mode.
     pub(super) fn answer_alone(&mut self, query: &Query<'_>) -> Result<Answer, HarnessError> {
+        self.time_left(std::slice::from_ref(query))?;
         self.close();
         let answer = match self.config.mode {
             Mode::Persistent { .. } => self.receive_alone(query, None)?,

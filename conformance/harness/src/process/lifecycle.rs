@@ -126,7 +126,8 @@ impl<T: Transport> ProcessImplementation<T> {
 
     /// Refuses `queries` at once when the deadline has passed: no process
     /// is started only to be killed (on a loaded machine a start alone can
-    /// take longer than the rest of the run).
+    /// take longer than the rest of the run). Checked where a call begins
+    /// and where isolation sends a request alone to a fresh process.
     pub(super) fn time_left(&mut self, queries: &[Query<'_>]) -> Result<(), HarnessError> {
         match self.config.deadline {
             Some(deadline) if !queries.is_empty() && Instant::now() >= deadline => {
