@@ -146,11 +146,8 @@ fn isolating_hangs_stops_at_the_deadline() {
     }
     let corpus = Corpus::embedded().expect("the corpus loads");
     let queries = queries(&corpus);
-    let command = format!(
-        "{}/tests/buggy_adapters/hang.py",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let mut config = ProcessConfig::new(vec![crate::common::python().into(), command.into()]);
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/buggy_adapters/hang.py");
+    let mut config = ProcessConfig::new(vec![crate::common::python().into(), script.into()]);
     let timeout = std::time::Duration::from_secs(3);
     config.timeout = timeout;
     let deadline = std::time::Instant::now() + timeout + timeout / 3;

@@ -25,10 +25,6 @@ const RUNNER: &str = env!("CARGO_BIN_EXE_wow-guid-conformance");
 /// Requests per implementation: enough for every planted bug at seed 1.
 const COUNT: &str = "3000";
 
-fn in_ci() -> bool {
-    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
-}
-
 fn found(tool: &str) -> bool {
     let ok = Command::new(tool)
         .arg("--version")
@@ -37,7 +33,7 @@ fn found(tool: &str) -> bool {
         .status()
         .is_ok_and(|s| s.success());
     assert!(
-        ok || !in_ci(),
+        ok || !crate::common::in_ci(),
         "{tool} is missing, and CI must run the population"
     );
     if !ok {
