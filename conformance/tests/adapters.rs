@@ -159,10 +159,9 @@ impl Adapter {
 }
 
 fn python() -> Option<Adapter> {
-    have_tool("python3")?;
     Some(Adapter::new(
         "python",
-        "python3",
+        crate::common::find_python()?,
         &[adapters_dir().join("python/adapter.py")],
     ))
 }
@@ -750,10 +749,9 @@ fn adapters_work_in_one_shot_mode() {
 /// shows only inside the stateful sequence, after the steps before a
 /// vector.
 fn zero_keeps_mask() -> Option<Adapter> {
-    have_tool("python3")?;
     Some(Adapter::new(
         "zero-keeps-mask",
-        "python3",
+        crate::common::find_python()?,
         &[Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/buggy_adapters/zero_keeps_mask.py")],
     ))
 }
