@@ -5,9 +5,10 @@
 //! its bytes compared in order (fewer bytes first, then smaller bytes from
 //! the front); a packed encode by how many GUID bytes are non-zero, then the
 //! GUID; a named encode by its name (none, then shorter, then smaller), then
-//! its GUID likewise; a size request as the encode of its value. The shrinker only ever moves to a strictly smaller
-//! request whose [`Signature`] is unchanged, so it ends, and it ends on the
-//! same bug rather than on some other, smaller disagreement.
+//! its GUID likewise; a size request as the encode of its value. The
+//! shrinker only ever moves to a strictly smaller request whose
+//! [`Signature`] is unchanged, so it ends, and it ends on the same bug
+//! rather than on some other, smaller disagreement.
 //!
 //! Each round goes through the requests one edit away from the current one
 //! that are smaller, smallest first ([`neighbours`], which makes each only
