@@ -24,6 +24,8 @@ use std::time::{Duration, Instant};
 use serde_json::Value as Json;
 use wow_guid_vectors::{Corpus, GuidType, Op, Request};
 
+use crate::common::{have_tool, missing};
+
 const RUNNER: &str = env!("CARGO_BIN_EXE_wow-guid-conformance");
 
 fn adapters_dir() -> PathBuf {
@@ -35,47 +37,6 @@ fn scratch_dir() -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("adapters");
     std::fs::create_dir_all(&dir).expect("cannot create the scratch directory");
     dir
-}
-
-fn in_ci() -> bool {
-    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
-}
-
-/// Reports that `what` is missing: a skip with a message on a developer's
-/// machine, a failure in CI. Returns `None` so callers can `?` out.
-fn missing<T>(what: &str, fix: &str) -> Option<T> {
-    assert!(
-        !in_ci(),
-        "{what} is missing, and CI must run every adapter: {fix}"
-    );
-    eprintln!("SKIPPED: {what} is missing ({fix})");
-    None
-}
-
-/// Checks that `tool` runs at all (`tool --version`).
-fn have_tool(tool: &str) -> Option<()> {
-    match Command::new(tool)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-    {
-        Ok(status) if status.success() => Some(()),
-        _ => missing(
-            &format!("`{tool}`"),
-            &format!(
-                "install it (on Debian: apt-get install {})",
-                debian_package(tool)
-            ),
-        ),
-    }
-}
-
-fn debian_package(tool: &str) -> &str {
-    match tool {
-        "node" => "nodejs",
-        other => other,
-    }
 }
 
 /// Compiles C `sources` (relative to `adapters/`) with gcc and `flags` into

@@ -25,23 +25,6 @@ const RUNNER: &str = env!("CARGO_BIN_EXE_wow-guid-conformance");
 /// Requests per implementation: enough for every planted bug at seed 1.
 const COUNT: &str = "3000";
 
-fn found(tool: &str) -> bool {
-    let ok = Command::new(tool)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(
-        ok || !crate::common::in_ci(),
-        "{tool} is missing, and CI must run the population"
-    );
-    if !ok {
-        eprintln!("SKIPPED: {tool} is missing");
-    }
-    ok
-}
-
 fn path(relative: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
 }
@@ -124,7 +107,7 @@ fn the_python_adapter_gets_no_finding() {
 
 #[test]
 fn the_javascript_adapter_gets_no_finding() {
-    if found("node") {
+    if crate::common::have_tool("node").is_some() {
         correct(&["node", path("adapters/js/adapter.js").to_str().unwrap()]);
     }
 }
@@ -188,7 +171,7 @@ buggy_adapters!(
 /// into words that name nothing ("never answered").
 #[test]
 fn the_population_script_runs_adapters_under_a_path_with_a_space() {
-    if !found("python3") {
+    if crate::common::have_tool("python3").is_none() {
         return;
     }
     let target = crate::common::scratch("population space").join("target dir");

@@ -66,10 +66,48 @@ pub fn find_python() -> Option<&'static str> {
         })
         .as_deref()
         .or_else(|| {
-            assert!(!in_ci(), "python3 is missing, and CI must run every test");
-            eprintln!("SKIPPED: python3 is missing (on Debian: apt-get install python3)");
-            None
+            missing(
+                "`python3`",
+                "install it (on Debian: apt-get install python3)",
+            )
         })
+}
+
+/// Reports that `what` is missing: a skip with a message on a developer's
+/// machine, a failure in CI. Returns `None` so callers can `?` out.
+pub fn missing<T>(what: &str, fix: &str) -> Option<T> {
+    assert!(
+        !in_ci(),
+        "{what} is missing, and CI must run every test: {fix}"
+    );
+    eprintln!("SKIPPED: {what} is missing ({fix})");
+    None
+}
+
+/// Checks that `tool` runs at all (`tool --version`); [`missing`] when not.
+pub fn have_tool(tool: &str) -> Option<()> {
+    match Command::new(tool)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+    {
+        Ok(status) if status.success() => Some(()),
+        _ => missing(
+            &format!("`{tool}`"),
+            &format!(
+                "install it (on Debian: apt-get install {})",
+                debian_package(tool)
+            ),
+        ),
+    }
+}
+
+fn debian_package(tool: &str) -> &str {
+    match tool {
+        "node" => "nodejs",
+        other => other,
+    }
 }
 
 /// [`find_python`], required: the broken adapters are Python scripts.
