@@ -18,7 +18,6 @@
 //! vectors crate's tests run it on the checked-in corpus; this module reads
 //! the cited files and nothing else.
 
-use core::fmt;
 use std::path::Path;
 
 use crate::model::{Location, Vector};
@@ -35,46 +34,34 @@ pub struct Citation<'a> {
 }
 
 /// Why a `source` is not a citation.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NotACitation {
     /// There is no `: ` after the citation (or nothing before it).
+    #[error(
+        "does not start with a citation: write `FILE#HEADING: text`, \
+         for example `NOTES.md#truncated-input-is-an-error: ...`"
+    )]
     NoColon,
     /// The path is absolute, a URL, empty, or has a character outside
     /// `A-Z a-z 0-9 . _ - /`.
+    #[error(
+        "cites `{0}`, which is not a relative path below the corpus root \
+         (letters, digits, `.`, `_`, `-` and `/` only)"
+    )]
     BadPath(String),
     /// The path has an empty, `.` or `..` component: it would leave the corpus root.
+    #[error(
+        "cites `{0}`, which leaves the corpus root: cite a file below it, \
+         such as `NOTES.md`"
+    )]
     LeavesRoot(String),
     /// `#` is not followed by an anchor of `a-z 0-9 - _`.
+    #[error(
+        "has the anchor `#{0}`; an anchor is a heading's slug: \
+         lowercase letters, digits, `-` and `_`"
+    )]
     BadAnchor(String),
 }
-
-impl fmt::Display for NotACitation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NotACitation::NoColon => f.write_str(
-                "does not start with a citation: write `FILE#HEADING: text`, \
-                 for example `NOTES.md#truncated-input-is-an-error: ...`",
-            ),
-            NotACitation::BadPath(path) => write!(
-                f,
-                "cites `{path}`, which is not a relative path below the corpus root \
-                 (letters, digits, `.`, `_`, `-` and `/` only)"
-            ),
-            NotACitation::LeavesRoot(path) => write!(
-                f,
-                "cites `{path}`, which leaves the corpus root: cite a file below it, \
-                 such as `NOTES.md`"
-            ),
-            NotACitation::BadAnchor(anchor) => write!(
-                f,
-                "has the anchor `#{anchor}`; an anchor is a heading's slug: \
-                 lowercase letters, digits, `-` and `_`"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for NotACitation {}
 
 impl<'a> Citation<'a> {
     /// Splits `source` into its citation and its text.
@@ -233,7 +220,8 @@ pub fn sections(markdown: &str) -> Vec<(String, String)> {
 }
 
 /// A vector whose `source` does not resolve.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{location}: vector `{id}`: `source` {problem}")]
 pub struct BrokenCitation {
     /// The vector's id.
     pub id: String,
@@ -244,16 +232,19 @@ pub struct BrokenCitation {
 }
 
 /// What is wrong with a citation.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Problem {
     /// The `source` does not start with a citation.
+    #[error("{0}")]
     NotACitation(NotACitation),
     /// The cited file is not below the corpus root.
+    #[error("cites `{path}`, which is not a file below the corpus root")]
     NoSuchFile {
         /// The cited path.
         path: String,
     },
     /// The cited file exists but cannot be read as UTF-8 text.
+    #[error("cites `{path}`, which cannot be read as text: {reason}")]
     Unreadable {
         /// The cited path.
         path: String,
@@ -261,6 +252,7 @@ pub enum Problem {
         reason: String,
     },
     /// The cited Markdown file has no heading with that anchor.
+    #[error("cites `{path}#{anchor}`, but `{path}` has no heading with that anchor")]
     NoSuchHeading {
         /// The cited path.
         path: String,
@@ -268,39 +260,12 @@ pub enum Problem {
         anchor: String,
     },
     /// An anchor was given for a file that is not Markdown.
+    #[error("gives an anchor for `{path}`, which is not a Markdown (`.md`) file")]
     AnchorOutsideMarkdown {
         /// The cited path.
         path: String,
     },
 }
-
-impl fmt::Display for BrokenCitation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: vector `{}`: `source` ", self.location, self.id)?;
-        match &self.problem {
-            Problem::NotACitation(why) => write!(f, "{why}"),
-            Problem::NoSuchFile { path } => {
-                write!(
-                    f,
-                    "cites `{path}`, which is not a file below the corpus root"
-                )
-            }
-            Problem::Unreadable { path, reason } => {
-                write!(f, "cites `{path}`, which cannot be read as text: {reason}")
-            }
-            Problem::NoSuchHeading { path, anchor } => write!(
-                f,
-                "cites `{path}#{anchor}`, but `{path}` has no heading with that anchor"
-            ),
-            Problem::AnchorOutsideMarkdown { path } => write!(
-                f,
-                "gives an anchor for `{path}`, which is not a Markdown (`.md`) file"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for BrokenCitation {}
 
 /// Every vector of `vectors` whose `source` is not a citation, or cites a
 /// file or heading that does not exist below `root`, in order. Vectors

@@ -14,7 +14,8 @@ use crate::model::Location;
 use crate::vocab::{GuidType, Op, Outcome, ParseWordError, Version};
 
 /// One fault in the corpus.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{location}: {kind}")]
 pub struct LoadError {
     /// Where the fault is (the offending character when that is known).
     pub location: Location,
@@ -22,16 +23,8 @@ pub struct LoadError {
     pub kind: LoadErrorKind,
 }
 
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.location, self.kind)
-    }
-}
-
-impl std::error::Error for LoadError {}
-
 /// Every fault found while loading, sorted by location.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct LoadErrors(pub Vec<LoadError>);
 
 impl LoadErrors {
@@ -73,8 +66,6 @@ impl fmt::Display for LoadErrors {
         Ok(())
     }
 }
-
-impl std::error::Error for LoadErrors {}
 
 /// A part of a vector file, used to say where a field is (not) allowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -175,11 +166,13 @@ impl fmt::Display for Found {
 }
 
 /// Why an id is not `[a-z0-9][a-z0-9._-]*`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum IdError {
     /// The id is empty.
+    #[error("the id is empty")]
     Empty,
     /// A character outside the allowed set, or a `.`, `_` or `-` at the start.
+    #[error("{}", bad_char(*.offset, *.ch))]
     BadChar {
         /// Byte offset of the character in the id.
         offset: usize,
@@ -188,29 +181,27 @@ pub enum IdError {
     },
 }
 
-impl fmt::Display for IdError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            IdError::Empty => f.write_str("the id is empty"),
-            IdError::BadChar { offset: 0, ch } => write!(
-                f,
-                "an id must start with a-z or 0-9, not `{}`",
-                ch.escape_debug()
-            ),
-            IdError::BadChar { offset, ch } => write!(
-                f,
-                "`{}` at offset {offset} is not allowed in an id (use a-z, 0-9, `.`, `_`, `-`)",
-                ch.escape_debug()
-            ),
-        }
+/// [`IdError::BadChar`]'s message: the first character has a rule of its own.
+fn bad_char(offset: usize, ch: char) -> String {
+    if offset == 0 {
+        format!(
+            "an id must start with a-z or 0-9, not `{}`",
+            ch.escape_debug()
+        )
+    } else {
+        format!(
+            "`{}` at offset {offset} is not allowed in an id (use a-z, 0-9, `.`, `_`, `-`)",
+            ch.escape_debug()
+        )
     }
 }
 
 /// What is wrong. Each variant's `Display` says what to change.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum LoadErrorKind {
     /// A file or directory could not be read.
+    #[error("cannot read: {message}")]
     Io {
         /// The I/O error's kind.
         kind: std::io::ErrorKind,
@@ -219,11 +210,19 @@ pub enum LoadErrorKind {
     },
     /// A `*.yaml` entry that is not a regular file (nor a symlink to one):
     /// a FIFO, socket, device or directory. It is not opened for reading.
+    #[error(
+        "not read: this is {what}, not a regular file; a vector file must be a regular \
+         file or a symlink to one"
+    )]
     NotRegularFile {
         /// What it is, in words (`a FIFO (named pipe)`, `a character device`).
         what: &'static str,
     },
     /// The file is larger than [`crate::MAX_FILE_BYTES`]; it is not read.
+    #[error(
+        "not read: the file is {size} bytes, more than the limit of {limit} bytes; \
+         split it into several files"
+    )]
     FileTooLarge {
         /// Its size in bytes (for a file that grew while it was read, the
         /// bytes read before the limit was passed).
@@ -232,24 +231,35 @@ pub enum LoadErrorKind {
         limit: u64,
     },
     /// The file is not UTF-8; the location is the first invalid byte.
+    #[error("the file is not valid UTF-8 from here on")]
     NotUtf8,
     /// The file name does not end in `.yaml` (for example `.yml`).
+    #[error("vector files must end in `.yaml`; rename the file")]
     NotYamlFile,
     /// The same file name was given twice to [`crate::Corpus::from_sources`].
+    #[error("this file name was given more than once")]
     DuplicateFile,
     /// The YAML parser rejected the text (syntax, a merge key, a size or
     /// nesting budget). The message is the parser's; nothing after the fault
     /// in that file can be checked.
+    #[error("invalid YAML: {message}")]
     Yaml {
         /// The parser's message.
         message: String,
     },
     /// No vector file at all: the directory has no `*.yaml` file, or no
     /// source was given.
+    #[error("no vector files (`*.yaml`) found; is this the corpus directory?")]
     NoFiles,
     /// The file's `vectors` list is empty.
+    #[error("the `vectors` list is empty; add a vector or delete the file")]
     NoVectors,
     /// A field name the format does not have anywhere in this section.
+    #[error(
+        "unknown field `{}` in {section}{}",
+        .field.escape_debug(),
+        did_you_mean(*.suggestion)
+    )]
     UnknownField {
         /// The field as written.
         field: String,
@@ -259,6 +269,7 @@ pub enum LoadErrorKind {
         suggestion: Option<&'static str>,
     },
     /// A field the format has, but not in this combination of type, op and outcome.
+    #[error("{}", not_allowed(.field, .section, .allowed))]
     FieldNotAllowed {
         /// The field.
         field: &'static str,
@@ -268,6 +279,7 @@ pub enum LoadErrorKind {
         allowed: &'static [&'static str],
     },
     /// A required field is absent; the location is the mapping that lacks it.
+    #[error("{}", missing(.field, .section))]
     MissingField {
         /// The field.
         field: &'static str,
@@ -275,6 +287,7 @@ pub enum LoadErrorKind {
         section: Section,
     },
     /// A field appears twice in one mapping.
+    #[error("field `{}` appears twice (first at {first}); keep one", .field.escape_debug())]
     DuplicateField {
         /// The field as written.
         field: String,
@@ -283,6 +296,7 @@ pub enum LoadErrorKind {
     },
     /// A value of the wrong kind (for example a number where a quoted hex
     /// string is needed).
+    #[error("`{field}` must be {expected}, found {found}{}", quote_hint(.expected, .found))]
     WrongType {
         /// The field (`"vectors[]"` for an item of the vector list).
         field: &'static str,
@@ -292,11 +306,13 @@ pub enum LoadErrorKind {
         found: Found,
     },
     /// A byte string or GUID written without quotes, which lets YAML reinterpret it.
+    #[error("`{field}` must be in double quotes, so that YAML cannot read it as something else")]
     NotQuoted {
         /// The field.
         field: &'static str,
     },
     /// A byte string that is not valid hex; the location is the offending character.
+    #[error("`{field}`: {error}")]
     BadHex {
         /// The field.
         field: &'static str,
@@ -305,6 +321,7 @@ pub enum LoadErrorKind {
     },
     /// A GUID that is not 16 hex digits; the location is the offending
     /// character when there is one.
+    #[error("`{field}`: {error}")]
     BadGuid {
         /// The field.
         field: &'static str,
@@ -312,6 +329,7 @@ pub enum LoadErrorKind {
         error: GuidTextError,
     },
     /// A word that is not in its list (type, op, outcome, error, flag, version).
+    #[error("`{field}`: {error}")]
     UnknownWord {
         /// The field.
         field: &'static str,
@@ -319,6 +337,7 @@ pub enum LoadErrorKind {
         error: ParseWordError,
     },
     /// An id outside `[a-z0-9][a-z0-9._-]*`; the location is the offending character.
+    #[error("bad id `{}`: {error}", .id.escape_debug())]
     BadId {
         /// The id as written.
         id: String,
@@ -327,6 +346,10 @@ pub enum LoadErrorKind {
     },
     /// A `sequence` name outside the charset of ids; the location is the
     /// offending character.
+    #[error(
+        "bad sequence name `{}` (sequence names are spelled like ids): {error}",
+        .name.escape_debug()
+    )]
     BadSequenceName {
         /// The name as written.
         name: String,
@@ -335,14 +358,24 @@ pub enum LoadErrorKind {
     },
     /// A vector flagged `stateful` that names no `sequence`; the location is
     /// the flag.
+    #[error(
+        "a `stateful` vector is a step of a sequence: name it with `sequence: <name>`, \
+         the same name on every step"
+    )]
     StatefulWithoutSequence,
     /// A vector with a `sequence` that is not flagged `stateful`.
+    #[error("this vector is a step of sequence `{name}` but lacks the flag `stateful`; add it")]
     SequenceWithoutStateful {
         /// The sequence's name.
         name: String,
     },
     /// A step of a sequence that does not follow the sequence's other steps
     /// directly in the same file.
+    #[error(
+        "a step of sequence `{name}` (first step at {first}) after other vectors: the \
+         steps of a sequence are consecutive vectors of one file; move it up, or name \
+         another sequence"
+    )]
     SequenceSplit {
         /// The sequence's name.
         name: String,
@@ -351,26 +384,34 @@ pub enum LoadErrorKind {
     },
     /// A sequence with a single step: nothing runs before it, so it tests
     /// no state (often a misspelt name).
+    #[error(
+        "sequence `{name}` has only this step; a sequence needs at least two (is the name \
+         misspelt?)"
+    )]
     SequenceOfOne {
         /// The sequence's name.
         name: String,
     },
     /// A text field (`description`, `why`, `source`) that is empty or only whitespace.
+    #[error("`{field}` is empty; write a sentence or remove the field")]
     EmptyText {
         /// The field.
         field: &'static str,
     },
     /// A text field that must be one line contains a line break.
+    #[error("`{field}` must be a single line")]
     MultiLineText {
         /// The field.
         field: &'static str,
     },
     /// A list that must not be empty (`versions`) is.
+    #[error("`{field}` is empty; list at least one")]
     EmptyList {
         /// The field.
         field: &'static str,
     },
     /// A word listed twice in `flags` or `versions`.
+    #[error("`{}` is listed twice in `{field}` (first at {first})", .item.escape_debug())]
     DuplicateListItem {
         /// The field.
         field: &'static str,
@@ -381,6 +422,10 @@ pub enum LoadErrorKind {
     },
     /// A version whose messages do not use the vector's type (`NamedGuid`
     /// appears only in TBC and Wrath messages).
+    #[error(
+        "`{version}` does not use {guid_type}; its versions are: {}",
+        versions_of(*.guid_type)
+    )]
     VersionNotApplicable {
         /// The version.
         version: Version,
@@ -389,11 +434,16 @@ pub enum LoadErrorKind {
     },
     /// A decoded named GUID with `name` when the GUID is 0, or without it
     /// when the GUID is not 0.
+    #[error("{}", name_and_guid(*.guid_is_zero))]
     NameAndGuidDisagree {
         /// Whether the expected GUID is 0.
         guid_is_zero: bool,
     },
     /// `consumed` is 0 or more than the input has.
+    #[error(
+        "`consumed` is {consumed}, but a value takes at least 1 byte and the input has \
+         only {input_len}"
+    )]
     ConsumedOutOfRange {
         /// The expected count.
         consumed: usize,
@@ -401,6 +451,9 @@ pub enum LoadErrorKind {
         input_len: usize,
     },
     /// Two vectors with the same id (anywhere in the corpus).
+    #[error(
+        "id `{id}` is already used at {first}; ids are unique and never reused, pick a new one"
+    )]
     DuplicateId {
         /// The id.
         id: String,
@@ -408,6 +461,10 @@ pub enum LoadErrorKind {
         first: Location,
     },
     /// Two vectors with the same request and the same expectation.
+    #[error(
+        "vector `{id}` repeats `{first_id}` at {first} (same request and expectation); \
+         remove one (steps of a sequence are exempt)"
+    )]
     DuplicateContent {
         /// The id of this vector.
         id: String,
@@ -418,6 +475,10 @@ pub enum LoadErrorKind {
     },
     /// Two vectors with the same request, overlapping versions, and different
     /// expectations: the corpus contradicts itself.
+    #[error(
+        "vector `{id}` sends the same request as `{first_id}` at {first} for the same \
+         versions but expects something else; the corpus contradicts itself"
+    )]
     ConflictingContent {
         /// The id of this vector.
         id: String,
@@ -428,183 +489,63 @@ pub enum LoadErrorKind {
     },
 }
 
-impl fmt::Display for LoadErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadErrorKind::Io { message, .. } => write!(f, "cannot read: {message}"),
-            LoadErrorKind::NotRegularFile { what } => write!(
-                f,
-                "not read: this is {what}, not a regular file; a vector file must be a regular \
-                 file or a symlink to one"
-            ),
-            LoadErrorKind::FileTooLarge { size, limit } => write!(
-                f,
-                "not read: the file is {size} bytes, more than the limit of {limit} bytes; \
-                 split it into several files"
-            ),
-            LoadErrorKind::NotUtf8 => f.write_str("the file is not valid UTF-8 from here on"),
-            LoadErrorKind::NotYamlFile => {
-                f.write_str("vector files must end in `.yaml`; rename the file")
-            }
-            LoadErrorKind::DuplicateFile => f.write_str("this file name was given more than once"),
-            LoadErrorKind::Yaml { message } => write!(f, "invalid YAML: {message}"),
-            LoadErrorKind::NoFiles => {
-                f.write_str("no vector files (`*.yaml`) found; is this the corpus directory?")
-            }
-            LoadErrorKind::NoVectors => f.write_str(
-                "the `vectors` list is empty; add a vector or delete the file",
-            ),
-            LoadErrorKind::UnknownField {
-                field,
-                section,
-                suggestion,
-            } => {
-                write!(f, "unknown field `{}` in {section}", field.escape_debug())?;
-                match suggestion {
-                    Some(known) => write!(f, "; did you mean `{known}`?"),
-                    None => Ok(()),
-                }
-            }
-            LoadErrorKind::FieldNotAllowed {
-                field,
-                section,
-                allowed,
-            } => {
-                if *field == "why" {
-                    write!(
-                        f,
-                        "`why` is not allowed in {section}: it is only for (and required by) \
-                         outcome `acceptable`"
-                    )
-                } else {
-                    write!(
-                        f,
-                        "`{field}` is not allowed in {section}; the fields there are: {}",
-                        allowed.join(", ")
-                    )
-                }
-            }
-            LoadErrorKind::MissingField { field, section } => {
-                if *field == "why" {
-                    f.write_str(
-                        "missing field `why`: outcome `acceptable` must say why both answers are allowed",
-                    )
-                } else {
-                    write!(f, "missing field `{field}` in {section}")
-                }
-            }
-            LoadErrorKind::DuplicateField { field, first } => write!(
-                f,
-                "field `{}` appears twice (first at {first}); keep one",
-                field.escape_debug()
-            ),
-            LoadErrorKind::WrongType {
-                field,
-                expected,
-                found,
-            } => {
-                write!(f, "`{field}` must be {expected}, found {found}")?;
-                let scalar = matches!(found, Found::Number(_) | Found::Boolean(_));
-                if scalar && matches!(expected, Expected::HexString | Expected::Guid | Expected::String) {
-                    f.write_str("; put it in double quotes")?;
-                }
-                Ok(())
-            }
-            LoadErrorKind::NotQuoted { field } => write!(
-                f,
-                "`{field}` must be in double quotes, so that YAML cannot read it as something else"
-            ),
-            LoadErrorKind::BadHex { field, error } => write!(f, "`{field}`: {error}"),
-            LoadErrorKind::BadGuid { field, error } => write!(f, "`{field}`: {error}"),
-            LoadErrorKind::UnknownWord { field, error } => write!(f, "`{field}`: {error}"),
-            LoadErrorKind::BadId { id, error } => {
-                write!(f, "bad id `{}`: {error}", id.escape_debug())
-            }
-            LoadErrorKind::BadSequenceName { name, error } => write!(
-                f,
-                "bad sequence name `{}` (sequence names are spelled like ids): {error}",
-                name.escape_debug()
-            ),
-            LoadErrorKind::StatefulWithoutSequence => f.write_str(
-                "a `stateful` vector is a step of a sequence: name it with `sequence: <name>`, \
-                 the same name on every step",
-            ),
-            LoadErrorKind::SequenceWithoutStateful { name } => write!(
-                f,
-                "this vector is a step of sequence `{name}` but lacks the flag `stateful`; add it"
-            ),
-            LoadErrorKind::SequenceSplit { name, first } => write!(
-                f,
-                "a step of sequence `{name}` (first step at {first}) after other vectors: the \
-                 steps of a sequence are consecutive vectors of one file; move it up, or name \
-                 another sequence"
-            ),
-            LoadErrorKind::SequenceOfOne { name } => write!(
-                f,
-                "sequence `{name}` has only this step; a sequence needs at least two (is the name \
-                 misspelt?)"
-            ),
-            LoadErrorKind::EmptyText { field } => {
-                write!(f, "`{field}` is empty; write a sentence or remove the field")
-            }
-            LoadErrorKind::MultiLineText { field } => {
-                write!(f, "`{field}` must be a single line")
-            }
-            LoadErrorKind::EmptyList { field } => {
-                write!(f, "`{field}` is empty; list at least one")
-            }
-            LoadErrorKind::DuplicateListItem { field, item, first } => write!(
-                f,
-                "`{}` is listed twice in `{field}` (first at {first})",
-                item.escape_debug()
-            ),
-            LoadErrorKind::VersionNotApplicable { version, guid_type } => {
-                let allowed: Vec<&str> = guid_type.versions().iter().map(|v| v.as_str()).collect();
-                write!(
-                    f,
-                    "`{version}` does not use {guid_type}; its versions are: {}",
-                    allowed.join(", ")
-                )
-            }
-            LoadErrorKind::NameAndGuidDisagree { guid_is_zero: true } => f.write_str(
-                "the expected GUID is 0, so the decoded value has no name: remove `name`",
-            ),
-            LoadErrorKind::NameAndGuidDisagree {
-                guid_is_zero: false,
-            } => f.write_str(
-                "the expected GUID is not 0, so the decoded value has a name: add `name` \
-                 (\"\" for an empty one)",
-            ),
-            LoadErrorKind::ConsumedOutOfRange {
-                consumed,
-                input_len,
-            } => write!(
-                f,
-                "`consumed` is {consumed}, but a value takes at least 1 byte and the input has \
-                 only {input_len}"
-            ),
-            LoadErrorKind::DuplicateId { id, first } => write!(
-                f,
-                "id `{id}` is already used at {first}; ids are unique and never reused, pick a new one"
-            ),
-            LoadErrorKind::DuplicateContent {
-                id,
-                first_id,
-                first,
-            } => write!(
-                f,
-                "vector `{id}` repeats `{first_id}` at {first} (same request and expectation); \
-                 remove one (steps of a sequence are exempt)"
-            ),
-            LoadErrorKind::ConflictingContent {
-                id,
-                first_id,
-                first,
-            } => write!(
-                f,
-                "vector `{id}` sends the same request as `{first_id}` at {first} for the same \
-                 versions but expects something else; the corpus contradicts itself"
-            ),
-        }
+/// [`LoadErrorKind::UnknownField`]'s suggestion, when there is one.
+fn did_you_mean(suggestion: Option<&str>) -> String {
+    suggestion.map_or_else(String::new, |known| format!("; did you mean `{known}`?"))
+}
+
+/// [`LoadErrorKind::FieldNotAllowed`]'s message: `why` has a rule of its own.
+fn not_allowed(field: &str, section: &Section, allowed: &[&str]) -> String {
+    if field == "why" {
+        format!(
+            "`why` is not allowed in {section}: it is only for (and required by) \
+             outcome `acceptable`"
+        )
+    } else {
+        format!(
+            "`{field}` is not allowed in {section}; the fields there are: {}",
+            allowed.join(", ")
+        )
+    }
+}
+
+/// [`LoadErrorKind::MissingField`]'s message: `why` has a rule of its own.
+fn missing(field: &str, section: &Section) -> String {
+    if field == "why" {
+        "missing field `why`: outcome `acceptable` must say why both answers are allowed".to_owned()
+    } else {
+        format!("missing field `{field}` in {section}")
+    }
+}
+
+/// The end of [`LoadErrorKind::WrongType`]'s message: a number or boolean
+/// where text is needed was unquoted text that YAML read as one.
+fn quote_hint(expected: &Expected, found: &Found) -> &'static str {
+    let scalar = matches!(found, Found::Number(_) | Found::Boolean(_));
+    if scalar
+        && matches!(
+            expected,
+            Expected::HexString | Expected::Guid | Expected::String
+        )
+    {
+        "; put it in double quotes"
+    } else {
+        ""
+    }
+}
+
+/// The versions whose messages use `guid_type`, as a list.
+fn versions_of(guid_type: GuidType) -> String {
+    let allowed: Vec<&str> = guid_type.versions().iter().map(|v| v.as_str()).collect();
+    allowed.join(", ")
+}
+
+/// [`LoadErrorKind::NameAndGuidDisagree`]'s message.
+fn name_and_guid(guid_is_zero: bool) -> &'static str {
+    if guid_is_zero {
+        "the expected GUID is 0, so the decoded value has no name: remove `name`"
+    } else {
+        "the expected GUID is not 0, so the decoded value has a name: add `name` \
+         (\"\" for an empty one)"
     }
 }

@@ -12,14 +12,16 @@
 //! spelling around them (spaces, `-`) and errors that say where the text
 //! goes wrong.
 
-use core::fmt;
-
 use hex::FromHexError;
 
 /// Why a byte string is not valid hex. Offsets are byte offsets into the text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum HexError {
     /// A character that is neither a hex digit nor whitespace.
+    #[error(
+        "`{}` at offset {offset} is not a hex digit (bytes are written as pairs of 0-9, a-f)",
+        .ch.escape_debug()
+    )]
     InvalidChar {
         /// Byte offset of the character.
         offset: usize,
@@ -28,6 +30,7 @@ pub enum HexError {
     },
     /// A run of digits between whitespace has an odd length, so one byte is
     /// split or a digit is missing.
+    #[error("{}", odd_digits(*.offset, *.digits))]
     OddDigits {
         /// Byte offset of the run's last digit (the one without a partner).
         offset: usize,
@@ -46,34 +49,30 @@ impl HexError {
     }
 }
 
-impl fmt::Display for HexError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            HexError::InvalidChar { offset, ch } => write!(
-                f,
-                "`{}` at offset {offset} is not a hex digit (bytes are written as pairs of 0-9, a-f)",
-                ch.escape_debug()
-            ),
-            HexError::OddDigits { offset, digits: 1 } => write!(
-                f,
-                "the hex digit at offset {offset} has no partner: every byte needs exactly \
-                 two digits, and spaces may only go between bytes"
-            ),
-            HexError::OddDigits { offset, digits } => write!(
-                f,
-                "the group of {digits} hex digits ending at offset {offset} has an odd length: \
-                 every byte needs exactly two digits, and spaces may only go between bytes"
-            ),
-        }
+/// [`HexError::OddDigits`]'s message: a lone digit is said in words of its own.
+fn odd_digits(offset: usize, digits: usize) -> String {
+    if digits == 1 {
+        format!(
+            "the hex digit at offset {offset} has no partner: every byte needs exactly \
+             two digits, and spaces may only go between bytes"
+        )
+    } else {
+        format!(
+            "the group of {digits} hex digits ending at offset {offset} has an odd length: \
+             every byte needs exactly two digits, and spaces may only go between bytes"
+        )
     }
 }
 
-impl std::error::Error for HexError {}
-
 /// Why a GUID is not exactly 16 hex digits. Offsets are byte offsets into the text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum GuidTextError {
     /// A character that is not a hex digit.
+    #[error(
+        "`{}` at offset {offset} is not a hex digit; a GUID is exactly 16 hex digits, \
+         most significant first, without `0x` or spaces",
+        .ch.escape_debug()
+    )]
     InvalidChar {
         /// Byte offset of the character.
         offset: usize,
@@ -81,31 +80,15 @@ pub enum GuidTextError {
         ch: char,
     },
     /// Only hex digits, but not 16 of them.
+    #[error(
+        "a GUID is exactly 16 hex digits (zero-padded, most significant first), \
+         this one has {digits}"
+    )]
     WrongLength {
         /// How many digits there are.
         digits: usize,
     },
 }
-
-impl fmt::Display for GuidTextError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            GuidTextError::InvalidChar { offset, ch } => write!(
-                f,
-                "`{}` at offset {offset} is not a hex digit; a GUID is exactly 16 hex digits, \
-                 most significant first, without `0x` or spaces",
-                ch.escape_debug()
-            ),
-            GuidTextError::WrongLength { digits } => write!(
-                f,
-                "a GUID is exactly 16 hex digits (zero-padded, most significant first), \
-                 this one has {digits}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for GuidTextError {}
 
 /// The protocol form of a byte string: lowercase hex without spaces, `-` when empty.
 #[must_use]

@@ -296,7 +296,8 @@ pub fn write_release(version: &str, vectors: &[&Vector]) -> String {
 }
 
 /// Why a release list does not parse.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{path}:{line}: {message}")]
 pub struct ReleaseFileError {
     /// The list's path, relative to the corpus root.
     pub path: String,
@@ -305,14 +306,6 @@ pub struct ReleaseFileError {
     /// What is wrong.
     pub message: String,
 }
-
-impl fmt::Display for ReleaseFileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.path, self.line, self.message)
-    }
-}
-
-impl std::error::Error for ReleaseFileError {}
 
 fn is_hex(text: &str, len: usize) -> bool {
     text.len() == len && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))

@@ -7,13 +7,17 @@
 //! [`GuidType::WORDS`] and friends. This module only defines words; it knows
 //! nothing about YAML or files.
 
-use core::fmt;
-
 /// A word that is not in one of the format's word lists.
 ///
 /// Returned by the `FromStr` impls of every word enum; the message names the
 /// word and lists the allowed ones so a spec author can fix a typo at once.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error(
+    "unknown {what} `{}`; {}expected one of: {}",
+    .word.escape_debug(),
+    did_you_mean(.word, .allowed),
+    .allowed.join(", ")
+)]
 pub struct ParseWordError {
     /// What kind of word was expected, for example `"flag"`.
     pub what: &'static str,
@@ -23,17 +27,12 @@ pub struct ParseWordError {
     pub allowed: &'static [&'static str],
 }
 
-impl fmt::Display for ParseWordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown {} `{}`; ", self.what, self.word.escape_debug())?;
-        if let Some(near) = crate::near_miss::closest(&self.word, self.allowed) {
-            write!(f, "did you mean `{near}`? ")?;
-        }
-        write!(f, "expected one of: {}", self.allowed.join(", "))
-    }
+/// The "did you mean" of [`ParseWordError`], when a word of `allowed` is
+/// close to `word`.
+fn did_you_mean(word: &str, allowed: &[&'static str]) -> String {
+    crate::near_miss::closest(word, allowed)
+        .map_or_else(String::new, |near| format!("did you mean `{near}`? "))
 }
-
-impl std::error::Error for ParseWordError {}
 
 /// Defines a word enum: the variants with their spelling, `ALL`, `WORDS`,
 /// `as_str`, `Display`, `FromStr` and serde's `Deserialize` (from the

@@ -2,7 +2,6 @@
 //! see when it reads the words (a value its axis does not have, a grid named twice, a
 //! pair no grid asks for, a word of the code the model does not describe).
 
-use core::fmt;
 use std::collections::BTreeSet;
 
 use serde_saphyr::Spanned;
@@ -10,13 +9,15 @@ use serde_saphyr::Spanned;
 use super::{fault_words, Axis, Class, Fault, FaultModel, Faults, Pick, FILE};
 
 /// What is wrong with the model's text.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ModelError {
     /// The YAML does not read as a model: not YAML, a field that is not the
     /// model's, or a word (axis, fault, class, request) that is not one;
     /// the message names the line.
+    #[error("{FILE}: {0}")]
     Syntax(String),
     /// A grid or left-out entry names a value its axis does not have.
+    #[error("{FILE}: line {line}: {place}: axis {axis} has no value {value:?}")]
     UnknownValue {
         /// The line it is written on.
         line: u64,
@@ -29,6 +30,7 @@ pub enum ModelError {
     },
     /// A word the code knows that the model does not describe: every axis,
     /// class and fault needs its `about`.
+    #[error("{FILE}: the {what} {word} has no `about` in the model")]
     Undescribed {
         /// What kind of word: axis, class or fault.
         what: &'static str,
@@ -36,8 +38,10 @@ pub enum ModelError {
         word: &'static str,
     },
     /// Two grids have one name.
+    #[error("{FILE}: two grids are named {0}")]
     DuplicateGrid(String),
     /// A left-out entry names no grid of the model.
+    #[error("{FILE}: line {line}: left_out names no grid {name}")]
     UnknownGrid {
         /// The line it is written on.
         line: u64,
@@ -45,42 +49,9 @@ pub enum ModelError {
         name: String,
     },
     /// A pair of faults no grid asks for.
+    #[error("{FILE}: the pair {} is listed but no grid asks for it", fault_words(.0))]
     PairNotInAGrid(Faults),
 }
-
-impl fmt::Display for ModelError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{FILE}: ")?;
-        match self {
-            ModelError::Syntax(message) => write!(f, "{message}"),
-            ModelError::UnknownValue {
-                line,
-                place,
-                axis,
-                value,
-            } => write!(
-                f,
-                "line {line}: {place}: axis {axis} has no value {value:?}"
-            ),
-            ModelError::Undescribed { what, word } => {
-                write!(f, "the {what} {word} has no `about` in the model")
-            }
-            ModelError::DuplicateGrid(name) => write!(f, "two grids are named {name}"),
-            ModelError::UnknownGrid { line, name } => {
-                write!(f, "line {line}: left_out names no grid {name}")
-            }
-            ModelError::PairNotInAGrid(pair) => {
-                write!(
-                    f,
-                    "the pair {} is listed but no grid asks for it",
-                    fault_words(pair)
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for ModelError {}
 
 /// The model's text, as checked in.
 const TEXT: &str = include_str!("../../fault-model.yaml");

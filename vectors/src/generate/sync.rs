@@ -70,16 +70,20 @@ fn reference_page(
 }
 
 /// How a generated file on disk differs from what the generator writes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Drift {
     /// The file's contents differ.
+    #[error("{0}: out of date")]
     Stale(String),
     /// The file does not exist.
+    #[error("{0}: missing")]
     Missing(String),
     /// A `.yaml` file in `generated/` that the generator does not write (left
     /// over from a renamed or removed family).
+    #[error("{0}: not written by the generator")]
     Extra(String),
     /// The file or directory could not be read.
+    #[error("{path}: cannot read: {message}")]
     Unreadable {
         /// Path relative to the corpus root.
         path: String,
@@ -88,19 +92,8 @@ pub enum Drift {
     },
 }
 
-impl fmt::Display for Drift {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Drift::Stale(path) => write!(f, "{path}: out of date"),
-            Drift::Missing(path) => write!(f, "{path}: missing"),
-            Drift::Extra(path) => write!(f, "{path}: not written by the generator"),
-            Drift::Unreadable { path, message } => write!(f, "{path}: cannot read: {message}"),
-        }
-    }
-}
-
 /// The generated files on disk are not what the generator writes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct CheckError(pub Vec<Drift>);
 
 impl fmt::Display for CheckError {
@@ -115,10 +108,9 @@ impl fmt::Display for CheckError {
     }
 }
 
-impl std::error::Error for CheckError {}
-
 /// A generated file could not be written or removed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot write {path}: {message}")]
 pub struct WriteError {
     /// Path relative to the corpus root.
     pub path: String,
@@ -127,14 +119,6 @@ pub struct WriteError {
     /// The I/O error's message.
     pub message: String,
 }
-
-impl fmt::Display for WriteError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot write {}: {}", self.path, self.message)
-    }
-}
-
-impl std::error::Error for WriteError {}
 
 /// Compares the generated files below the corpus root `root` with [`files`],
 /// and `REFERENCE.md` with the page for the `known` failures of real

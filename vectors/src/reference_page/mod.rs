@@ -75,6 +75,10 @@ pub struct Page<'a> {
 /// section).
 const UNGROUPED: &str = "other";
 
+/// The vectors of each group, by the group's note anchor: (place in corpus
+/// order, vector).
+type Groups<'v> = BTreeMap<String, Vec<(usize, &'v Vector)>>;
+
 /// The page, from its title on (the generator puts its do-not-edit note
 /// above it).
 #[must_use]
@@ -84,6 +88,46 @@ pub fn render(page: &Page<'_>) -> String {
         .iter()
         .map(|f| (f.path.as_str(), f.note.as_str()))
         .collect();
+    let groups = groups(page.vectors, &family_note);
+    let order = order(page.notes, &groups);
+    let hand = page
+        .vectors
+        .iter()
+        .filter(|v| !family_note.contains_key(&*v.location.file))
+        .count();
+    let mut out = String::from("# The corpus, vector by vector\n\n");
+    releases(&mut out, page.vectors);
+    introduction(&mut out, page, hand);
+    out.push_str("## Contents\n\n");
+    for (anchor, title) in &order {
+        let _ = writeln!(
+            out,
+            "- [{}](#group.{anchor}) ({})",
+            cell(title),
+            groups[anchor].len()
+        );
+    }
+    out.push_str("- [Generated families](#generated-families)\n");
+    out.push_str("- [The fault model](#fault-model)\n");
+    for (anchor, title) in &order {
+        group(&mut out, page.failures, anchor, title, &groups[anchor]);
+    }
+    families(&mut out, page.families);
+    out.push_str("\n<a id=\"fault-model\"></a>\n\n## The fault model\n\n");
+    match crate::fault_model::FaultModel::load() {
+        Ok(model) => out.push_str(&model.render()),
+        Err(error) => {
+            let _ = writeln!(out, "The fault model does not load: {error}");
+        }
+    }
+    out
+}
+
+/// The vectors under the note each rests on (`family_note` names the note
+/// of each generated family's file), in corpus order, with a sequence's
+/// steps under its first step's note, so that they stay together and in
+/// order.
+fn groups<'v>(vectors: &'v [Vector], family_note: &BTreeMap<&str, &str>) -> Groups<'v> {
     let note_of = |v: &Vector| -> String {
         let cited = v
             .source
@@ -98,11 +142,9 @@ pub fn render(page: &Page<'_>) -> String {
             None => UNGROUPED.to_owned(),
         }
     };
-    // Index in corpus order, with a sequence's steps under its first
-    // step's note, so that they stay together and in order.
-    let mut groups: BTreeMap<String, Vec<(usize, &Vector)>> = BTreeMap::new();
+    let mut groups: Groups<'v> = BTreeMap::new();
     let mut sequence_note: BTreeMap<&str, String> = BTreeMap::new();
-    for (at, v) in page.vectors.iter().enumerate() {
+    for (at, v) in vectors.iter().enumerate() {
         let note = match v.sequence.as_deref() {
             Some(sequence) => sequence_note
                 .entry(sequence)
@@ -112,9 +154,13 @@ pub fn render(page: &Page<'_>) -> String {
         };
         groups.entry(note).or_default().push((at, v));
     }
-    // Groups in the order of the notes; any other after them.
-    let mut order: Vec<(String, String)> = page
-        .notes
+    groups
+}
+
+/// The groups as (anchor, title), in the order of the notes; any other
+/// after them, titled by its anchor.
+fn order(notes: &[(String, String)], groups: &Groups<'_>) -> Vec<(String, String)> {
+    let mut order: Vec<(String, String)> = notes
         .iter()
         .filter(|(anchor, _)| groups.contains_key(anchor))
         .cloned()
@@ -124,14 +170,12 @@ pub fn render(page: &Page<'_>) -> String {
             order.push((anchor.clone(), anchor.clone()));
         }
     }
+    order
+}
 
-    let hand = page
-        .vectors
-        .iter()
-        .filter(|v| !family_note.contains_key(&*v.location.file))
-        .count();
-    let mut out = String::from("# The corpus, vector by vector\n\n");
-    releases(&mut out, page.vectors);
+/// What the page holds and how to read a row, and the known
+/// implementations with how many vectors each fails.
+fn introduction(out: &mut String, page: &Page<'_>, hand: usize) {
     let _ = write!(
         out,
         "{total} vectors ({hand} written by hand, {generated} generated), one row each, \
@@ -170,59 +214,58 @@ pub fn render(page: &Page<'_>) -> String {
         }
         out.push('\n');
     }
+}
 
-    out.push_str("## Contents\n\n");
-    for (anchor, title) in &order {
+/// One group: its heading, a link to its note, a row for each vector,
+/// and why both answers are conformant for each acceptable one.
+fn group(
+    out: &mut String,
+    failures: &[KnownFailures],
+    anchor: &str,
+    title: &str,
+    vectors: &[(usize, &Vector)],
+) {
+    let _ = write!(
+        out,
+        "\n<a id=\"group.{anchor}\"></a>\n\n## {}\n\n",
+        cell(title)
+    );
+    if anchor != UNGROUPED {
         let _ = writeln!(
             out,
-            "- [{}](#group.{anchor}) ({})",
-            cell(title),
-            groups[anchor].len()
+            "The position: [`NOTES.md#{anchor}`](NOTES.md#{anchor}).\n"
         );
     }
-    out.push_str("- [Generated families](#generated-families)\n");
-    out.push_str("- [The fault model](#fault-model)\n");
-
-    for (anchor, title) in &order {
-        let _ = write!(
-            out,
-            "\n<a id=\"group.{anchor}\"></a>\n\n## {}\n\n",
-            cell(title)
-        );
-        if anchor != UNGROUPED {
-            let _ = writeln!(
-                out,
-                "The position: [`NOTES.md#{anchor}`](NOTES.md#{anchor}).\n"
-            );
-        }
-        out.push_str("| id | what it checks | request | expected answer | outcome | fails in |\n");
-        out.push_str("| --- | --- | --- | --- | --- | --- |\n");
-        let mut notes = Vec::new();
-        for &(at, v) in &groups[anchor] {
-            let failing: Vec<&str> = page
-                .failures
-                .iter()
-                .filter(|k| k.ids.contains(&v.id))
-                .map(|k| k.implementation.as_str())
-                .collect();
-            row(&mut out, v, export_line(at), &failing);
-            if let Expectation::Acceptable { why, .. } = &v.expect {
-                notes.push(format!("- `{}`: {}", v.id, cell(why)));
-            }
-        }
-        if !notes.is_empty() {
-            out.push_str("\nWhy both answers are conformant:\n\n");
-            out.push_str(&notes.join("\n"));
-            out.push('\n');
+    out.push_str("| id | what it checks | request | expected answer | outcome | fails in |\n");
+    out.push_str("| --- | --- | --- | --- | --- | --- |\n");
+    let mut notes = Vec::new();
+    for &(at, v) in vectors {
+        let failing: Vec<&str> = failures
+            .iter()
+            .filter(|k| k.ids.contains(&v.id))
+            .map(|k| k.implementation.as_str())
+            .collect();
+        row(out, v, export_line(at), &failing);
+        if let Expectation::Acceptable { why, .. } = &v.expect {
+            notes.push(format!("- `{}`: {}", v.id, cell(why)));
         }
     }
+    if !notes.is_empty() {
+        out.push_str("\nWhy both answers are conformant:\n\n");
+        out.push_str(&notes.join("\n"));
+        out.push('\n');
+    }
+}
 
+/// The generated families: each family's file, its vectors, its note and
+/// the generator's rule.
+fn families(out: &mut String, families: &[FamilySummary]) {
     out.push_str("\n## Generated families\n\n");
     out.push_str(
         "Written by `vectors/src/generate.rs`, which builds every expected value from\n\
          the format's definition, never by running a codec.\n",
     );
-    for family in page.families {
+    for family in families {
         let _ = write!(
             out,
             "\n<a id=\"{}\"></a>\n\n### `{}`\n\n{} vectors",
@@ -240,14 +283,6 @@ pub fn render(page: &Page<'_>) -> String {
             note = family.note
         );
     }
-    out.push_str("\n<a id=\"fault-model\"></a>\n\n## The fault model\n\n");
-    match crate::fault_model::FaultModel::load() {
-        Ok(model) => out.push_str(&model.render()),
-        Err(error) => {
-            let _ = writeln!(out, "The fault model does not load: {error}");
-        }
-    }
-    out
 }
 
 /// What the corpus is (a release, or unreleased after one) and every
