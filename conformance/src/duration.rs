@@ -3,48 +3,36 @@
 //! same syntax (`wow_guid_harness::duration::DisplayDuration`), and a test
 //! holds the two to one syntax. Pure.
 
-use std::fmt;
 use std::time::Duration;
 
 use wow_guid_harness::duration::{DisplayDuration, MIN_TIMEOUT};
 
 /// A duration that cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DurationError {
     /// Not a number with an optional `ms` or `s` unit.
+    #[error(
+        "`{0}` is not a duration; write a number of seconds (5, 2.5, 5s) or milliseconds (500ms)"
+    )]
     Syntax(String),
     /// Zero: every wait would fail at once.
+    #[error("a timeout of zero would fail every request")]
     Zero,
     /// Longer than a day: surely a slip.
+    #[error("durations are limited to one day")]
     TooLong,
     /// A timeout shorter than [`MIN_TIMEOUT`].
+    #[error(
+        "a timeout of {} is below the floor of {}: on a busy machine scheduling delays \
+         alone would fail requests, and the failures would be blamed on the implementation",
+        DisplayDuration(*.given),
+        DisplayDuration(MIN_TIMEOUT)
+    )]
     BelowFloor {
         /// The timeout given.
         given: Duration,
     },
 }
-
-impl fmt::Display for DurationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Syntax(s) => write!(
-                f,
-                "`{s}` is not a duration; write a number of seconds (5, 2.5, 5s) or milliseconds (500ms)"
-            ),
-            Self::Zero => f.write_str("a timeout of zero would fail every request"),
-            Self::TooLong => f.write_str("durations are limited to one day"),
-            Self::BelowFloor { given } => write!(
-                f,
-                "a timeout of {} is below the floor of {}: on a busy machine scheduling delays \
-                 alone would fail requests, and the failures would be blamed on the implementation",
-                DisplayDuration(*given),
-                DisplayDuration(MIN_TIMEOUT)
-            ),
-        }
-    }
-}
-
-impl std::error::Error for DurationError {}
 
 /// Reads `5`, `5s`, `2.5`, `2.5s` or `500ms`.
 ///

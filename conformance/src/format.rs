@@ -38,7 +38,8 @@ impl<F: ?Sized> std::fmt::Debug for Named<F> {
 }
 
 /// A format name that is not in a command's table.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown format `{}`; expected {}", .name.escape_debug(), known_list(.known))]
 pub struct UnknownFormat {
     /// The name given.
     pub name: String,
@@ -46,20 +47,12 @@ pub struct UnknownFormat {
     pub known: Vec<(&'static str, &'static str)>,
 }
 
-impl std::fmt::Display for UnknownFormat {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let known: Vec<String> = self
-            .known
-            .iter()
-            .map(|(name, about)| format!("`{name}` ({about})"))
-            .collect();
-        write!(
-            f,
-            "unknown format `{}`; expected {}",
-            self.name.escape_debug(),
-            known.join(" or ")
-        )
-    }
+/// The formats of a table as a message lists them: `` `name` (what it
+/// writes) ``, joined with "or".
+fn known_list(known: &[(&str, &str)]) -> String {
+    let known: Vec<String> = known
+        .iter()
+        .map(|(name, about)| format!("`{name}` ({about})"))
+        .collect();
+    known.join(" or ")
 }
-
-impl std::error::Error for UnknownFormat {}

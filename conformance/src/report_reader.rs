@@ -182,30 +182,43 @@ pub fn failed_ids<'a>(
         file: file.to_owned(),
         kind,
     };
-    let field = |path: String, expected, value: Option<&Json>| {
-        error(ReportReadErrorKind::Field {
-            path,
-            expected,
-            found: kind_of(value),
-        })
-    };
+    let doc = read_report(text).map_err(error)?;
+    let ids = rerun_ids(&doc).map_err(error)?;
+    let unknown = unknown_ids(&ids, corpus_ids);
+    if !unknown.is_empty() {
+        return Err(error(ReportReadErrorKind::UnknownIds(unknown)));
+    }
+    Ok(ids.into_iter().map(|(_, id)| id.to_owned()).collect())
+}
+
+/// The JSON report `text`, once it is known to be a report of a version
+/// this runner reads.
+fn read_report(text: &str) -> Result<Json, ReportReadErrorKind> {
     // A byte-order mark, as some editors write, is not JSON; skipped, so
     // that line and column numbers stay those of the file.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let doc: Json = serde_json::from_str(text).map_err(|e| {
-        error(ReportReadErrorKind::NotJson {
-            line: e.line(),
-            column: e.column(),
-            message: strip_position(&e.to_string()),
-        })
+    let doc: Json = serde_json::from_str(text).map_err(|e| ReportReadErrorKind::NotJson {
+        line: e.line(),
+        column: e.column(),
+        message: strip_position(&e.to_string()),
     })?;
     let Some(version) = doc.get("format_version") else {
-        return Err(error(ReportReadErrorKind::NotAReport));
+        return Err(ReportReadErrorKind::NotAReport);
     };
     match version.as_u64() {
-        Some(v) if (1..=u64::from(FORMAT_VERSION)).contains(&v) => {}
-        _ => return Err(error(ReportReadErrorKind::Version(version.to_string()))),
+        Some(v) if (1..=u64::from(FORMAT_VERSION)).contains(&v) => Ok(doc),
+        _ => Err(ReportReadErrorKind::Version(version.to_string())),
     }
+}
+
+/// The ids of the results of `doc` that [`is_rerun`] picks, in report
+/// order, each once, with the path of the result that names it.
+fn rerun_ids(doc: &Json) -> Result<Vec<(String, &str)>, ReportReadErrorKind> {
+    let field = |path: String, expected, value: Option<&Json>| ReportReadErrorKind::Field {
+        path,
+        expected,
+        found: kind_of(value),
+    };
     let results = doc.get("results");
     let Some(results) = results.and_then(Json::as_array) else {
         return Err(field("results".into(), "a list", results));
@@ -226,15 +239,24 @@ pub fn failed_ids<'a>(
             return Err(field(at("outcome"), "a string", outcome));
         };
         let Some(outcome) = RunOutcome::from_name(word) else {
-            return Err(error(ReportReadErrorKind::UnknownOutcome {
+            return Err(ReportReadErrorKind::UnknownOutcome {
                 path: at("outcome"),
                 outcome: word.to_owned(),
-            }));
+            });
         };
         if is_rerun(outcome) && seen.insert(id) {
             ids.push((format!("results[{i}]"), id));
         }
     }
+    Ok(ids)
+}
+
+/// The ids of `ids` that are not among `corpus_ids`, in report order,
+/// the first [`SHOWN_ERRORS`] with the corpus ids most like them.
+fn unknown_ids<'a>(
+    ids: &[(String, &str)],
+    corpus_ids: impl Iterator<Item = &'a str> + Clone,
+) -> Vec<UnknownId> {
     let mut missing: std::collections::HashSet<&str> = ids.iter().map(|(_, id)| *id).collect();
     for id in corpus_ids.clone() {
         if missing.is_empty() {
@@ -242,26 +264,24 @@ pub fn failed_ids<'a>(
         }
         missing.remove(id);
     }
-    if !missing.is_empty() {
-        let unknown = ids
-            .iter()
-            .filter(|(_, id)| missing.contains(id))
-            .enumerate()
-            .map(|(n, (path, id))| UnknownId {
-                path: path.clone(),
-                id: (*id).to_owned(),
-                // Only the ids the message shows get suggestions: each one
-                // costs a walk over the corpus.
-                similar: if n < SHOWN_ERRORS {
-                    similar_ids(id, corpus_ids.clone())
-                } else {
-                    Vec::new()
-                },
-            })
-            .collect();
-        return Err(error(ReportReadErrorKind::UnknownIds(unknown)));
+    if missing.is_empty() {
+        return Vec::new();
     }
-    Ok(ids.into_iter().map(|(_, id)| id.to_owned()).collect())
+    ids.iter()
+        .filter(|(_, id)| missing.contains(id))
+        .enumerate()
+        .map(|(n, (path, id))| UnknownId {
+            path: path.clone(),
+            id: (*id).to_owned(),
+            // Only the ids the message shows get suggestions: each one
+            // costs a walk over the corpus.
+            similar: if n < SHOWN_ERRORS {
+                similar_ids(id, corpus_ids.clone())
+            } else {
+                Vec::new()
+            },
+        })
+        .collect()
 }
 
 /// serde_json's message without its own " at line L column C", which the

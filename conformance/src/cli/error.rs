@@ -1,7 +1,6 @@
 //! Everything that stops a subcommand before it can give a verdict. Each
 //! maps to exit status 2 (clap's own usage errors keep clap's status).
 
-use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
@@ -13,29 +12,52 @@ use wow_guid_harness::select::BadPattern;
 use wow_guid_harness::serve::ServeError;
 
 /// Why a subcommand could not do its job.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum CliError {
     /// The command line is wrong; clap explains.
-    Usage(clap::Error),
+    #[error("{0}")]
+    Usage(#[source] clap::Error),
     /// The corpus cannot be had.
-    Corpus(CorpusError),
+    #[error("{0}")]
+    Corpus(#[source] CorpusError),
     /// The implementations file of `matrix` does not load.
+    #[error(
+        "the implementations file does not load ({} problem(s)):\n{}",
+        .0.len(),
+        lines(.0)
+    )]
     Implementations(Vec<wow_guid_conformance::matrix::implementations::ImplementationsError>),
     /// An implementation of `matrix` could not be run at all.
-    Matrix(wow_guid_conformance::matrix::MatrixError),
+    #[error("{0}")]
+    Matrix(#[source] wow_guid_conformance::matrix::MatrixError),
     /// An `--id` pattern is not a valid glob.
+    #[error("{0}")]
     Pattern(BadPattern),
     /// The selection matches no vector.
+    #[error(
+        "no vector matches the selection (a vector must match each kind of option \
+         given: --id, --type, --op, --flag, --version, --id-file, --rerun-failed; \
+         one given more than once matches any of its values)"
+    )]
     NothingSelected,
     /// The expected-failure list has bad lines.
-    ExpectFail(ListErrors),
+    #[error("the expected-failure list has problems:\n{0}")]
+    ExpectFail(#[source] ListErrors),
     /// The `--id-file` list has bad lines.
-    IdFile(ListErrors),
+    #[error("the --id-file list has problems:\n{0}")]
+    IdFile(#[source] ListErrors),
     /// The report given to `--rerun-failed` cannot be read back.
-    Report(ReportReadError),
+    #[error("--rerun-failed: {0}")]
+    Report(#[source] ReportReadError),
     /// The report given to `--rerun-failed` records no failure.
+    #[error(
+        "--rerun-failed: {} records no failed vector (no fail, crashed, timed_out, \
+         malformed, stale or vector_bug result): nothing to rerun",
+        .0.display()
+    )]
     NothingToRerun(PathBuf),
     /// `repro` was given an id the corpus lacks.
+    #[error("no vector has the id `{id}`{}", did_you_mean(.similar))]
     UnknownVector {
         /// The id.
         id: String,
@@ -44,134 +66,76 @@ pub enum CliError {
     },
     /// `repro --after` was given a range whose last id comes before its
     /// first in the corpus.
+    #[error(
+        "the --after range `{range}` runs backwards: its last id comes before its first \
+         in the corpus (a range is FIRST..=LAST in corpus order, as `list` prints it)"
+    )]
     BackwardsRange {
         /// The range, as given.
         range: String,
     },
     /// The implementation could not be run.
-    Harness(HarnessError),
+    #[error("{0}")]
+    Harness(#[from] HarnessError),
     /// A file could not be read.
+    #[error("cannot read {}: {error}", .path.display())]
     Read {
         /// The file.
         path: PathBuf,
         /// Why.
+        #[source]
         error: io::Error,
     },
     /// A file could not be written.
+    #[error("cannot write {}: {error}", .path.display())]
     Write {
         /// The file.
         path: PathBuf,
         /// Why.
+        #[source]
         error: io::Error,
     },
     /// `generate` has no vectors directory to work on.
+    #[error(
+        "generate writes into a checkout's vectors/ directory, and there is no checkout \
+         around the current directory; run it inside one or pass --vectors DIR"
+    )]
     NoVectorsDir,
     /// Writing generated files failed.
-    Generate(wow_guid_vectors::generate::WriteError),
+    #[error("{0}")]
+    Generate(#[source] wow_guid_vectors::generate::WriteError),
     /// A `release` subcommand cannot do what it was asked: the message says
     /// why and what to do.
+    #[error("release: {0}")]
     Release(String),
     /// An expected-failure list shown in `REFERENCE.md` cannot be read.
-    KnownFailures(wow_guid_conformance::known_failures::KnownFailuresError),
+    #[error("generate: {0}")]
+    KnownFailures(#[source] wow_guid_conformance::known_failures::KnownFailuresError),
     /// `serve` got a request it cannot read, or its streams failed.
-    Serve(ServeError),
+    #[error("serve: {0}")]
+    Serve(#[source] ServeError),
     /// The path of this executable is unknown, so `serve` cannot be started.
-    CurrentExe(io::Error),
+    #[error("cannot find this program's own path to start `serve` ({0}); pass a command after --")]
+    CurrentExe(#[source] io::Error),
     /// Writing to stdout failed.
-    Stdout(io::Error),
+    #[error("cannot write to stdout: {0}")]
+    Stdout(#[source] io::Error),
     /// The handler that kills implementations on Ctrl-C could not be set up.
-    Signals(io::Error),
+    #[error("cannot set up the Ctrl-C handler: {0}")]
+    Signals(#[source] io::Error),
 }
 
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Usage(e) => e.fmt(f),
-            Self::Corpus(e) => e.fmt(f),
-            Self::Implementations(errors) => {
-                writeln!(f, "the implementations file does not load ({} problem(s)):", errors.len())?;
-                for e in errors {
-                    writeln!(f, "  {e}")?;
-                }
-                Ok(())
-            }
-            Self::Matrix(e) => e.fmt(f),
-            Self::Pattern(e) => e.fmt(f),
-            Self::NothingSelected => f.write_str(
-                "no vector matches the selection (a vector must match each kind of option \
-                 given: --id, --type, --op, --flag, --version, --id-file, --rerun-failed; \
-                 one given more than once matches any of its values)",
-            ),
-            Self::ExpectFail(errors) => {
-                writeln!(f, "the expected-failure list has problems:")?;
-                write!(f, "{errors}")
-            }
-            Self::IdFile(errors) => {
-                writeln!(f, "the --id-file list has problems:")?;
-                write!(f, "{errors}")
-            }
-            Self::Report(e) => write!(f, "--rerun-failed: {e}"),
-            Self::NothingToRerun(path) => write!(
-                f,
-                "--rerun-failed: {} records no failed vector (no fail, crashed, timed_out, \
-                 malformed, stale or vector_bug result): nothing to rerun",
-                path.display()
-            ),
-            Self::UnknownVector { id, similar } => {
-                write!(f, "no vector has the id `{id}`")?;
-                if !similar.is_empty() {
-                    write!(f, "; did you mean {}?", similar.join(", "))?;
-                }
-                Ok(())
-            }
-            Self::BackwardsRange { range } => write!(
-                f,
-                "the --after range `{range}` runs backwards: its last id comes before its first \
-                 in the corpus (a range is FIRST..=LAST in corpus order, as `list` prints it)"
-            ),
-            Self::Harness(e) => e.fmt(f),
-            Self::Read { path, error } => write!(f, "cannot read {}: {error}", path.display()),
-            Self::Write { path, error } => write!(f, "cannot write {}: {error}", path.display()),
-            Self::NoVectorsDir => f.write_str(
-                "generate writes into a checkout's vectors/ directory, and there is no checkout \
-                 around the current directory; run it inside one or pass --vectors DIR",
-            ),
-            Self::Generate(e) => e.fmt(f),
-            Self::Release(message) => write!(f, "release: {message}"),
-            Self::KnownFailures(e) => write!(f, "generate: {e}"),
-            Self::Serve(e) => write!(f, "serve: {e}"),
-            Self::CurrentExe(e) => write!(
-                f,
-                "cannot find this program's own path to start `serve` ({e}); pass a command after --"
-            ),
-            Self::Stdout(e) => write!(f, "cannot write to stdout: {e}"),
-            Self::Signals(e) => write!(f, "cannot set up the Ctrl-C handler: {e}"),
-        }
-    }
+/// Each of `errors` on a line of its own, indented by two spaces.
+fn lines<T: std::fmt::Display>(errors: &[T]) -> String {
+    errors.iter().map(|e| format!("  {e}\n")).collect()
 }
 
-impl std::error::Error for CliError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Self::Usage(e) => Some(e),
-            Self::Harness(e) => Some(e),
-            Self::Matrix(e) => Some(e),
-            Self::Read { error, .. } | Self::Write { error, .. } => Some(error),
-            Self::Corpus(e) => Some(e),
-            Self::Report(e) => Some(e),
-            Self::IdFile(e) | Self::ExpectFail(e) => Some(e),
-            Self::Generate(e) => Some(e),
-            Self::KnownFailures(e) => Some(e),
-            Self::Serve(e) => Some(e),
-            Self::CurrentExe(e) | Self::Stdout(e) | Self::Signals(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
-impl From<HarnessError> for CliError {
-    fn from(e: HarnessError) -> Self {
-        Self::Harness(e)
+/// `; did you mean A, B?` for the ids in `similar`, or nothing.
+fn did_you_mean(similar: &[String]) -> String {
+    if similar.is_empty() {
+        String::new()
+    } else {
+        format!("; did you mean {}?", similar.join(", "))
     }
 }
 

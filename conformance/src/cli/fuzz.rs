@@ -12,7 +12,6 @@
 //! (`ProcessConfig::deadline`, `Plan::deadline`); the summary says what it
 //! cut short.
 
-use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
@@ -145,62 +144,7 @@ pub(super) fn fuzz(
     };
     tail.push_str(&summary(&results, seed, &rerun));
     if let Some(path) = &options.out {
-        let cannot =
-            |source: String, errors| CliError::Corpus(CorpusError::Load { source, errors });
-        // The corpus maintainer's list: what the corpus does not show yet,
-        // unless every finding is asked for.
-        let chosen: Vec<Finding> = results
-            .findings
-            .iter()
-            .filter(|f| options.out_all || f.novelty.is_news())
-            .cloned()
-            .collect();
-        let left_out = results.findings.len() - chosen.len();
-        match append::append(path, &file_header(seed), &chosen) {
-            Ok(a) => {
-                // Writing to a String cannot fail.
-                let _ = writeln!(
-                    tail,
-                    "# --out {}: {} finding(s) appended{}{}",
-                    path.display(),
-                    a.written,
-                    if a.already_there > 0 {
-                        format!(", {} already there", a.already_there)
-                    } else {
-                        String::new()
-                    },
-                    if left_out > 0 {
-                        format!(
-                            "; {left_out} known one(s) left out (the corpus shows them; --out-all \
-                             appends them too)"
-                        )
-                    } else {
-                        String::new()
-                    }
-                );
-            }
-            Err(AppendError::Io(error)) => {
-                return Err(CliError::Write {
-                    path: path.clone(),
-                    error,
-                })
-            }
-            Err(AppendError::NotAVectorFile(errors)) => {
-                return Err(cannot(
-                    format!("--out {} (nothing was appended)", path.display()),
-                    errors,
-                ))
-            }
-            Err(AppendError::WouldNotLoad(errors)) => {
-                return Err(cannot(
-                    format!(
-                        "--out {} with the findings appended (left unchanged)",
-                        path.display()
-                    ),
-                    errors,
-                ))
-            }
-        }
+        tail.push_str(&write_out(path, options, &results.findings)?);
     }
     printer.print(&tail);
     if let Some(e) = printer.failed {
@@ -213,4 +157,57 @@ pub(super) fn fuzz(
     } else {
         Exit::Success
     })
+}
+
+/// Appends `findings` to `path` (`--out`): the new ones, or every one with
+/// `--out-all`. Returns the summary line that says what was appended.
+fn write_out(
+    path: &std::path::Path,
+    options: &FuzzOptions,
+    findings: &[Finding],
+) -> Result<String, CliError> {
+    let cannot = |source: String, errors| CliError::Corpus(CorpusError::Load { source, errors });
+    // The corpus maintainer's list: what the corpus does not show yet,
+    // unless every finding is asked for.
+    let chosen: Vec<Finding> = findings
+        .iter()
+        .filter(|f| options.out_all || f.novelty.is_news())
+        .cloned()
+        .collect();
+    let left_out = findings.len() - chosen.len();
+    match append::append(path, &file_header(options.plan.seed), &chosen) {
+        Ok(a) => Ok(format!(
+            "# --out {}: {} finding(s) appended{}{}\n",
+            path.display(),
+            a.written,
+            if a.already_there > 0 {
+                format!(", {} already there", a.already_there)
+            } else {
+                String::new()
+            },
+            if left_out > 0 {
+                format!(
+                    "; {left_out} known one(s) left out (the corpus shows them; --out-all \
+                     appends them too)"
+                )
+            } else {
+                String::new()
+            }
+        )),
+        Err(AppendError::Io(error)) => Err(CliError::Write {
+            path: path.to_owned(),
+            error,
+        }),
+        Err(AppendError::NotAVectorFile(errors)) => Err(cannot(
+            format!("--out {} (nothing was appended)", path.display()),
+            errors,
+        )),
+        Err(AppendError::WouldNotLoad(errors)) => Err(cannot(
+            format!(
+                "--out {} with the findings appended (left unchanged)",
+                path.display()
+            ),
+            errors,
+        )),
+    }
 }

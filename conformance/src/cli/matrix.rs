@@ -5,8 +5,9 @@ use std::fs;
 use std::io::Write as _;
 use std::num::NonZeroUsize;
 use std::path::Path;
+use std::time::Duration;
 
-use wow_guid_conformance::matrix::model::{Header, Page, CELL_OUTCOMES};
+use wow_guid_conformance::matrix::model::{Header, Matrix, Page, CELL_OUTCOMES};
 use wow_guid_conformance::matrix::{self, implementations, MatrixOptions};
 use wow_guid_harness::judge::JudgeOptions;
 use wow_guid_harness::terminal::escape_bounded;
@@ -16,6 +17,8 @@ use super::options;
 use super::stdout::print;
 use super::{CliError, Exit};
 
+/// Runs `matrix`: builds the matrix `args` describe, writes its files and
+/// prints a summary.
 pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
     let text = options::read(&args.implementations)?;
     let base = implementations::base_dir(&args.implementations);
@@ -66,13 +69,22 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
         .collect();
     write_set(&args.out, &files)?;
 
+    let summary = summary(&built, started.elapsed(), &args.out);
+    print(&String::from_utf8_lossy(&summary))?;
+    Ok(Exit::Success)
+}
+
+/// What `matrix` prints when done: the totals, a line for each
+/// implementation with its counts and causes, and the files written into
+/// `out`; `elapsed` is how long building the matrix took.
+fn summary(built: &Matrix, elapsed: Duration, out: &Path) -> Vec<u8> {
     let mut summary = Vec::new();
     let _ = writeln!(
         summary,
         "{} vectors against {} implementations in {:.1} s; they disagree on {} vectors.",
         built.rows.len(),
         built.columns.len(),
-        started.elapsed().as_secs_f64(),
+        elapsed.as_secs_f64(),
         built.disagreements()
     );
     // Each column as wide as its widest cell, so that a long name or
@@ -103,14 +115,8 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
         );
     }
     let names: Vec<&str> = matrix::FILES.iter().map(|(name, _)| *name).collect();
-    let _ = writeln!(
-        summary,
-        "wrote {}: {}",
-        args.out.display(),
-        names.join(", ")
-    );
-    print(&String::from_utf8_lossy(&summary))?;
-    Ok(Exit::Success)
+    let _ = writeln!(summary, "wrote {}: {}", out.display(), names.join(", "));
+    summary
 }
 
 /// Writes the matrix's files into `out` as one set: each into a temporary

@@ -3,7 +3,6 @@
 //! ([`append`]), checking that the result still loads and replacing the file
 //! in one rename under a lock on its directory.
 
-use std::fmt;
 use std::path::Path;
 use std::{fs, io};
 
@@ -27,35 +26,20 @@ pub fn file_text(header: &str, findings: &[Finding]) -> String {
 }
 
 /// Why findings could not be appended to a file.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum AppendError {
     /// The file could not be read or written.
+    #[error("{0}")]
     Io(io::Error),
     /// The file exists but is not a vector file that loads, so appending
     /// to it would only make matters worse.
+    #[error("it exists but does not load as a vector file, so nothing was appended:\n{0}")]
     NotAVectorFile(LoadErrors),
     /// The file would not load after appending (a bug of this module; the
     /// file was left as it was).
+    #[error("it would not load after appending, so it was left unchanged:\n{0}")]
     WouldNotLoad(LoadErrors),
 }
-
-impl fmt::Display for AppendError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Io(e) => e.fmt(f),
-            Self::NotAVectorFile(errors) => write!(
-                f,
-                "it exists but does not load as a vector file, so nothing was appended:\n{errors}"
-            ),
-            Self::WouldNotLoad(errors) => write!(
-                f,
-                "it would not load after appending, so it was left unchanged:\n{errors}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for AppendError {}
 
 /// What [`append`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

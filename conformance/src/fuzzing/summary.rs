@@ -40,8 +40,20 @@ pub fn shrink_state(finding: &Finding) -> &'static str {
 #[must_use]
 pub fn summary(results: &FuzzResults, seed: u64, rerun: &Rerun<'_>) -> String {
     let mut s = String::new();
+    write_counts(&mut s, results, seed, rerun);
+    write_cut_short(&mut s, results);
+    write_verdict(&mut s, results);
+    let (seed, count) = (seed.to_string(), results.done.to_string());
+    let words = ["fuzz", "--seed", &seed, "--count", &count];
+    // Writing to a String cannot fail (here and in the helpers below).
+    let _ = writeln!(s, "# rerun: {}", rerun.line(&words, false));
+    s
+}
+
+/// The summary's first lines: how many requests of each kind were sent and
+/// how fast, with the read-backs asked besides.
+fn write_counts(s: &mut String, results: &FuzzResults, seed: u64, rerun: &Rerun<'_>) {
     let secs = results.elapsed.as_secs_f64().max(1e-3);
-    // Writing to a String cannot fail.
     let _ = writeln!(
         s,
         "# fuzz: {} requests in {:.1}s ({:.0}/s) against {}, seed {seed}",
@@ -63,6 +75,12 @@ pub fn summary(results: &FuzzResults, seed: u64, rerun: &Rerun<'_>) -> String {
             results.read_backs
         );
     }
+}
+
+/// The lines on what the session did not do: kinds answered `unsupported`,
+/// requests left unjudged or findings left unshrunk when the time ran out,
+/// and why it stopped before its budget.
+fn write_cut_short(s: &mut String, results: &FuzzResults) {
     if !results.unsupported_kinds.is_empty() {
         let kinds: Vec<String> = results
             .unsupported_kinds
@@ -97,65 +115,60 @@ pub fn summary(results: &FuzzResults, seed: u64, rerun: &Rerun<'_>) -> String {
             cut.join(", ")
         );
     }
-    match results.stop {
-        Stop::Budget => {}
-        Stop::MaxFindings => {
-            let _ = writeln!(
-                s,
-                "#   stopped after {} finding(s) (--max-findings)",
-                results.findings.len()
-            );
-        }
+    let stop = match results.stop {
+        Stop::Budget => return,
+        Stop::MaxFindings => format!(
+            "stopped after {} finding(s) (--max-findings)",
+            results.findings.len()
+        ),
         Stop::NothingSupported => {
-            let _ = writeln!(
-                s,
-                "#   every request kind was answered `unsupported`: nothing left to fuzz"
-            );
+            "every request kind was answered `unsupported`: nothing left to fuzz".to_owned()
         }
         Stop::NoAnswers => {
-            let _ = writeln!(
-                s,
-                "#   stopped: the implementation has failed every request without answering one"
-            );
+            "stopped: the implementation has failed every request without answering one".to_owned()
         }
-    }
+    };
+    let _ = writeln!(s, "#   {stop}");
+}
+
+/// The verdict: nothing judged, no disagreement, or the findings, one line
+/// each with its novelty and how far it was shrunk.
+fn write_verdict(s: &mut String, results: &FuzzResults) {
     if results.judged_nothing() {
         let _ = writeln!(
             s,
             "# nothing judged: no request was answered within the time budget \
              (no verdict; a --timeout well under --time lets a hang be judged)"
         );
-    } else if results.findings.is_empty() {
+        return;
+    }
+    if results.findings.is_empty() {
         let _ = writeln!(s, "# no disagreement with the reference codec");
-    } else {
-        let new = results
-            .findings
-            .iter()
-            .filter(|f| f.novelty == Novelty::New)
-            .count();
+        return;
+    }
+    let new = results
+        .findings
+        .iter()
+        .filter(|f| f.novelty == Novelty::New)
+        .count();
+    let _ = writeln!(
+        s,
+        "# {} finding(s), {new} new (no corpus vector fails this way):",
+        results.findings.len()
+    );
+    for f in &results.findings {
+        let novelty = match &f.novelty {
+            Novelty::New => "new".to_owned(),
+            Novelty::Known(id) => format!("known: {id}"),
+            Novelty::Unchecked => "not checked".to_owned(),
+        };
         let _ = writeln!(
             s,
-            "# {} finding(s), {new} new (no corpus vector fails this way):",
-            results.findings.len()
+            "#   {}  {} ({} request(s)) [{novelty}; {}]",
+            f.id(),
+            f.signature,
+            f.occurrences,
+            shrink_state(f)
         );
-        for f in &results.findings {
-            let novelty = match &f.novelty {
-                Novelty::New => "new".to_owned(),
-                Novelty::Known(id) => format!("known: {id}"),
-                Novelty::Unchecked => "not checked".to_owned(),
-            };
-            let _ = writeln!(
-                s,
-                "#   {}  {} ({} request(s)) [{novelty}; {}]",
-                f.id(),
-                f.signature,
-                f.occurrences,
-                shrink_state(f)
-            );
-        }
     }
-    let (seed, count) = (seed.to_string(), results.done.to_string());
-    let words = ["fuzz", "--seed", &seed, "--count", &count];
-    let _ = writeln!(s, "# rerun: {}", rerun.line(&words, false));
-    s
 }

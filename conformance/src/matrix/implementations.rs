@@ -316,100 +316,9 @@ pub fn parse_in(
         let entry = entry.value;
         let mut fail =
             |l: &serde_saphyr::Location, kind| errors.push(at(l.line(), l.column(), kind));
-        for (field, value) in [
-            ("name", &entry.name),
-            ("language", &entry.language),
-            ("version", &entry.version),
-        ] {
-            if value.value.trim().is_empty() {
-                fail(
-                    &value.referenced,
-                    ImplementationsErrorKind::EmptyField(field),
-                );
-            }
-        }
-        let source = &entry.source.value;
-        if source.package.is_none() && source.repository.is_none() && source.path.is_none() {
-            fail(
-                &entry.source.referenced,
-                ImplementationsErrorKind::EmptySource,
-            );
-        }
-        if let Some(prior) = implementations
-            .iter()
-            .find(|e: &&ImplementationEntry| e.name == entry.name.value)
-        {
-            fail(
-                &entry.name.referenced,
-                ImplementationsErrorKind::DuplicateName {
-                    name: entry.name.value.clone(),
-                    first: prior.line,
-                },
-            );
-        }
-        let window = match &entry.window {
-            None => None,
-            Some(w) => match NonZeroUsize::new(w.value) {
-                Some(w) => Some(w),
-                None => {
-                    fail(&w.referenced, ImplementationsErrorKind::ZeroWindow);
-                    None
-                }
-            },
-        };
-        let launch = match (&entry.command, &entry.builtin) {
-            (Some(_), Some(builtin)) => {
-                fail(
-                    &builtin.referenced,
-                    ImplementationsErrorKind::CommandOrBuiltin { both: true },
-                );
-                None
-            }
-            (None, None) => {
-                fail(
-                    &here,
-                    ImplementationsErrorKind::CommandOrBuiltin { both: false },
-                );
-                None
-            }
-            (None, Some(builtin)) => match builtin.value.as_str() {
-                "reference" => Some(Launch::Builtin(Builtin::Reference)),
-                other => {
-                    fail(
-                        &builtin.referenced,
-                        ImplementationsErrorKind::UnknownBuiltin(other.to_owned()),
-                    );
-                    None
-                }
-            },
-            (Some(command), None) => {
-                if command
-                    .value
-                    .first()
-                    .is_none_or(|program| program.value.is_empty())
-                {
-                    fail(&command.referenced, ImplementationsErrorKind::EmptyCommand);
-                    None
-                } else {
-                    let mut resolved = Vec::new();
-                    for word in &command.value {
-                        match expand_word(&word.value, env, 0) {
-                            Ok((expanded, true)) => resolved.push(relative_to(base, expanded)),
-                            // A relative path from the environment means what
-                            // it means to the shell and to cargo: relative to
-                            // the directory the runner runs in.
-                            Ok((expanded, false)) => resolved.push(expanded),
-                            Err(kind) => fail(&word.referenced, kind),
-                        }
-                    }
-                    (resolved.len() == command.value.len()).then(|| Launch::Command {
-                        written: command.value.iter().map(|w| w.value.clone()).collect(),
-                        resolved,
-                    })
-                }
-            }
-        };
-        if let Some(launch) = launch {
+        check_fields(&entry, &implementations, &mut fail);
+        let window = window(&entry, &mut fail);
+        if let Some(launch) = launch(&entry, &here, base, env, &mut fail) {
             implementations.push(ImplementationEntry {
                 name: entry.name.value,
                 language: entry.language.value,
@@ -427,6 +336,126 @@ pub fn parse_in(
     } else {
         Err(errors)
     }
+}
+
+/// Reports a problem at a place in the file, as [`parse_in`] collects them.
+type Fail<'a> = dyn FnMut(&serde_saphyr::Location, ImplementationsErrorKind) + 'a;
+
+/// Checks the fields of `entry` that do not decide how it is started: the
+/// texts are not empty, `source` names something, and no implementation
+/// before it (`earlier`) has its name.
+fn check_fields(entry: &RawEntry, earlier: &[ImplementationEntry], fail: &mut Fail<'_>) {
+    for (field, value) in [
+        ("name", &entry.name),
+        ("language", &entry.language),
+        ("version", &entry.version),
+    ] {
+        if value.value.trim().is_empty() {
+            fail(
+                &value.referenced,
+                ImplementationsErrorKind::EmptyField(field),
+            );
+        }
+    }
+    let source = &entry.source.value;
+    if source.package.is_none() && source.repository.is_none() && source.path.is_none() {
+        fail(
+            &entry.source.referenced,
+            ImplementationsErrorKind::EmptySource,
+        );
+    }
+    if let Some(prior) = earlier.iter().find(|e| e.name == entry.name.value) {
+        fail(
+            &entry.name.referenced,
+            ImplementationsErrorKind::DuplicateName {
+                name: entry.name.value.clone(),
+                first: prior.line,
+            },
+        );
+    }
+}
+
+/// The entry's `window`, if it gives one of at least 1.
+fn window(entry: &RawEntry, fail: &mut Fail<'_>) -> Option<NonZeroUsize> {
+    let w = entry.window.as_ref()?;
+    let window = NonZeroUsize::new(w.value);
+    if window.is_none() {
+        fail(&w.referenced, ImplementationsErrorKind::ZeroWindow);
+    }
+    window
+}
+
+/// How to start the implementation of `entry` (which starts at `here`):
+/// its `builtin`, or its `command` with variables expanded and paths made
+/// relative to `base`; `None` after reporting why neither works.
+fn launch(
+    entry: &RawEntry,
+    here: &serde_saphyr::Location,
+    base: &Path,
+    env: &dyn Fn(&str) -> Option<String>,
+    fail: &mut Fail<'_>,
+) -> Option<Launch> {
+    match (&entry.command, &entry.builtin) {
+        (Some(_), Some(builtin)) => {
+            fail(
+                &builtin.referenced,
+                ImplementationsErrorKind::CommandOrBuiltin { both: true },
+            );
+            None
+        }
+        (None, None) => {
+            fail(
+                here,
+                ImplementationsErrorKind::CommandOrBuiltin { both: false },
+            );
+            None
+        }
+        (None, Some(builtin)) => match builtin.value.as_str() {
+            "reference" => Some(Launch::Builtin(Builtin::Reference)),
+            other => {
+                fail(
+                    &builtin.referenced,
+                    ImplementationsErrorKind::UnknownBuiltin(other.to_owned()),
+                );
+                None
+            }
+        },
+        (Some(command), None) => command_launch(command, base, env, fail),
+    }
+}
+
+/// A `command` launch: the words as written and as resolved (variables
+/// expanded, paths made relative to `base`); `None` after reporting an
+/// empty program or a word that does not expand.
+fn command_launch(
+    command: &Spanned<Vec<Spanned<String>>>,
+    base: &Path,
+    env: &dyn Fn(&str) -> Option<String>,
+    fail: &mut Fail<'_>,
+) -> Option<Launch> {
+    if command
+        .value
+        .first()
+        .is_none_or(|program| program.value.is_empty())
+    {
+        fail(&command.referenced, ImplementationsErrorKind::EmptyCommand);
+        return None;
+    }
+    let mut resolved = Vec::new();
+    for word in &command.value {
+        match expand_word(&word.value, env, 0) {
+            Ok((expanded, true)) => resolved.push(relative_to(base, expanded)),
+            // A relative path from the environment means what it means to
+            // the shell and to cargo: relative to the directory the runner
+            // runs in.
+            Ok((expanded, false)) => resolved.push(expanded),
+            Err(kind) => fail(&word.referenced, kind),
+        }
+    }
+    (resolved.len() == command.value.len()).then(|| Launch::Command {
+        written: command.value.iter().map(|w| w.value.clone()).collect(),
+        resolved,
+    })
 }
 
 /// The parser's message without its location (reported in front instead,

@@ -132,6 +132,15 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
         matrix.disagreements(),
         matrix.implementations_file,
     );
+    implementations(o, matrix);
+    results(o, matrix);
+    causes(o, matrix);
+    out
+}
+
+/// The section that lists the implementations: name, language, version,
+/// where each comes from and how it runs.
+fn implementations(o: &mut String, matrix: &Matrix) {
     let _ = writeln!(o, "## Implementations and versions\n");
     let _ = writeln!(
         o,
@@ -155,6 +164,11 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
             cell(e.note.as_deref().unwrap_or("")),
         );
     }
+}
+
+/// The section of counts: each implementation's outcomes, over the corpus
+/// and by request kind.
+fn results(o: &mut String, matrix: &Matrix) {
     let _ = writeln!(o, "\n## Results\n");
     let _ = write!(o, "| implementation |");
     for outcome in CELL_OUTCOMES {
@@ -189,6 +203,12 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
         }
         let _ = writeln!(o);
     }
+}
+
+/// The section of failure causes: for each implementation, its failures
+/// grouped by signature, each with its smallest vector and, where the
+/// shrinker found one, a smaller request.
+fn causes(o: &mut String, matrix: &Matrix) {
     let _ = writeln!(o, "\n## Failure causes\n");
     let _ = writeln!(
         o,
@@ -251,7 +271,6 @@ pub fn render(matrix: &Matrix, command: &str) -> String {
             }
         }
     }
-    out
 }
 
 /// `matrix.md`: the matrix as Markdown ([`render`]).

@@ -92,26 +92,17 @@ impl MatrixOptions {
 }
 
 /// Why a matrix could not be built.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "implementation `{}`: {error}",
+    wow_guid_harness::terminal::escape_bounded(.implementation, 80)
+)]
 pub struct MatrixError {
     /// The implementation that could not be run.
     pub implementation: String,
     /// Why.
     pub error: HarnessError,
 }
-
-impl std::fmt::Display for MatrixError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "implementation `{}`: {}",
-            wow_guid_harness::terminal::escape_bounded(&self.implementation, 80),
-            self.error
-        )
-    }
-}
-
-impl std::error::Error for MatrixError {}
 
 /// Starts `entry`'s implementation; `liveness` as in [`ProcessConfig`].
 fn launch(
