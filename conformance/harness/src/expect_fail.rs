@@ -24,6 +24,11 @@ use std::sync::Arc;
 
 use crate::terminal::escape_bounded;
 
+mod suggest;
+
+pub use suggest::similar_ids;
+use suggest::Suggestions;
+
 /// How many problems of one list an error message shows before it only
 /// counts the rest.
 pub const SHOWN_ERRORS: usize = 20;
@@ -177,11 +182,7 @@ impl ExpectedFailures {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut entries: HashMap<String, Entry> = HashMap::new();
         let mut errors = Vec::new();
-        let mut comment_block: Vec<String> = Vec::new();
-        // The block joined once, for every id under it.
-        let mut block_reason: Option<Arc<str>> = None;
-        // A comment line after an id starts the block of the ids below it.
-        let mut after_id = false;
+        let mut block = CommentBlock::default();
         let error = |line, kind| ListError {
             file: file.to_owned(),
             line,
@@ -194,32 +195,15 @@ impl ExpectedFailures {
                 None => (raw.trim(), None),
             };
             if content.is_empty() {
-                if after_id {
-                    comment_block.clear();
-                    after_id = false;
-                }
-                match comment {
-                    Some(c) if !c.is_empty() => comment_block.push(c.to_owned()),
-                    Some(_) => {}
-                    None => comment_block.clear(),
-                }
-                block_reason = None;
+                block.without_id(comment);
                 continue;
             }
-            after_id = true;
+            block.after_id = true;
             if content.split_whitespace().count() != 1 {
                 errors.push(error(line, ListErrorKind::NotOneId(content.to_owned())));
                 continue;
             }
-            let reason = match comment {
-                Some(c) if !c.is_empty() => Some(Arc::from(c)),
-                _ if !comment_block.is_empty() => Some(
-                    block_reason
-                        .get_or_insert_with(|| Arc::from(comment_block.join(" ")))
-                        .clone(),
-                ),
-                _ => None,
-            };
+            let reason = block.reason(comment);
             if let Some(first) = entries.get(content) {
                 errors.push(error(
                     line,
@@ -232,28 +216,11 @@ impl ExpectedFailures {
             }
             entries.insert(content.to_owned(), Entry { line, reason });
         }
-        let mut unknown: HashMap<&str, usize> = entries
-            .iter()
-            .map(|(id, e)| (id.as_str(), e.line))
-            .collect();
-        for id in corpus_ids.clone() {
-            if unknown.is_empty() {
-                break;
-            }
-            unknown.remove(id);
-        }
-        if !unknown.is_empty() {
-            let suggest = Suggestions::new(corpus_ids);
-            for (id, line) in unknown {
-                errors.push(error(
-                    line,
-                    ListErrorKind::Unknown {
-                        id: id.to_owned(),
-                        similar: suggest.similar(id),
-                    },
-                ));
-            }
-        }
+        errors.extend(
+            unknown_ids(&entries, corpus_ids)
+                .into_iter()
+                .map(|(line, kind)| error(line, kind)),
+        );
         if errors.is_empty() {
             Ok(Self {
                 file: file.to_owned(),
@@ -272,73 +239,79 @@ impl ExpectedFailures {
     }
 }
 
-/// Up to three ids that share the longest prefix with `id`, as suggestions
-/// for a typo (see `Suggestions::similar`).
-pub fn similar_ids<'a>(id: &str, all: impl Iterator<Item = &'a str>) -> Vec<String> {
-    Suggestions::new(all).similar(id)
+/// The comment lines above the ids being read, whose text is the reason of
+/// every id under them that has none on its own line.
+#[derive(Default)]
+struct CommentBlock {
+    lines: Vec<String>,
+    /// The block joined once, for every id under it.
+    reason: Option<Arc<str>>,
+    /// A comment line after an id starts the block of the ids below it.
+    after_id: bool,
 }
 
-/// The corpus's ids sorted by their bytes, to find near misses of many ids
-/// at a logarithmic cost each.
-struct Suggestions<'a> {
-    sorted: Vec<&'a str>,
-}
-
-impl<'a> Suggestions<'a> {
-    fn new(all: impl Iterator<Item = &'a str>) -> Self {
-        let mut sorted: Vec<&str> = all.collect();
-        sorted.sort_unstable();
-        Self { sorted }
-    }
-
-    /// The ids starting with `prefix`: a contiguous range of the sorted ids.
-    fn with_prefix(&self, prefix: &[u8]) -> std::ops::Range<usize> {
-        let start = self.sorted.partition_point(|x| x.as_bytes() < prefix);
-        let len = self.sorted[start..].partition_point(|x| x.as_bytes().starts_with(prefix));
-        start..start + len
-    }
-
-    /// Up to three ids, by the length of the prefix they share with `id`
-    /// (longest first, then in byte order), within three bytes of the best
-    /// and sharing at least `id`'s first dotted part (or the whole best
-    /// prefix, if shorter): a shorter shared prefix is no hint at all.
-    fn similar(&self, id: &str) -> Vec<String> {
-        let bytes = id.as_bytes();
-        let shared = |other: &str| {
-            bytes
-                .iter()
-                .zip(other.as_bytes())
-                .take_while(|(a, b)| a == b)
-                .count()
-        };
-        // The longest shared prefix is with a neighbour of where `id` would
-        // be inserted.
-        let at = self.sorted.partition_point(|x| x.as_bytes() < bytes);
-        let best = [at.checked_sub(1), Some(at)]
-            .into_iter()
-            .flatten()
-            .filter_map(|i| self.sorted.get(i))
-            .map(|other| shared(other))
-            .max()
-            .unwrap_or(0);
-        let min = id.find('.').map_or(id.len(), |i| i + 1).min(best).max(1);
-        let mut out = Vec::new();
-        let mut inner = at..at;
-        for score in (min.max(best.saturating_sub(3))..=best).rev() {
-            let outer = self.with_prefix(&bytes[..score]);
-            // The ids sharing exactly `score` bytes, in byte order: those
-            // before the ones sharing more, then those after.
-            let exactly = (outer.start..inner.start).chain(inner.end..outer.end);
-            for i in exactly {
-                if out.len() == 3 {
-                    return out;
-                }
-                out.push(self.sorted[i].to_owned());
-            }
-            inner = outer;
+impl CommentBlock {
+    /// Takes a line without an id: a comment (`comment`, `None` when the
+    /// line has no `#`) adds to the block, an empty one changes nothing,
+    /// and a blank line ends it.
+    fn without_id(&mut self, comment: Option<&str>) {
+        if self.after_id {
+            self.lines.clear();
+            self.after_id = false;
         }
-        out
+        match comment {
+            Some(c) if !c.is_empty() => self.lines.push(c.to_owned()),
+            Some(_) => {}
+            None => self.lines.clear(),
+        }
+        self.reason = None;
     }
+
+    /// The reason of an id whose own line has `comment`: that comment, or
+    /// else the block's text, joined once for every id under it.
+    fn reason(&mut self, comment: Option<&str>) -> Option<Arc<str>> {
+        match comment {
+            Some(c) if !c.is_empty() => Some(Arc::from(c)),
+            _ if !self.lines.is_empty() => Some(
+                self.reason
+                    .get_or_insert_with(|| Arc::from(self.lines.join(" ")))
+                    .clone(),
+            ),
+            _ => None,
+        }
+    }
+}
+
+/// The listed ids no vector of the corpus has, each as (its line, the
+/// problem with the ids that look alike). One pass over the corpus's ids
+/// marks the listed ones that exist; only when some do not are the
+/// corpus's ids sorted, once, to suggest near misses.
+fn unknown_ids<'a>(
+    entries: &HashMap<String, Entry>,
+    corpus_ids: impl Iterator<Item = &'a str> + Clone,
+) -> Vec<(usize, ListErrorKind)> {
+    let mut unknown: HashMap<&str, usize> = entries
+        .iter()
+        .map(|(id, e)| (id.as_str(), e.line))
+        .collect();
+    for id in corpus_ids.clone() {
+        if unknown.is_empty() {
+            break;
+        }
+        unknown.remove(id);
+    }
+    if unknown.is_empty() {
+        return Vec::new();
+    }
+    let suggest = Suggestions::new(corpus_ids);
+    unknown
+        .into_iter()
+        .map(|(id, line)| {
+            let similar = suggest.similar(id);
+            let id = id.to_owned();
+            (line, ListErrorKind::Unknown { id, similar })
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -454,28 +427,6 @@ mod tests {
         );
     }
 
-    /// What `repro` suggests for an id it does not know: the closest ids, and
-    /// nothing for an id like none of them.
-    #[test]
-    fn similar_ids_suggests_the_closest() {
-        assert_eq!(
-            similar_ids("packed.decode.c", IDS.iter().copied()),
-            ["packed.decode.a", "packed.decode.b"]
-        );
-        assert_eq!(
-            similar_ids("named.encode", IDS.iter().copied()),
-            ["named.encode.c"]
-        );
-        assert!(similar_ids("zzz", IDS.iter().copied()).is_empty());
-        // Sharing the first dotted part means sharing its dot too: `packed`
-        // is no hint for `packed.x`, though it is within three bytes of the
-        // best.
-        assert_eq!(
-            similar_ids("packed.x", ["packed", "packed.decode.a"].into_iter()),
-            ["packed.decode.a"]
-        );
-    }
-
     #[test]
     fn every_bad_line_is_reported() {
         let errors =
@@ -489,57 +440,6 @@ mod tests {
                 "xfail.txt:4: expected one vector id per line (with an optional `# comment`), found `two ids`; put `# ` before a reason",
             ]
         );
-    }
-
-    /// The straightforward model of the suggestions: score every id by the
-    /// prefix it shares, sort, take the best few.
-    fn naive_similar(id: &str, all: &[&str]) -> Vec<String> {
-        let shared = |other: &str| {
-            id.bytes()
-                .zip(other.bytes())
-                .take_while(|(a, b)| a == b)
-                .count()
-        };
-        let mut scored: Vec<(usize, &str)> = all.iter().map(|o| (shared(o), *o)).collect();
-        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
-        let best = scored.first().map_or(0, |s| s.0);
-        let min = id.find('.').map_or(id.len(), |i| i + 1).min(best);
-        scored
-            .into_iter()
-            .take_while(|(score, _)| *score >= min.max(1) && *score + 3 >= best)
-            .take(3)
-            .map(|(_, other)| other.to_owned())
-            .collect()
-    }
-
-    /// The sorted look-up suggests exactly what scoring every id would, for
-    /// ids near, inside, before and after a corpus of look-alike ids.
-    #[test]
-    fn suggestions_match_the_naive_model() {
-        let mut all: Vec<String> = Vec::new();
-        for kind in ["packed.decode", "packed.encode", "named.decode", "p"] {
-            for i in [0, 1, 2, 9, 10, 11, 19, 100, 101, 110, 999] {
-                all.push(format!("{kind}.v{i}"));
-                all.push(format!("{kind}.v{i}-x"));
-            }
-        }
-        all.push("packed".into());
-        all.push("z".into());
-        let refs: Vec<&str> = all.iter().map(String::as_str).collect();
-        let suggest = Suggestions::new(refs.iter().copied());
-        let mut queries: Vec<String> = all.iter().map(|id| format!("{id}y")).collect();
-        for id in &all {
-            for cut in 0..id.len() {
-                queries.push(id[..cut].to_owned());
-                queries.push(format!("{}q", &id[..cut]));
-                queries.push(format!("{}.", &id[..cut]));
-            }
-        }
-        queries
-            .extend(["", "a", "zz", "packed.decode.v1000", "packed.decode.v0-"].map(String::from));
-        for q in &queries {
-            assert_eq!(suggest.similar(q), naive_similar(q, &refs), "for `{q}`");
-        }
     }
 
     #[test]

@@ -266,7 +266,8 @@ impl fmt::Display for Fault {
 /// A problem of the harness rather than of the implementation: the run
 /// cannot give a verdict. Its message ([`fmt::Display`]) says what went
 /// wrong and what to do about it.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
 pub struct HarnessError(Box<Failure>);
 
 impl HarnessError {
@@ -286,29 +287,35 @@ impl From<Failure> for HarnessError {
 }
 
 /// What [`HarnessError`] holds.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub(crate) enum Failure {
     /// The implementation's command could not be started at all.
+    #[error("cannot start `{command}`: {}", spawn_error(.error))]
     Spawn {
         /// The command as a shell would show it.
         command: String,
         /// The operating system's error.
+        #[source]
         error: io::Error,
     },
     /// A pipe to the implementation could not be set up.
+    #[error("could not open the implementation's {which}")]
     Pipe {
         /// Which pipe.
         which: &'static str,
     },
     /// A helper thread could not be started.
+    #[error("could not start a helper thread: {error}")]
     Thread {
         /// The operating system's error.
+        #[source]
         error: io::Error,
     },
     /// The command starts, but no process of it has ever answered a
     /// request: neither the request it was started for nor the simple
     /// probe requests sent to fresh processes after that (see
     /// [`crate::process`]). Nothing it is asked can be judged.
+    #[error(fmt = never_answered)]
     NeverAnswered {
         /// The command as a shell would show it.
         command: String,
@@ -324,6 +331,16 @@ pub(crate) enum Failure {
     /// a process sent one request and then end of input answered it, and
     /// another process with its input open again did not. Its output stays
     /// in a buffer it never flushes; no time limit helps.
+    #[error(
+        "`{command}` answers only when its input ends: with its input left open, no \
+         response came within {}, but sent one request and then end \
+         of input it answered in {}. It does not flush stdout after answering, so its \
+         answers wait in a buffer: flush after each response, or at least whenever it has \
+         answered every request it has read (PROTOCOL.md, \"Flushing\"). A longer \
+         --timeout or --startup-timeout does not help; until then only --one-shot works",
+        DisplayDuration(*.waited),
+        DisplayDuration(*.answered_in)
+    )]
     Unflushed {
         /// The command as a shell would show it.
         command: String,
@@ -336,6 +353,16 @@ pub(crate) enum Failure {
     /// a second, sent one request and then end of input, exited (status 0)
     /// without a word: what it wrote was lost at exit, in a buffer never
     /// flushed.
+    #[error(
+        "`{command}` never answered, and most likely loses its output unflushed: with \
+         its input left open no response came within {}, and sent one request and then \
+         end of input it exited (status 0) without writing anything. Flush stdout after \
+         each response (PROTOCOL.md, \"Flushing\"): an exit that skips the flush \
+         (`os._exit`, `System.exit` with a buffered writer, a 4 MB buffer never emptied) \
+         loses every answer. If it starts slowly rather than losing output, raise \
+         --startup-timeout",
+        DisplayDuration(*.waited)
+    )]
     LostAtExit {
         /// The command as a shell would show it.
         command: String,
@@ -345,65 +372,20 @@ pub(crate) enum Failure {
     /// The caller's deadline passed while responses were still missing
     /// ([`crate::process::ProcessConfig::deadline`]); the process was
     /// killed. Not the implementation's fault: the caller's time is up.
+    #[error("the time budget ran out with {unanswered} request(s) still unanswered")]
     OutOfTime {
         /// Requests of the call left without an answer.
         unanswered: usize,
     },
 }
 
-impl fmt::Display for HarnessError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Spawn { command, error } if error.kind() == io::ErrorKind::NotFound => write!(
-                f,
-                "cannot start `{command}`: program not found (check the path, or put it on PATH)"
-            ),
-            Self::Spawn { command, error } => write!(f, "cannot start `{command}`: {error}"),
-            Self::Pipe { which } => write!(f, "could not open the implementation's {which}"),
-            Self::Thread { error } => write!(f, "could not start a helper thread: {error}"),
-            Self::OutOfTime { unanswered } => write!(
-                f,
-                "the time budget ran out with {unanswered} request(s) still unanswered"
-            ),
-            Self::Unflushed {
-                command,
-                waited,
-                answered_in,
-            } => write!(
-                f,
-                "`{command}` answers only when its input ends: with its input left open, no \
-                 response came within {}, but sent one request and then end \
-                 of input it answered in {}. It does not flush stdout after answering, so its \
-                 answers wait in a buffer: flush after each response, or at least whenever it has \
-                 answered every request it has read (PROTOCOL.md, \"Flushing\"). A longer \
-                 --timeout or --startup-timeout does not help; until then only --one-shot works",
-                DisplayDuration(*waited),
-                DisplayDuration(*answered_in)
-            ),
-            Self::LostAtExit { command, waited } => write!(
-                f,
-                "`{command}` never answered, and most likely loses its output unflushed: with \
-                 its input left open no response came within {}, and sent one request and then \
-                 end of input it exited (status 0) without writing anything. Flush stdout after \
-                 each response (PROTOCOL.md, \"Flushing\"): an exit that skips the flush \
-                 (`os._exit`, `System.exit` with a buffered writer, a 4 MB buffer never emptied) \
-                 loses every answer. If it starts slowly rather than losing output, raise \
-                 --startup-timeout",
-                DisplayDuration(*waited)
-            ),
-            Self::NeverAnswered {
-                command,
-                starts,
-                fault,
-                stderr_tail,
-            } => never_answered(f, command, *starts, fault, stderr_tail.as_deref()),
-        }
+/// The reason a command could not be started: the operating system's
+/// error, or for a program not found, where to look.
+fn spawn_error(error: &io::Error) -> &dyn fmt::Display {
+    if error.kind() == io::ErrorKind::NotFound {
+        &"program not found (check the path, or put it on PATH)"
+    } else {
+        error
     }
 }
 
@@ -411,11 +393,11 @@ impl fmt::Display for Failure {
 /// process did, and its stderr's tail as it was kept (escaped once, when it
 /// was read: see `process/stderr.rs`).
 fn never_answered(
-    f: &mut fmt::Formatter<'_>,
     command: &str,
-    starts: usize,
+    starts: &usize,
     fault: &Fault,
-    stderr_tail: Option<&str>,
+    stderr_tail: &Option<Arc<str>>,
+    f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
     match fault {
         // It does answer, after something else: say so rather
@@ -442,7 +424,7 @@ fn never_answered(
         )?,
         _ => write!(f, "{fault}")?,
     }
-    match stderr_tail {
+    match stderr_tail.as_deref() {
             Some(tail) => {
                 write!(f, ". Its stderr ends with:")?;
                 for line in tail.lines() {
@@ -455,19 +437,6 @@ fn never_answered(
                 ". It wrote nothing to stderr; `wow-guid-conformance doctor -- CMD` checks an adapter step by step"
             ),
         }
-}
-
-impl std::error::Error for HarnessError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &*self.0 {
-            Failure::Spawn { error, .. } | Failure::Thread { error } => Some(error),
-            Failure::Pipe { .. }
-            | Failure::NeverAnswered { .. }
-            | Failure::Unflushed { .. }
-            | Failure::LostAtExit { .. }
-            | Failure::OutOfTime { .. } => None,
-        }
-    }
 }
 
 /// Something that answers protocol requests.

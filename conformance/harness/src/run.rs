@@ -451,60 +451,16 @@ where
     let began = Instant::now();
     let vectors = &plan.vectors;
     let chunks = plan.job_ranges();
-    let jobs = chunks.len();
-    // Each batch is judged as soon as it is answered, so a run holds one
-    // result per vector and never all the answers beside them.
-    let judge_answer = |vector: &'c Vector, answer: Answer| {
-        judge_vector(vector, answer, plan.judge, plan.expected_failures)
-    };
-    let answer_chunk = |chunk: &[&'c Vector]| -> Result<Vec<VectorResult<'c>>, HarnessError> {
-        let mut implementation = start();
-        let mut results: Vec<VectorResult<'c>> = Vec::with_capacity(chunk.len());
-        // A batch never cuts a sequence, so that the steps of each reach
-        // the implementation in one call, marked as one.
-        for range in split(chunk, BATCH) {
-            let batch = &chunk[range];
-            let queries: Vec<Query<'_>> = batch
-                .iter()
-                .map(|v| Query {
-                    id: &v.id,
-                    request: &v.request,
-                })
-                .collect();
-            let answers = implementation.answer_sequences(&queries, &sequences(batch))?;
-            results.extend(
-                batch
-                    .iter()
-                    .zip(answers)
-                    .map(|(&vector, answer)| judge_answer(vector, answer)),
-            );
-            if let Some(p) = progress {
-                p.done.fetch_add(batch.len(), Ordering::Relaxed);
-            }
-        }
-        // Output after the last answer answers no request: it fails the
-        // request it followed, so the run cannot pass with it.
-        if let Some(fault) = implementation.finish() {
-            if let Some(last) = results.pop() {
-                let answer = Answer {
-                    reply: Err(fault),
-                    raw: None,
-                    ..last.answer
-                };
-                results.push(judge_answer(last.vector, answer));
-            }
-        }
-        Ok(results)
-    };
-    let results: Vec<VectorResult<'c>> = if jobs <= 1 {
-        answer_chunk(vectors)?
+    let job = |chunk: &[&'c Vector]| answer_chunk(plan, start(), chunk, progress);
+    let results: Vec<VectorResult<'c>> = if chunks.len() <= 1 {
+        job(vectors)?
     } else {
         std::thread::scope(|scope| {
             let handles: Vec<_> = chunks
                 .iter()
                 .map(|range| {
                     let chunk = &vectors[range.clone()];
-                    scope.spawn(move || answer_chunk(chunk))
+                    scope.spawn(move || job(chunk))
                 })
                 .collect();
             let mut all = Vec::with_capacity(vectors.len());
@@ -524,6 +480,56 @@ where
         results,
         duration: began.elapsed(),
     })
+}
+
+/// One job of [`run()`]: sends `chunk` to `implementation` a batch at a
+/// time and judges each batch as soon as it is answered, so a run holds one
+/// result per vector and never all the answers beside them.
+fn answer_chunk<'c, I: Implementation>(
+    plan: &RunPlan<'c, '_>,
+    mut implementation: I,
+    chunk: &[&'c Vector],
+    progress: Option<&Progress>,
+) -> Result<Vec<VectorResult<'c>>, HarnessError> {
+    let judge_answer = |vector: &'c Vector, answer: Answer| {
+        judge_vector(vector, answer, plan.judge, plan.expected_failures)
+    };
+    let mut results: Vec<VectorResult<'c>> = Vec::with_capacity(chunk.len());
+    // A batch never cuts a sequence, so that the steps of each reach
+    // the implementation in one call, marked as one.
+    for range in split(chunk, BATCH) {
+        let batch = &chunk[range];
+        let queries: Vec<Query<'_>> = batch
+            .iter()
+            .map(|v| Query {
+                id: &v.id,
+                request: &v.request,
+            })
+            .collect();
+        let answers = implementation.answer_sequences(&queries, &sequences(batch))?;
+        results.extend(
+            batch
+                .iter()
+                .zip(answers)
+                .map(|(&vector, answer)| judge_answer(vector, answer)),
+        );
+        if let Some(p) = progress {
+            p.done.fetch_add(batch.len(), Ordering::Relaxed);
+        }
+    }
+    // Output after the last answer answers no request: it fails the
+    // request it followed, so the run cannot pass with it.
+    if let Some(fault) = implementation.finish() {
+        if let Some(last) = results.pop() {
+            let answer = Answer {
+                reply: Err(fault),
+                raw: None,
+                ..last.answer
+            };
+            results.push(judge_answer(last.vector, answer));
+        }
+    }
+    Ok(results)
 }
 
 /// Replays one vector as `repro` does: `steps` (the vector, after the steps

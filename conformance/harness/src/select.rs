@@ -8,7 +8,6 @@
 //! matches everything. Pure; no I/O.
 
 use std::collections::HashSet;
-use std::fmt;
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use wow_guid_vectors::{Flag, GuidType, Op, Vector, Version};
@@ -41,21 +40,14 @@ pub struct IdSet {
 }
 
 /// An id pattern that is not a valid glob.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad id pattern `{pattern}`: {message}")]
 pub struct BadPattern {
     /// The pattern as given.
     pub pattern: String,
     /// What the glob parser objected to.
     pub message: String,
 }
-
-impl fmt::Display for BadPattern {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad id pattern `{}`: {}", self.pattern, self.message)
-    }
-}
-
-impl std::error::Error for BadPattern {}
 
 impl Selection {
     /// Everything.

@@ -12,7 +12,6 @@
 //! streams it is given, and stderr for a note on a request line that does
 //! not follow the protocol (answered all the same, so serving goes on).
 
-use std::fmt;
 use std::io::{self, Read, Write};
 
 use wow_guid_vectors::Request;
@@ -27,36 +26,17 @@ pub(crate) const MAX_REQUEST_LINE: usize = 64 << 20;
 
 /// Why `serve` stopped early. A request line that does not follow the
 /// protocol is no reason to stop: it is answered ([`serve_with`]).
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     /// A request line is longer than the bound (64 MiB).
+    #[error("request line {line} is longer than {MAX_REQUEST_LINE} bytes without a newline")]
     LineTooLong {
         /// 1-based line number on the input.
         line: usize,
     },
     /// Reading or writing failed.
-    Io(io::Error),
-}
-
-impl fmt::Display for ServeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::LineTooLong { line } => write!(
-                f,
-                "request line {line} is longer than {MAX_REQUEST_LINE} bytes without a newline"
-            ),
-            Self::Io(e) => write!(f, "I/O error: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for ServeError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Self::Io(e) => Some(e),
-            _ => None,
-        }
-    }
+    #[error("I/O error: {0}")]
+    Io(#[source] io::Error),
 }
 
 /// Answers request lines from `input` on `output` with the reference codec

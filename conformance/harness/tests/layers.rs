@@ -49,14 +49,8 @@ fn files_and_functions_stay_small() {
 }
 
 /// The sizes this crate holds its source to, with every file and function
-/// allowed past them and why.
+/// allowed past them and why: none.
 const SIZES: wow_guid_layers::Sizes<'static> = wow_guid_layers::Sizes {
-    exceptions: &[
-        ("expect_fail::parse", "split pending (issue 34)"),
-        ("judge", "split pending (issue 34)"),
-        ("protocol", "split pending (issue 34)"),
-        ("report/human::write", "split pending (issue 34)"),
-        ("run::run", "split pending (issue 34)"),
-    ],
+    exceptions: &[],
     ..wow_guid_layers::Sizes::DEFAULT
 };

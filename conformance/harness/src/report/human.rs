@@ -67,20 +67,28 @@ const WIDTH: usize = 100;
 
 const HEADING: Style = Style::new().bold();
 
-/// How many more blocks may be shown.
-struct Budget(Option<usize>);
+/// How many more blocks may be shown, and how many were not.
+struct Budget {
+    /// Blocks left to show, if bounded (`--max-failures`).
+    left: Option<usize>,
+    /// Blocks --max-failures kept from being shown in full.
+    cut: usize,
+}
 
 impl Budget {
-    /// Takes up to `wanted` blocks from the budget, returning how many.
+    /// Takes up to `wanted` blocks from the budget, returning how many; the
+    /// rest are counted as cut.
     fn take(&mut self, wanted: usize) -> usize {
-        match &mut self.0 {
+        let given = match &mut self.left {
             None => wanted,
             Some(left) => {
                 let given = wanted.min(*left);
                 *left -= given;
                 given
             }
-        }
+        };
+        self.cut += wanted - given;
+        given
     }
 }
 
@@ -144,162 +152,30 @@ fn write_wrapped(out: &mut dyn io::Write, items: &[String]) -> io::Result<()> {
 
 impl Format<RunReport<'_, '_>> for Human {
     fn write(&self, report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()> {
-        let run = report.run;
-        let with = |o: RunOutcome| run.results.iter().filter(move |r| r.outcome == o);
-        let mut budget = Budget(self.max_blocks);
-        // Blocks --max-failures kept from being shown in full.
-        let mut cut = 0;
-        let failing = run.results.iter().filter(|r| {
-            matches!(
-                r.outcome,
-                RunOutcome::Failed
-                    | RunOutcome::Crashed
-                    | RunOutcome::TimedOut
-                    | RunOutcome::Malformed
-            )
-        });
-        let groups = by_cause(failing);
-        if !self.quiet && !groups.is_empty() {
-            let failures: usize = groups.iter().map(|g| g.members.len()).sum();
-            writeln!(
-                out,
-                "{HEADING}{failures} failing vector(s), {} cause(s):{HEADING:#}",
-                groups.len()
-            )?;
-            for group in &groups {
-                writeln!(out, "  {:>6}  {}", group.members.len(), group.cause)?;
-            }
-            writeln!(out)?;
-            for group in &groups {
-                writeln!(
-                    out,
-                    "{HEADING}== {} x {}{HEADING:#}",
-                    group.members.len(),
-                    group.cause
-                )?;
-                writeln!(out)?;
-                let wanted = group.members.len().min(self.per_cause);
-                let shown = budget.take(wanted);
-                cut += wanted - shown;
-                blocks_then_ids(out, &group.members, shown, report)?;
-            }
+        let mut budget = Budget {
+            left: self.max_blocks,
+            cut: 0,
+        };
+        if !self.quiet {
+            self.write_problems(report, &mut budget, out)?;
         }
-        let stale: Vec<_> = with(RunOutcome::Stale).collect();
-        if !self.quiet && !stale.is_empty() {
-            let shown = budget.take(stale.len());
-            cut += stale.len() - shown;
-            blocks_then_ids(out, &stale, shown, report)?;
-        }
-        let xfails: Vec<_> = with(RunOutcome::ExpectedFailure).collect();
-        let list = report.expect_fail_file().unwrap_or("the list");
-        if !self.quiet && !xfails.is_empty() && run.counts.conforms() && !self.verbose {
-            // Green: that they still fail as listed is all there is to say.
-            writeln!(
-                out,
-                "{} expected failure(s) held, as listed in {list} (each one: --verbose)",
-                xfails.len()
-            )?;
-            writeln!(out)?;
-        } else if !self.quiet && !xfails.is_empty() {
-            writeln!(out, "Expected failures (listed in {list}):")?;
-            for r in xfails {
-                let why = match &r.verdict {
-                    crate::judge::Verdict::Fail(m) => m.to_string(),
-                    _ => String::new(),
-                };
-                match &r.expected_failure {
-                    // A list written by --write-expect-fail holds the same
-                    // words as the failure: shown once.
-                    Some(Some(reason)) if **reason != *why => writeln!(
-                        out,
-                        "  XFAIL {}: {why} [{}]",
-                        r.vector.id,
-                        escape_line(reason)
-                    )?,
-                    _ => writeln!(out, "  XFAIL {}: {why}", r.vector.id)?,
-                }
-            }
-            writeln!(out)?;
-        }
-        let bugs: Vec<_> = with(RunOutcome::VectorBug).collect();
-        if !self.quiet && !bugs.is_empty() {
-            writeln!(
-                out,
-                "Vector bugs: the reference codec disagrees with these vectors, so the corpus \
-                 (not the implementation) needs fixing:"
-            )?;
-            writeln!(out)?;
-            let shown = budget.take(bugs.len());
-            cut += bugs.len() - shown;
-            blocks_then_ids(out, &bugs, shown, report)?;
-        }
-        if let (Some(max), true) = (self.max_blocks, cut > 0) {
+        if let (Some(max), true) = (self.max_blocks, budget.cut > 0) {
             writeln!(
                 out,
                 "(--max-failures {max}: {max} of {} block(s) shown in full; the counts below \
                  are exact)",
-                max + cut
+                max + budget.cut
             )?;
         }
-        let skipped = run.counts.get(RunOutcome::Skipped);
+        let skipped = report.run.counts.get(RunOutcome::Skipped);
         if skipped > 0 {
             writeln!(
                 out,
                 "{skipped} vector(s) skipped: the implementation answered `unsupported`."
             )?;
         }
-        let c = &run.counts;
-        let conditions = report.conditions();
-        let jobs = report.options.jobs.get();
-        // What the corpus is: a release only when it is exactly one.
-        let label = release::embedded().map_or(Label::NoRelease, |releases| {
-            Label::of(&report.options.corpus.vectors, &releases)
-        });
-        // Read-backs are counted apart: the corpus's size is of vectors.
-        let read_backs = run.results.iter().filter(|r| r.is_read_back()).count();
-        writeln!(
-            out,
-            "{} of {} vectors{} against {} ({} corpus, {label}, {}{}{}) in {}:",
-            c.total() - read_backs,
-            report.options.corpus.vectors.len(),
-            if read_backs > 0 {
-                format!(" and {read_backs} read-back(s)")
-            } else {
-                String::new()
-            },
-            conditions.target,
-            conditions.corpus.name(),
-            conditions.mode_name(),
-            if jobs > 1 {
-                format!(", {jobs} jobs")
-            } else {
-                String::new()
-            },
-            if conditions.judge.strict_errors {
-                ", strict errors"
-            } else {
-                ""
-            },
-            Seconds(run.duration)
-        )?;
-        let by_outcome: Vec<String> = RunOutcome::ALL
-            .iter()
-            .map(|&o| format!("{} {}", c.get(o), o.heading()))
-            .collect();
-        writeln!(out, "  {}", by_outcome.join(", "))?;
-        // Only a persistent process is killed and replaced: in one-shot mode
-        // every request has a process of its own anyway, and the built-in
-        // reference has none.
-        if c.failures() > c.get(RunOutcome::Failed)
-            && conditions.target.command().is_some()
-            && matches!(conditions.mode, Mode::Persistent { .. })
-        {
-            writeln!(
-                out,
-                "  (after each crash, timeout or malformed answer the runner killed the process \
-                 group and sent the requests after it to a fresh process)"
-            )?;
-        }
+        write_counts(report, out)?;
+        let c = &report.run.counts;
         let (style, verdict) = if c.get(RunOutcome::VectorBug) > 0 {
             (
                 block::style(RunOutcome::VectorBug),
@@ -312,6 +188,194 @@ impl Format<RunReport<'_, '_>> for Human {
         };
         writeln!(out, "verdict: {style}{verdict}{style:#}")
     }
+}
+
+/// The results of `report` with outcome `outcome`, in run order.
+fn with<'a, 'c>(report: &'a RunReport<'_, 'c>, outcome: RunOutcome) -> Vec<&'a VectorResult<'c>> {
+    report
+        .run
+        .results
+        .iter()
+        .filter(|r| r.outcome == outcome)
+        .collect()
+}
+
+impl Human {
+    /// Everything the summary lists before its counts: failures by cause,
+    /// stale expected failures, expected failures, vector bugs.
+    fn write_problems(
+        &self,
+        report: &RunReport<'_, '_>,
+        budget: &mut Budget,
+        out: &mut dyn io::Write,
+    ) -> io::Result<()> {
+        self.write_failures(report, budget, out)?;
+        let stale = with(report, RunOutcome::Stale);
+        if !stale.is_empty() {
+            let shown = budget.take(stale.len());
+            blocks_then_ids(out, &stale, shown, report)?;
+        }
+        self.write_expected_failures(report, out)?;
+        let bugs = with(report, RunOutcome::VectorBug);
+        if !bugs.is_empty() {
+            writeln!(
+                out,
+                "Vector bugs: the reference codec disagrees with these vectors, so the corpus \
+                 (not the implementation) needs fixing:"
+            )?;
+            writeln!(out)?;
+            let shown = budget.take(bugs.len());
+            blocks_then_ids(out, &bugs, shown, report)?;
+        }
+        Ok(())
+    }
+
+    /// The failures grouped by cause: a line per cause with its count, then
+    /// each group's blocks and the ids of the rest.
+    fn write_failures(
+        &self,
+        report: &RunReport<'_, '_>,
+        budget: &mut Budget,
+        out: &mut dyn io::Write,
+    ) -> io::Result<()> {
+        let failing = report.run.results.iter().filter(|r| {
+            matches!(
+                r.outcome,
+                RunOutcome::Failed
+                    | RunOutcome::Crashed
+                    | RunOutcome::TimedOut
+                    | RunOutcome::Malformed
+            )
+        });
+        let groups = by_cause(failing);
+        if groups.is_empty() {
+            return Ok(());
+        }
+        let failures: usize = groups.iter().map(|g| g.members.len()).sum();
+        writeln!(
+            out,
+            "{HEADING}{failures} failing vector(s), {} cause(s):{HEADING:#}",
+            groups.len()
+        )?;
+        for group in &groups {
+            writeln!(out, "  {:>6}  {}", group.members.len(), group.cause)?;
+        }
+        writeln!(out)?;
+        for group in &groups {
+            writeln!(
+                out,
+                "{HEADING}== {} x {}{HEADING:#}",
+                group.members.len(),
+                group.cause
+            )?;
+            writeln!(out)?;
+            let shown = budget.take(group.members.len().min(self.per_cause));
+            blocks_then_ids(out, &group.members, shown, report)?;
+        }
+        Ok(())
+    }
+
+    /// The expected failures: one line for all on a green run (unless
+    /// verbose), else one line each with its reason.
+    fn write_expected_failures(
+        &self,
+        report: &RunReport<'_, '_>,
+        out: &mut dyn io::Write,
+    ) -> io::Result<()> {
+        let xfails = with(report, RunOutcome::ExpectedFailure);
+        let list = report.expect_fail_file().unwrap_or("the list");
+        if xfails.is_empty() {
+            return Ok(());
+        }
+        if report.run.counts.conforms() && !self.verbose {
+            // Green: that they still fail as listed is all there is to say.
+            writeln!(
+                out,
+                "{} expected failure(s) held, as listed in {list} (each one: --verbose)",
+                xfails.len()
+            )?;
+            return writeln!(out);
+        }
+        writeln!(out, "Expected failures (listed in {list}):")?;
+        for r in xfails {
+            let why = match &r.verdict {
+                crate::judge::Verdict::Fail(m) => m.to_string(),
+                _ => String::new(),
+            };
+            match &r.expected_failure {
+                // A list written by --write-expect-fail holds the same
+                // words as the failure: shown once.
+                Some(Some(reason)) if **reason != *why => writeln!(
+                    out,
+                    "  XFAIL {}: {why} [{}]",
+                    r.vector.id,
+                    escape_line(reason)
+                )?,
+                _ => writeln!(out, "  XFAIL {}: {why}", r.vector.id)?,
+            }
+        }
+        writeln!(out)
+    }
+}
+
+/// The line of counts: how many vectors (and read-backs) ran against what,
+/// under which conditions, how long it took, each outcome's count, and
+/// whether crashed processes were replaced.
+fn write_counts(report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()> {
+    let run = report.run;
+    let c = &run.counts;
+    let conditions = report.conditions();
+    let jobs = report.options.jobs.get();
+    // What the corpus is: a release only when it is exactly one.
+    let label = release::embedded().map_or(Label::NoRelease, |releases| {
+        Label::of(&report.options.corpus.vectors, &releases)
+    });
+    // Read-backs are counted apart: the corpus's size is of vectors.
+    let read_backs = run.results.iter().filter(|r| r.is_read_back()).count();
+    writeln!(
+        out,
+        "{} of {} vectors{} against {} ({} corpus, {label}, {}{}{}) in {}:",
+        c.total() - read_backs,
+        report.options.corpus.vectors.len(),
+        if read_backs > 0 {
+            format!(" and {read_backs} read-back(s)")
+        } else {
+            String::new()
+        },
+        conditions.target,
+        conditions.corpus.name(),
+        conditions.mode_name(),
+        if jobs > 1 {
+            format!(", {jobs} jobs")
+        } else {
+            String::new()
+        },
+        if conditions.judge.strict_errors {
+            ", strict errors"
+        } else {
+            ""
+        },
+        Seconds(run.duration)
+    )?;
+    let by_outcome: Vec<String> = RunOutcome::ALL
+        .iter()
+        .map(|&o| format!("{} {}", c.get(o), o.heading()))
+        .collect();
+    writeln!(out, "  {}", by_outcome.join(", "))?;
+    // Only a persistent process is killed and replaced: in one-shot mode
+    // every request has a process of its own anyway, and the built-in
+    // reference has none.
+    if c.failures() > c.get(RunOutcome::Failed)
+        && conditions.target.command().is_some()
+        && matches!(conditions.mode, Mode::Persistent { .. })
+    {
+        writeln!(
+            out,
+            "  (after each crash, timeout or malformed answer the runner killed the process \
+             group and sent the requests after it to a fresh process)"
+        )?;
+    }
+    Ok(())
 }
 
 /// A duration as a person reads it in a summary: milliseconds below a

@@ -1,0 +1,172 @@
+//! Reading the fields of a line, in either direction: splitting on single
+//! spaces with the column of each field, and reading a field as hex, a GUID
+//! or a word of the vocabulary, so the request and the response parser share
+//! one reading of fields and one wording of what is wrong with one.
+
+use std::str::FromStr;
+
+use wow_guid_vectors::hex_text::{self, GuidTextError, HexError};
+
+use super::lines::printable;
+
+/// A byte-string field's error as the protocol's messages word it: the
+/// position is a 1-based character of the field.
+pub(super) fn bytes_message(error: &HexError) -> String {
+    match *error {
+        HexError::InvalidChar { offset, .. } => {
+            format!("character {} is not a hex digit", offset + 1)
+        }
+        HexError::OddDigits { .. } => "odd number of hex digits".to_owned(),
+    }
+}
+
+/// A GUID field's error as the protocol's messages word it.
+pub(super) fn guid_message(error: &GuidTextError) -> String {
+    match *error {
+        GuidTextError::InvalidChar { offset, .. } => {
+            format!("character {} is not a hex digit", offset + 1)
+        }
+        GuidTextError::WrongLength { digits } => {
+            let unit = if digits == 1 {
+                "character"
+            } else {
+                "characters"
+            };
+            format!("a GUID is exactly 16 hex digits, this has {digits} {unit}")
+        }
+    }
+}
+
+/// One field of a line and its 1-based column.
+#[derive(Clone, Copy)]
+pub(super) struct Field<'a> {
+    pub(super) text: &'a [u8],
+    pub(super) column: usize,
+}
+
+impl<'a> Field<'a> {
+    /// The field for a message, escaped and cut to a readable length.
+    pub(super) fn shown(self) -> String {
+        printable(self.text, 80)
+    }
+
+    pub(super) fn hex(self) -> Result<Vec<u8>, FieldError> {
+        hex_text::parse_field(self.text).map_err(|e| self.error(FieldErrorKind::BadBytes(e)))
+    }
+
+    pub(super) fn guid(self) -> Result<u64, FieldError> {
+        hex_text::parse_guid_field(self.text).map_err(|e| self.error(FieldErrorKind::BadGuid(e)))
+    }
+
+    /// The field as a word of one of the vocabulary's lists.
+    pub(super) fn word<T: FromStr>(self) -> Option<T> {
+        std::str::from_utf8(self.text).ok()?.parse().ok()
+    }
+
+    fn error(self, kind: FieldErrorKind) -> FieldError {
+        FieldError {
+            column: self.column,
+            kind,
+        }
+    }
+}
+
+/// What can be wrong with the fields of a line in either direction, so
+/// the request and the response parser share one reading of fields.
+pub(super) struct FieldError {
+    pub(super) column: usize,
+    pub(super) kind: FieldErrorKind,
+}
+
+pub(super) enum FieldErrorKind {
+    /// The line ended before this field.
+    Missing(&'static str),
+    /// Two spaces in a row, or a space at either end.
+    Empty,
+    /// A field after the last one the line takes.
+    Extra(String),
+    BadBytes(HexError),
+    BadGuid(GuidTextError),
+}
+
+/// Splits a line on single spaces, remembering where each field starts so
+/// errors can name a column.
+pub(super) struct Fields<'a> {
+    pub(super) line: &'a [u8],
+    pos: usize,
+    done: bool,
+}
+
+impl<'a> Fields<'a> {
+    pub(super) fn new(line: &'a [u8]) -> Self {
+        Self {
+            line,
+            pos: 0,
+            done: false,
+        }
+    }
+
+    /// The next field, or `None` at the end of the line.
+    fn next_field(&mut self) -> Option<Field<'a>> {
+        if self.done {
+            return None;
+        }
+        let rest = &self.line[self.pos..];
+        let column = self.pos + 1;
+        let text = match rest.iter().position(|&b| b == b' ') {
+            Some(len) => {
+                self.pos += len + 1;
+                &rest[..len]
+            }
+            None => {
+                self.done = true;
+                rest
+            }
+        };
+        Some(Field { text, column })
+    }
+
+    /// The next field, which must be there (`what` names it) and not be empty.
+    pub(super) fn required(&mut self, what: &'static str) -> Result<Field<'a>, FieldError> {
+        match self.next_field() {
+            None => Err(FieldError {
+                column: self.line.len() + 1,
+                kind: FieldErrorKind::Missing(what),
+            }),
+            Some(field) => non_empty(field),
+        }
+    }
+
+    /// The next field if there is one; it must not be empty.
+    pub(super) fn optional(&mut self) -> Result<Option<Field<'a>>, FieldError> {
+        self.next_field().map(non_empty).transpose()
+    }
+
+    /// Checks that the line has no field left.
+    pub(super) fn finish(&mut self) -> Result<(), FieldError> {
+        match self.next_field() {
+            None => Ok(()),
+            Some(field) if field.text.is_empty() => Err(field.error(FieldErrorKind::Empty)),
+            Some(field) => Err(field.error(FieldErrorKind::Extra(field.shown()))),
+        }
+    }
+}
+
+fn non_empty(field: Field<'_>) -> Result<Field<'_>, FieldError> {
+    if field.text.is_empty() {
+        Err(field.error(FieldErrorKind::Empty))
+    } else {
+        Ok(field)
+    }
+}
+
+/// The words of one of the vocabulary's lists, for a message:
+/// `` `decode`, `encode` or `size` ``.
+pub(super) fn one_of(words: &[&str]) -> String {
+    let quoted: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+    match quoted.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,144 @@
+//! Parsing a request line, the `serve` side of the protocol, and what is
+//! wrong with one that does not parse.
+
+use std::sync::LazyLock;
+
+use wow_guid_vectors::hex_text::{GuidTextError, HexError};
+use wow_guid_vectors::{GuidType, Op, Request};
+
+use super::fields::{
+    bytes_message, guid_message, one_of, Field, FieldError, FieldErrorKind, Fields,
+};
+
+/// How a request's operation field is named in messages, with its words.
+static OPERATION: LazyLock<String> = LazyLock::new(|| format!("operation ({})", one_of(Op::WORDS)));
+
+/// How a request's type field is named in messages, with its words.
+static TYPE: LazyLock<String> = LazyLock::new(|| format!("type ({})", one_of(GuidType::WORDS)));
+
+/// Why a request line could not be parsed (the `serve` side of the protocol).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("column {column}: {kind}")]
+pub struct RequestError {
+    /// 1-based byte column of the offending field.
+    pub column: usize,
+    /// What is wrong there; the message ([`fmt::Display`](std::fmt::Display)) says it.
+    kind: RequestErrorKind,
+}
+
+impl RequestError {
+    /// Whether the line names a kind of request this protocol does not
+    /// have (another operation or type: a newer runner's, say), which an
+    /// adapter answers `unsupported`.
+    pub(crate) const fn is_unknown_kind(&self) -> bool {
+        matches!(
+            self.kind,
+            RequestErrorKind::UnknownOp(_) | RequestErrorKind::UnknownType(_)
+        )
+    }
+}
+
+/// What is wrong with a request line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum RequestErrorKind {
+    /// The line is empty.
+    #[error("empty line; expected `<id> <op> <type> ...`")]
+    Empty,
+    /// A field is empty: two spaces in a row, or a space at either end.
+    #[error("empty field: fields are separated by exactly one space, with none at either end")]
+    EmptyField,
+    /// The line ended before this field.
+    #[error("the line ends before the {0}")]
+    Missing(&'static str),
+    /// The second field is not one of the operations.
+    #[error("unknown operation `{0}`; expected {words}", words = one_of(Op::WORDS))]
+    UnknownOp(String),
+    /// The third field is not `packed_guid` or `named_guid`.
+    #[error("unknown type `{0}`; expected {words}", words = one_of(GuidType::WORDS))]
+    UnknownType(String),
+    /// A byte-string field is not protocol hex.
+    #[error("bad byte string: {}", bytes_message(.0))]
+    BadBytes(HexError),
+    /// A GUID field is not 16 hex digits.
+    #[error("bad GUID: {}", guid_message(.0))]
+    BadGuid(GuidTextError),
+    /// More fields than the request takes.
+    #[error("unexpected extra field `{0}` after a complete request")]
+    Extra(String),
+    /// The id contains a byte outside printable ASCII.
+    #[error("the id must be printable ASCII")]
+    BadId,
+}
+
+impl From<FieldError> for RequestError {
+    fn from(e: FieldError) -> Self {
+        Self {
+            column: e.column,
+            kind: match e.kind {
+                FieldErrorKind::Missing(what) => RequestErrorKind::Missing(what),
+                FieldErrorKind::Empty => RequestErrorKind::EmptyField,
+                FieldErrorKind::Extra(field) => RequestErrorKind::Extra(field),
+                FieldErrorKind::BadBytes(e) => RequestErrorKind::BadBytes(e),
+                FieldErrorKind::BadGuid(e) => RequestErrorKind::BadGuid(e),
+            },
+        }
+    }
+}
+
+/// Parses one request line (without its terminator) into the id and the request.
+///
+/// # Errors
+/// [`RequestError`] naming the column and what is wrong there.
+pub fn parse_request(line: &[u8]) -> Result<(&str, Request), RequestError> {
+    if line.is_empty() {
+        return Err(RequestError {
+            column: 1,
+            kind: RequestErrorKind::Empty,
+        });
+    }
+    let mut fields = Fields::new(line);
+    let id = fields.required("id")?;
+    let id = match std::str::from_utf8(id.text) {
+        Ok(id) if id.bytes().all(|b| b.is_ascii_graphic()) => id,
+        _ => {
+            return Err(RequestError {
+                column: 1,
+                kind: RequestErrorKind::BadId,
+            })
+        }
+    };
+    let op = fields.required(&OPERATION)?;
+    let op: Op = op.word().ok_or_else(|| RequestError {
+        column: op.column,
+        kind: RequestErrorKind::UnknownOp(op.shown()),
+    })?;
+    let guid_type = fields.required(&TYPE)?;
+    let guid_type: GuidType = guid_type.word().ok_or_else(|| RequestError {
+        column: guid_type.column,
+        kind: RequestErrorKind::UnknownType(guid_type.shown()),
+    })?;
+    let request = match (op, guid_type) {
+        (Op::Decode, GuidType::PackedGuid) => Request::DecodePacked {
+            bytes: fields.required("input bytes")?.hex()?,
+        },
+        (Op::Decode, GuidType::NamedGuid) => Request::DecodeNamed {
+            bytes: fields.required("input bytes")?.hex()?,
+        },
+        (Op::Encode, GuidType::PackedGuid) => Request::EncodePacked {
+            guid: fields.required("GUID")?.guid()?,
+        },
+        (Op::Encode, GuidType::NamedGuid) => Request::EncodeNamed {
+            guid: fields.required("GUID")?.guid()?,
+            name: fields.optional()?.map(Field::hex).transpose()?,
+        },
+        (Op::Size, GuidType::PackedGuid) => Request::SizePacked {
+            guid: fields.required("GUID")?.guid()?,
+        },
+        (Op::Size, GuidType::NamedGuid) => Request::SizeNamed {
+            guid: fields.required("GUID")?.guid()?,
+            name: fields.optional()?.map(Field::hex).transpose()?,
+        },
+    };
+    fields.finish()?;
+    Ok((id, request))
+}
