@@ -188,6 +188,29 @@ fn responses_parse_by_request_kind() {
     );
 }
 
+/// `is_wrong_id` marks exactly the responses that answer another request
+/// (the pipeline reads them as an implementation out of step).
+#[test]
+fn only_a_response_with_another_id_is_a_wrong_id() {
+    let dp = Request::DecodePacked { bytes: vec![0] };
+    let error = |line: &[u8]| parse_response(line, "i", &dp).unwrap_err();
+    assert!(error(b"j ok 0000000000000000 1").is_wrong_id());
+    assert!(error(b"j error eof").is_wrong_id());
+    for line in [
+        &b""[..],
+        b"i ok",
+        b"i okay",
+        b"i ok zz 1",
+        b"i error nonsense",
+    ] {
+        assert!(
+            !error(line).is_wrong_id(),
+            "{}",
+            String::from_utf8_lossy(line)
+        );
+    }
+}
+
 #[test]
 fn malformed_responses_say_what_is_wrong() {
     let dp = Request::DecodePacked { bytes: vec![0] };

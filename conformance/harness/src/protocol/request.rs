@@ -142,3 +142,27 @@ pub fn parse_request(line: &[u8]) -> Result<(&str, Request), RequestError> {
     fields.finish()?;
     Ok((id, request))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::parse_request;
+
+    /// Only a request of an operation or type the protocol lacks is one
+    /// `serve` answers `unsupported`; every other bad line is an error.
+    #[test]
+    fn only_an_unknown_op_or_type_is_an_unknown_kind() {
+        let unknown_kind = |line: &[u8]| parse_request(line).unwrap_err().is_unknown_kind();
+        assert!(unknown_kind(b"i frobnicate packed_guid 00"));
+        assert!(unknown_kind(b"i decode widget_guid 00"));
+        for line in [
+            &b""[..],
+            b"i",
+            b"i decode",
+            b"i decode packed_guid zz",
+            b"i decode packed_guid 00 extra",
+            b"i  decode packed_guid 00",
+        ] {
+            assert!(!unknown_kind(line), "{}", String::from_utf8_lossy(line));
+        }
+    }
+}
