@@ -1,8 +1,8 @@
 //! `matrix`: load the implementations file and the corpus, build the matrix,
 //! write its four files, print where they are.
 
+use std::fmt::Write as _;
 use std::fs;
-use std::io::Write as _;
 use std::num::NonZeroUsize;
 use std::path::Path;
 use std::time::Duration;
@@ -70,15 +70,16 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
     write_set(&args.out, &files)?;
 
     let summary = summary(&built, started.elapsed(), &args.out);
-    print(&String::from_utf8_lossy(&summary))?;
+    print(&summary)?;
     Ok(Exit::Success)
 }
 
 /// What `matrix` prints when done: the totals, a line for each
 /// implementation with its counts and causes, and the files written into
 /// `out`; `elapsed` is how long building the matrix took.
-fn summary(built: &Matrix, elapsed: Duration, out: &Path) -> Vec<u8> {
-    let mut summary = Vec::new();
+fn summary(built: &Matrix, elapsed: Duration, out: &Path) -> String {
+    // Writing to a String cannot fail.
+    let mut summary = String::new();
     let _ = writeln!(
         summary,
         "{} vectors against {} implementations in {:.1} s; they disagree on {} vectors.",
