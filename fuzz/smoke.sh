@@ -137,3 +137,6 @@ if [ ${#failed[@]} -gt 0 ]; then
     exit 1
 fi
 echo "fuzz smoke: all targets ran clean ($seconds s each for the codec's, $runner_seconds s for the runner's)"
+# A work dir of its own goes once every target ran clean; after a failure it
+# stays, as the reproducers and logs the report names are in it.
+[ -n "${FUZZ_WORK:-}" ] || rm -rf "$work"

@@ -96,6 +96,7 @@ mod tests {
             found,
             [vec!["a/inner.rs", "a/mod.rs"], vec!["b.rs", "c.rs"]]
         );
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     /// The layer check itself: a unit importing its own layer or a higher
@@ -164,5 +165,6 @@ mod tests {
         };
         let problems = crate::check_sizes(&root, &small_file).unwrap_err().0;
         assert!(problems[0].ends_with("lines, over 5"), "{problems:?}");
+        fs::remove_dir_all(&dir).unwrap();
     }
 }

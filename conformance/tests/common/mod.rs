@@ -30,13 +30,73 @@ pub const SMALL: &[&str] = &[
 
 /// A scratch directory unique to this test process and `name`, empty.
 pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "wow-guid-conformance-tests-{}-{name}",
-        std::process::id()
-    ));
+    let dir = scratch_root().join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create a scratch directory");
     dir
+}
+
+/// The folder of this test process's scratch directories,
+/// `wow-guid-conformance-tests-PID` in the temporary directory.
+///
+/// A run's folder stays after it, so that a failed test's files can be
+/// read; the next run removes those of runs that have ended. Each run
+/// leaves about 200 MB, and before this every run's stayed: CI's temporary
+/// directory kept them all.
+fn scratch_root() -> &'static Path {
+    static ROOT: OnceLock<PathBuf> = OnceLock::new();
+    ROOT.get_or_init(|| {
+        let tmp = std::env::temp_dir();
+        remove_ended_runs(&tmp);
+        tmp.join(format!("{SCRATCH_PREFIX}{}", std::process::id()))
+    })
+}
+
+/// How every scratch folder's name begins, the test process's pid next.
+const SCRATCH_PREFIX: &str = "wow-guid-conformance-tests-";
+
+/// Removes from `tmp` the scratch folders of test processes that have ended.
+fn remove_ended_runs(tmp: &Path) {
+    for entry in std::fs::read_dir(tmp).into_iter().flatten().flatten() {
+        let name = entry.file_name();
+        // The pid is the name's first word: one folder per run, or, as
+        // earlier runs left them, one per test (`PID-NAME`).
+        let pid = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(SCRATCH_PREFIX))
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok());
+        if pid.is_some_and(|pid| !exists(pid)) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// Only the scratch folders of ended runs go: this run's, and anything
+/// else in the folder, stay.
+#[test]
+fn scratch_folders_of_ended_runs_are_removed() {
+    let tmp = scratch("sweep");
+    let mut ended = Command::new("true").spawn().expect("start `true`");
+    let gone = ended.id();
+    ended.wait().expect("wait for `true`");
+    let own = std::process::id();
+    let names = [
+        format!("{SCRATCH_PREFIX}{gone}"),
+        format!("{SCRATCH_PREFIX}{gone}-chaos-fuzz"),
+        format!("{SCRATCH_PREFIX}{own}"),
+        format!("{SCRATCH_PREFIX}not-a-pid"),
+        format!("other-{gone}"),
+    ];
+    for name in &names {
+        std::fs::create_dir_all(tmp.join(name).join("inside")).unwrap();
+    }
+    remove_ended_runs(&tmp);
+    let left: BTreeSet<String> = std::fs::read_dir(&tmp)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(left, names[2..].iter().cloned().collect());
 }
 
 /// Whether the tests run in CI, where a missing tool fails them rather than
