@@ -11,7 +11,8 @@
 #   FUZZ_SECONDS   seconds per codec target (default 10; ten targets)
 #   FUZZ_RUNNER_SECONDS  seconds per target of the runner's parsers and
 #                  pipeline (default 3; eight targets)
-#   FUZZ_WORK      scratch directory for corpora and dictionaries (default: a temp dir)
+#   FUZZ_WORK      scratch directory for corpora and dictionaries (default: a temp
+#                  dir, removed when every target ran clean)
 #   FUZZ_TARGETS   space-separated subset of targets (default: all)
 #   FUZZ_LANES     targets fuzzed at a time (default 2)
 set -euo pipefail
