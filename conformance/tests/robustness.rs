@@ -8,11 +8,16 @@ use crate::common;
 use std::time::Duration;
 
 use common::{
-    broken, exists, is_running, recorded_pids, run_against, scratch, Run, BROKEN_ON, SMALL,
+    broken, exists, is_running, recorded_pids, run_against, scratch, stops_running_within, Run,
+    BROKEN_ON, SMALL,
 };
 use wow_guid_harness::implementation::{Fault, Implementation, Query};
 use wow_guid_harness::process::{Mode, ProcessConfig, ProcessImplementation};
 use wow_guid_vectors::Corpus;
+
+/// How long a killed process may take to stop running (see
+/// [`stops_running_within`]).
+const GRACE: Duration = Duration::from_secs(5);
 
 /// Runs the small selection against broken adapter `name`, misbehaving on
 /// [`BROKEN_ON`], with a 1s timeout.
@@ -65,7 +70,10 @@ fn a_hang_times_out_kills_the_process_group_and_the_run_goes_on() {
     let recorded = recorded_pids(&pids);
     assert!(recorded.len() >= 4, "the adapter recorded {recorded:?}");
     for pid in recorded {
-        assert!(!is_running(pid), "process {pid} outlived the run");
+        assert!(
+            stops_running_within(pid, GRACE),
+            "process {pid} outlived the run"
+        );
     }
 }
 
@@ -428,7 +436,7 @@ fn killed_processes_are_reaped_and_their_group_is_gone() {
         }
         assert!(!exists(pair[0]), "adapter {} was not reaped", pair[0]);
         assert!(
-            !is_running(pair[1]),
+            stops_running_within(pair[1], GRACE),
             "its child {} survived the group kill",
             pair[1]
         );
@@ -470,13 +478,9 @@ fn an_interrupted_runner_leaves_no_adapter_behind() {
     assert!(signalled.success());
     let status = runner.wait().expect("the runner exits");
     assert_eq!(status.code(), Some(128 + 15));
-    let deadline = std::time::Instant::now() + Duration::from_secs(5);
     for pid in recorded_pids(&pids) {
-        while is_running(pid) && std::time::Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(20));
-        }
         assert!(
-            !is_running(pid),
+            stops_running_within(pid, GRACE),
             "process {pid} outlived the interrupted runner"
         );
     }
