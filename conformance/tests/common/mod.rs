@@ -378,19 +378,24 @@ pub fn is_running(pid: u32) -> bool {
     }
 }
 
-/// Whether process `pid` stops running within `grace`. A signal to a
-/// process group is delivered to each member when it next runs, so on a
-/// loaded machine a killed adapter's own child can take a moment to die
-/// after the adapter has been reaped.
-pub fn stops_running_within(pid: u32, grace: Duration) -> bool {
-    let deadline = Instant::now() + grace;
-    while is_running(pid) {
-        if Instant::now() >= deadline {
-            return false;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    true
+/// Whether process `pid` is gone or on its way: not running, or with a
+/// `SIGKILL` pending. A signal to a process group reaches each member when
+/// it next runs, so on a loaded machine a killed adapter's own child can
+/// still be running when the adapter has been reaped; its pending `SIGKILL`
+/// shows that the kill reached it (waiting for it to end would not: that
+/// child also ends by itself once its parent's pipe closes).
+pub fn is_gone_or_killed(pid: u32) -> bool {
+    const SIGKILL_BIT: u64 = 1 << (9 - 1);
+    let pending = std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("SigPnd:")
+                .or_else(|| l.strip_prefix("ShdPnd:"))
+        })
+        .filter_map(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .fold(0, |all, mask| all | mask);
+    !is_running(pid) || pending & SIGKILL_BIT != 0
 }
 
 /// Whether process `pid` exists at all, zombie included.
