@@ -386,16 +386,18 @@ pub fn is_running(pid: u32) -> bool {
 /// child also ends by itself once its parent's pipe closes).
 pub fn is_gone_or_killed(pid: u32) -> bool {
     const SIGKILL_BIT: u64 = 1 << (9 - 1);
-    let pending = std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .unwrap_or_default()
-        .lines()
-        .filter_map(|l| {
-            l.strip_prefix("SigPnd:")
-                .or_else(|| l.strip_prefix("ShdPnd:"))
-        })
-        .filter_map(|mask| u64::from_str_radix(mask.trim(), 16).ok())
-        .fold(0, |all, mask| all | mask);
-    !is_running(pid) || pending & SIGKILL_BIT != 0
+    let sigkill_pending = || {
+        std::fs::read_to_string(format!("/proc/{pid}/status"))
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| {
+                l.strip_prefix("SigPnd:")
+                    .or_else(|| l.strip_prefix("ShdPnd:"))
+            })
+            .filter_map(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .any(|mask| mask & SIGKILL_BIT != 0)
+    };
+    !is_running(pid) || sigkill_pending()
 }
 
 /// Whether process `pid` exists at all, zombie included.
