@@ -5,24 +5,7 @@
 //! one release to the next. A Rust user who wants to run the corpus against
 //! an implementation from code depends on `wow-guid-harness`.
 //!
-//! - [`disagreement`]: how one answer compares with the reference (the
-//!   fuzzer's and the shrinker's judgement);
-//! - [`fuzzing`]: differential fuzzing of an implementation against the
-//!   reference codec (`fuzz`);
-//! - [`matrix`]: several implementations side by side (`matrix`);
-//! - [`doctor`]: what is wrong with an adapter that does not talk the
-//!   protocol yet (`doctor`);
-//! - [`history`]: which of `run`'s failures show only after earlier
-//!   requests (state carried between requests), and after which;
-//! - [`shrink`]: a disagreeing request (and the requests before it) cut
-//!   down to a minimal one, for `fuzz` and `matrix`;
-//! - [`duration`]: durations as the command line reads them;
-//! - [`format`](mod@format): formats chosen by name on the command line;
-//! - [`lint`], [`seed`], [`export`], [`list`]: the corpus tools;
-//! - [`known_failures`]: the shipped expected-failure lists, which mark a
-//!   fuzz finding known or new;
-//! - [`report_reader`]: the ids that failed, read back from a JSON report
-//!   (`--rerun-failed`).
+//! Each module's own docs say what it is for (rustdoc lists them below).
 
 pub mod disagreement;
 pub mod doctor;

@@ -197,10 +197,7 @@ pub(super) fn seed_corpus(source: &CorpusSource, args: &SeedArgs) -> Result<Exit
     for (relative, bytes) in &files {
         let path = args.out.join(relative);
         if let Some(parent) = path.parent() {
-            fs::create_dir_all(parent).map_err(|error| CliError::Write {
-                path: parent.to_owned(),
-                error,
-            })?;
+            fs::create_dir_all(parent).map_err(CliError::writing(parent))?;
         }
         fs::write(&path, bytes).map_err(|error| CliError::Write { path, error })?;
     }

@@ -2,7 +2,7 @@
 //! maps to exit status 2 (clap's own usage errors keep clap's status).
 
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use wow_guid_conformance::report_reader::ReportReadError;
 use wow_guid_harness::expect_fail::ListErrors;
@@ -140,6 +140,14 @@ fn did_you_mean(similar: &[String]) -> String {
 }
 
 impl CliError {
+    /// For `map_err`: the [`CliError::Write`] of a failed write to `path`.
+    pub(super) fn writing(path: &Path) -> impl FnOnce(io::Error) -> Self + '_ {
+        move |error| Self::Write {
+            path: path.to_owned(),
+            error,
+        }
+    }
+
     /// The exit status for this error: clap's for usage errors (0 for
     /// `--help`), 2 for everything else.
     #[must_use]

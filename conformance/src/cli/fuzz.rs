@@ -194,10 +194,7 @@ fn write_out(
                 String::new()
             }
         )),
-        Err(AppendError::Io(error)) => Err(CliError::Write {
-            path: path.to_owned(),
-            error,
-        }),
+        Err(AppendError::Io(error)) => Err(CliError::writing(path)(error)),
         Err(AppendError::NotAVectorFile(errors)) => Err(cannot(
             format!("--out {} (nothing was appended)", path.display()),
             errors,

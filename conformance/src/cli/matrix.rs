@@ -127,16 +127,12 @@ fn summary(built: &Matrix, elapsed: Duration, out: &Path) -> String {
 /// previous set as it was (its temporary directory is removed by the next
 /// run).
 fn write_set(out: &Path, files: &[(&str, Vec<u8>)]) -> Result<(), CliError> {
-    let failed = |path: &Path| {
-        let path = path.to_owned();
-        move |error| CliError::Write { path, error }
-    };
-    fs::create_dir_all(out).map_err(failed(out))?;
-    let lock = fs::File::open(out).map_err(failed(out))?;
-    lock.lock().map_err(failed(out))?;
+    fs::create_dir_all(out).map_err(CliError::writing(out))?;
+    let lock = fs::File::open(out).map_err(CliError::writing(out))?;
+    lock.lock().map_err(CliError::writing(out))?;
     // Under the lock no other run is writing: any temporary directory here
     // is what a killed run left.
-    for entry in fs::read_dir(out).map_err(failed(out))?.flatten() {
+    for entry in fs::read_dir(out).map_err(CliError::writing(out))?.flatten() {
         if entry
             .file_name()
             .to_string_lossy()
@@ -161,14 +157,14 @@ fn write_set(out: &Path, files: &[(&str, Vec<u8>)]) -> Result<(), CliError> {
     }
     let temp = out.join(format!(".matrix-tmp-{}", std::process::id()));
     let written = (|| {
-        fs::create_dir(&temp).map_err(failed(&temp))?;
+        fs::create_dir(&temp).map_err(CliError::writing(&temp))?;
         for (name, bytes) in files {
             let path = temp.join(name);
-            fs::write(&path, bytes).map_err(failed(&path))?;
+            fs::write(&path, bytes).map_err(CliError::writing(&path))?;
         }
         for (name, _) in files {
             let path = out.join(name);
-            fs::rename(temp.join(name), &path).map_err(failed(&path))?;
+            fs::rename(temp.join(name), &path).map_err(CliError::writing(&path))?;
         }
         Ok(())
     })();

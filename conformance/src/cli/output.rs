@@ -19,10 +19,7 @@ use super::error::CliError;
 /// when a directory is in its way.
 pub(super) fn prepare(path: &Path) -> Result<(), CliError> {
     if let Some(dir) = parent(path) {
-        fs::create_dir_all(dir).map_err(|error| CliError::Write {
-            path: dir.to_owned(),
-            error,
-        })?;
+        fs::create_dir_all(dir).map_err(CliError::writing(dir))?;
     }
     if fs::metadata(path).is_ok_and(|m| m.is_dir()) {
         return Err(CliError::Write {
@@ -47,10 +44,6 @@ pub(super) fn write(
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), CliError> {
     prepare(path)?;
-    let failed = |error| CliError::Write {
-        path: path.to_owned(),
-        error,
-    };
     let temp = temporary(path);
     let written = File::create(&temp).and_then(|file| {
         let mut out = BufWriter::new(file);
@@ -60,7 +53,7 @@ pub(super) fn write(
     });
     if let Err(error) = written {
         let _ = fs::remove_file(&temp);
-        return Err(failed(error));
+        return Err(CliError::writing(path)(error));
     }
     Ok(())
 }

@@ -29,20 +29,11 @@ pub(super) fn release(action: &ReleaseAction) -> Result<Exit, CliError> {
 
 /// The corpus of `origin`, or every load error.
 fn load(origin: &Origin) -> Result<Corpus, CliError> {
-    match origin.dir() {
-        Some(dir) => Corpus::load_dir(dir).map_err(|errors| {
-            CliError::Corpus(CorpusError::Load {
-                source: dir.display().to_string(),
-                errors,
-            })
-        }),
-        None => Corpus::embedded().map_err(|errors| {
-            CliError::Corpus(CorpusError::Load {
-                source: "the embedded corpus".into(),
-                errors,
-            })
-        }),
-    }
+    let (loaded, source) = match origin.dir() {
+        Some(dir) => (Corpus::load_dir(dir), dir.display().to_string()),
+        None => (Corpus::embedded(), "the embedded corpus".into()),
+    };
+    loaded.map_err(|errors| CliError::Corpus(CorpusError::Load { source, errors }))
 }
 
 /// The releases this runner was built with.
@@ -251,19 +242,11 @@ fn may_cut(
 /// section into the corpus directory `dir`; the list's path.
 fn write_cut(dir: &Path, version: &str, list: &str, changelog: &str) -> Result<PathBuf, CliError> {
     let list_path = dir.join(Release::path(version));
-    fs::create_dir_all(dir.join(RELEASES_DIR)).map_err(|error| CliError::Write {
-        path: dir.join(RELEASES_DIR),
-        error,
-    })?;
-    fs::write(&list_path, list).map_err(|error| CliError::Write {
-        path: list_path.clone(),
-        error,
-    })?;
+    let releases_dir = dir.join(RELEASES_DIR);
+    fs::create_dir_all(&releases_dir).map_err(CliError::writing(&releases_dir))?;
+    fs::write(&list_path, list).map_err(CliError::writing(&list_path))?;
     let changelog_path = dir.join(CHANGELOG_PATH);
-    fs::write(&changelog_path, changelog).map_err(|error| CliError::Write {
-        path: changelog_path,
-        error,
-    })?;
+    fs::write(&changelog_path, changelog).map_err(CliError::writing(&changelog_path))?;
     Ok(list_path)
 }
 

@@ -18,27 +18,6 @@
 //! ([`round_trip`]), and one that writes what it cannot read is a finding
 //! of its own.
 //!
-//! # Pieces
-//!
-//! - [`requests`]: seeded request generators. A SplitMix64 stream feeds
-//!   [`arbitrary::Unstructured`], and every structural choice (mask pattern,
-//!   byte class, truncation point, name length and UTF-8 class, corpus
-//!   mutation) is drawn from it, so the same seed gives the same requests;
-//!   the structured requests and the names from the fault model's lengths,
-//!   classes, faults and UTF-8 table are [`wow_guid_testkit::generate`]'s.
-//! - [`finding`]: findings as YAML vectors in the corpus format.
-//! - [`append`]: appending them to a vector file.
-//! - [`round_trip`]: the implementation's own round trip: the read-back of
-//!   an encode, how it fails, and shrinking an encode by its round trip.
-//! - [`plan`]: what a session is asked to do.
-//! - [`ahead`]: the requests generated a batch ahead, on a thread of their
-//!   own, while the implementation answers.
-//! - [`session`]: the loop: budgets, batches, unsupported kinds, grouping.
-//! - [`investigate`]: a new finding replayed, shrunk, and marked known or
-//!   new by how the corpus (and its read-backs) fails the implementation.
-//! - [`summary`]: the text around the findings: a file header, and the
-//!   summary that ends a session with the command that runs it again.
-//!
 //! This module reads the corpus, drives implementations through the
 //! [`Implementation`](wow_guid_harness::implementation::Implementation) trait, and writes
 //! only where the command line says (`--out`); it changes nothing else.

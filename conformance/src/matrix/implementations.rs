@@ -1,48 +1,7 @@
 //! The implementations file: which implementations a matrix compares, where
-//! each comes from, and how to start it.
-//!
-//! ```yaml
-//! implementations:
-//!   - name: wow_world_messages          # unique; shown as the column heading
-//!     language: Rust
-//!     version: "0.3.0"                  # a string: quote numbers
-//!     source:                           # at least one of the three
-//!       package: wow_world_messages (crates.io)
-//!       repository: https://github.com/gtker/wow_messages
-//!       path: src/lib.rs
-//!     command: ["${CARGO_TARGET_DIR:-../target}/release/wow-world-messages-adapter"]
-//!     window: 1                         # optional: requests in flight (default 128)
-//!     note: Wrath messages only.        # optional
-//!   - name: reference
-//!     language: Rust
-//!     version: "0.1.0"
-//!     source: { repository: this repository, path: codec/ }
-//!     builtin: reference                # instead of `command`: the runner's own codec
-//! ```
-//!
-//! | field | type | meaning |
-//! | --- | --- | --- |
-//! | `name` | string, required | the implementation's name in every report; unique in the file |
-//! | `language` | string, required | the language it is written in |
-//! | `version` | string, required | the version tested (a package version, a commit, a description) |
-//! | `source` | mapping, required | where it comes from: `package` (a registry package), `repository` (a URL, or `this repository`), `path` (within that repository); at least one |
-//! | `command` | list of strings | the program and its arguments, run as `run -- CMD...` runs them |
-//! | `builtin` | `reference` | instead of `command`: the reference codec inside the runner |
-//! | `window` | integer ≥ 1, optional | requests in flight at once (`run --window`); 1 for implementations that crash often and restart slowly |
-//! | `note` | string, optional | one line for the reader |
-//!
-//! Exactly one of `command` and `builtin` is given. In a command, each word
-//! may use `${NAME}` or `${NAME:-default}` for an environment variable (a
-//! variable that is unset or empty takes the default; one without a default
-//! is an error); a default may use variables itself (`${A:-${HOME}/a}`),
-//! nested up to 8 deep. A word whose expansion begins with `./` or `../`
-//! written in the file (as text or in a default) is a path relative to the
-//! directory of the implementations file, so the file works from any
-//! directory; a relative path that comes from a variable's value
-//! (`CARGO_TARGET_DIR=./target`) means what it means to the shell and to
-//! cargo, a path relative to the current directory. A file that is not a
-//! regular file (`--implementations <(...)`, a pipe) has no directory: its
-//! `./` and `../` are relative to the current directory too.
+//! each comes from, and how to start it. Its format, every field and the
+//! rules for `${NAME}` and relative paths are in `docs/matrix.md`, the one
+//! home of that reference; this module is the code that holds to it.
 //!
 //! Loading is strict, as the corpus's is: an unknown field, a missing one, a
 //! value of the wrong type, a duplicate key or a duplicate name is an error

@@ -1,14 +1,10 @@
 //! The conformance matrix: the whole corpus against several implementations,
 //! side by side, as JSON, Markdown and one HTML page.
 //!
-//! - [`implementations`]: the implementations file (YAML), its format and
-//!   its loader.
-//! - [`build`] (here): runs every implementation through [`wow_guid_harness::run::run`],
-//!   the same judging path as `run`, several at a time, and collects a
-//!   [`model::Matrix`]. Each failure cause gets a minimal example
-//!   ([`causes`], with the differential fuzzer's shrinker).
-//! - [`json`], [`markdown`], [`html`]: the output formats, each in its own
-//!   file, each writing a [`model::Page`] and nothing else, listed in [`FILES`].
+//! [`build`] runs every implementation through [`wow_guid_harness::run::run`],
+//! the same judging path as `run`, several at a time, into a
+//! [`model::Matrix`]; each output format writes a [`model::Page`] and
+//! nothing else, and [`FILES`] lists them.
 //!
 //! This module starts implementations (through [`wow_guid_harness::process`] and
 //! [`wow_guid_harness::reference`]) and writes nothing to disk: the CLI does that.
