@@ -240,7 +240,8 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Diagnosis>, HarnessError> {
     Ok(notes)
 }
 
-fn note(notes: &mut Vec<Diagnosis>, check: &'static str, level: Level, message: String) {
+fn note(notes: &mut Vec<Diagnosis>, check: &'static str, level: Level, message: impl Into<String>) {
+    let message = message.into();
     notes.push(Diagnosis {
         check,
         level,
@@ -269,12 +270,8 @@ fn answers(
     single.close();
     match (&first.reply, &shot.answer.reply) {
         (Ok(_), _) => {
-            note(
-                notes,
-                "answers",
-                Level::Ok,
-                "answers a request while its input stays open (persistent mode)".into(),
-            );
+            let message = "answers a request while its input stays open (persistent mode)";
+            note(notes, "answers", Level::Ok, message);
             Ok(Some(allowance))
         }
         (Err(Fault::Timeout { .. }), Ok(_)) => {
@@ -289,12 +286,8 @@ fn answers(
             Ok(None)
         }
         (Err(fault), _) => {
-            note(
-                notes,
-                "answers",
-                Level::Fail,
-                with_stderr(first_contact(fault, allowance), &first),
-            );
+            let message = with_stderr(first_contact(fault, allowance), &first);
+            note(notes, "answers", Level::Fail, message);
             Ok(None)
         }
     }
@@ -346,36 +339,25 @@ fn pipelining(
 /// `exit at end of input`: whether the pipelined process exited once its
 /// input ended.
 fn exit_at_end_of_input(piped: &Pipelined, notes: &mut Vec<Diagnosis>) {
-    if piped.lingered {
-        note(
-            notes,
-            "exit at end of input",
+    let (level, message) = if piped.lingered {
+        (
             Level::Warn,
             "did not exit within half a second of its input ending, and was killed; it should \
-             exit when stdin reaches end of file (PROTOCOL.md, \"Process lifetime\")"
-                .into(),
-        );
+             exit when stdin reaches end of file (PROTOCOL.md, \"Process lifetime\")",
+        )
     } else {
-        note(
-            notes,
-            "exit at end of input",
-            Level::Ok,
-            "exits when its input ends".into(),
-        );
-    }
+        (Level::Ok, "exits when its input ends")
+    };
+    note(notes, "exit at end of input", level, message);
 }
 
 /// `nothing unasked`: no output after the last answer.
 fn nothing_unasked(piped: &Pipelined, notes: &mut Vec<Diagnosis>) {
-    match &piped.unsolicited {
-        Some(fault) => note(notes, "nothing unasked", Level::Fail, fault.to_string()),
-        None => note(
-            notes,
-            "nothing unasked",
-            Level::Ok,
-            "wrote nothing after its last answer".into(),
-        ),
-    }
+    let (level, message) = match &piped.unsolicited {
+        Some(fault) => (Level::Fail, fault.to_string()),
+        None => (Level::Ok, "wrote nothing after its last answer".into()),
+    };
+    note(notes, "nothing unasked", level, message);
 }
 
 /// `line endings` and `hex case`: how the raw response lines are spelt.
@@ -398,12 +380,8 @@ fn spelling(answers: &[Answer], notes: &mut Vec<Diagnosis>) {
         .iter()
         .any(|l| after_id(l).iter().any(u8::is_ascii_uppercase))
     {
-        note(
-            notes,
-            "hex case",
-            Level::Info,
-            "some responses use uppercase hex; accepted (either case is)".into(),
-        );
+        let message = "some responses use uppercase hex; accepted (either case is)";
+        note(notes, "hex case", Level::Info, message);
     }
 }
 
@@ -440,12 +418,9 @@ fn support(queries: &[Query<'_>], answers: &[Answer], notes: &mut Vec<Diagnosis>
     asked.sort_unstable();
     asked.dedup();
     if unsupported.len() == asked.len() {
-        note(
-            notes,
-            "unsupported",
-            Level::Fail,
-            "answers `unsupported` to every kind of request: every vector would be skipped".into(),
-        );
+        let message =
+            "answers `unsupported` to every kind of request: every vector would be skipped";
+        note(notes, "unsupported", Level::Fail, message);
     } else if !unsupported.is_empty() {
         note(
             notes,
@@ -482,39 +457,30 @@ fn support(queries: &[Query<'_>], answers: &[Answer], notes: &mut Vec<Diagnosis>
 /// `stderr`: whether it writes there at all.
 fn stderr(answers: &[Answer], notes: &mut Vec<Diagnosis>) {
     if answers.iter().any(|a| a.stderr_tail.is_some()) {
-        note(
-            notes,
-            "stderr",
-            Level::Info,
-            "writes to stderr; fine: the runner drains it and shows its tail next to failures"
-                .into(),
-        );
+        let message =
+            "writes to stderr; fine: the runner drains it and shows its tail next to failures";
+        note(notes, "stderr", Level::Info, message);
     }
 }
 
 /// `one-shot`: one line then end of input, from the first exchange.
 fn one_shot_mode(shot: &Shot, notes: &mut Vec<Diagnosis>) {
-    match &shot.answer.reply {
-        Ok(_) if !shot.lingered => note(
-            notes,
-            "one-shot",
+    let (level, message) = match &shot.answer.reply {
+        Ok(_) if !shot.lingered => (
             Level::Ok,
             "answers a single line followed by end of input, and exits".into(),
         ),
-        Ok(_) => note(
-            notes,
-            "one-shot",
+        Ok(_) => (
             Level::Warn,
             "answers a single line followed by end of input, but did not exit afterwards".into(),
         ),
-        Err(fault) => note(
-            notes,
-            "one-shot",
+        Err(fault) => (
             Level::Fail,
             with_stderr(
                 format!("fails when it gets one line and then end of input: {fault}"),
                 &shot.answer,
             ),
         ),
-    }
+    };
+    note(notes, "one-shot", level, message);
 }

@@ -43,8 +43,8 @@ pub struct Cause {
     pub shrunk: Option<ShrunkExample>,
 }
 
-/// A corpus vector that shows a cause.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A corpus vector that shows a cause (serialized as `matrix.json` has it).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Example {
     /// The vector id.
     pub id: String,
@@ -57,7 +57,7 @@ pub struct Example {
 }
 
 /// A request smaller than any vector of its cause, failing the same way.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ShrunkExample {
     /// The request line (id `shrunk`).
     pub request: String,

@@ -8,7 +8,6 @@
 //! naming the file, line and column. Parsing is pure; the caller reads the
 //! file and supplies the environment.
 
-use std::fmt;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 
@@ -96,7 +95,8 @@ impl Builtin {
 }
 
 /// A problem with an implementations file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}:{column}: {kind}")]
 pub struct ImplementationsError {
     /// The file's name as given.
     pub file: String,
@@ -109,17 +109,21 @@ pub struct ImplementationsError {
 }
 
 /// What is wrong with an implementations file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ImplementationsErrorKind {
-    /// The YAML does not parse, or does not have the shape described in the
-    /// module docs (an unknown or missing field, a wrong type, a duplicate
-    /// key): the parser's own description.
+    /// The YAML does not parse, or does not have the file's shape (an
+    /// unknown or missing field, a wrong type, a duplicate key): the
+    /// parser's own description.
+    #[error("{}", escape_bounded(.0, SHOWN_CHARS * 4))]
     Shape(String),
     /// The file lists no implementation.
+    #[error("`implementations` lists no implementation")]
     Empty,
     /// A required text field is empty.
+    #[error("`{0}` must not be empty")]
     EmptyField(&'static str),
     /// Two implementations have the same name.
+    #[error("the name `{}` is already used on line {first}", escape_bounded(.name, SHOWN_CHARS))]
     DuplicateName {
         /// The name.
         name: String,
@@ -127,70 +131,44 @@ pub enum ImplementationsErrorKind {
         first: usize,
     },
     /// `source` names neither a package, a repository nor a path.
+    #[error("`source` must give at least one of `package`, `repository` and `path`")]
     EmptySource,
     /// Both `command` and `builtin`, or neither.
+    #[error("{}", if *.both {
+        "give either `command` or `builtin`, not both"
+    } else {
+        "give `command` (the program and its arguments) or `builtin: reference`"
+    })]
     CommandOrBuiltin {
         /// Whether both were given (else neither).
         both: bool,
     },
     /// `command` is an empty list, or its program is empty.
+    #[error("`command` must start with a program name")]
     EmptyCommand,
     /// `builtin` is not a known implementation.
+    #[error(
+        "there is no built-in implementation `{}` (the one there is: `reference`)",
+        escape_bounded(.0, SHOWN_CHARS)
+    )]
     UnknownBuiltin(String),
     /// `window` is 0.
+    #[error("`window` must be at least 1")]
     ZeroWindow,
     /// A command word uses a variable that is not set and has no default.
+    #[error(
+        "the environment variable `{name}` is not set; set it, or write `${{{name}:-default}}`",
+        name = escape_bounded(.0, SHOWN_CHARS)
+    )]
     UnsetVariable(String),
     /// A command word has `${` without a closing `}`, or an empty name.
+    #[error(
+        "`{}`: a variable is written `${{NAME}}` or `${{NAME:-default}}` (a default may use \
+         variables too, nested at most {MAX_NESTING} deep)",
+        escape_bounded(.0, SHOWN_CHARS)
+    )]
     BadVariable(String),
 }
-
-impl fmt::Display for ImplementationsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: ", self.file, self.line, self.column)?;
-        match &self.kind {
-            ImplementationsErrorKind::Shape(message) => f.write_str(&escape_bounded(message, SHOWN_CHARS * 4)),
-            ImplementationsErrorKind::Empty => f.write_str("`implementations` lists no implementation"),
-            ImplementationsErrorKind::EmptyField(field) => write!(f, "`{field}` must not be empty"),
-            ImplementationsErrorKind::DuplicateName { name, first } => write!(
-                f,
-                "the name `{}` is already used on line {first}",
-                escape_bounded(name, SHOWN_CHARS)
-            ),
-            ImplementationsErrorKind::EmptySource => f.write_str(
-                "`source` must give at least one of `package`, `repository` and `path`",
-            ),
-            ImplementationsErrorKind::CommandOrBuiltin { both: true } => f.write_str(
-                "give either `command` or `builtin`, not both",
-            ),
-            ImplementationsErrorKind::CommandOrBuiltin { both: false } => f.write_str(
-                "give `command` (the program and its arguments) or `builtin: reference`",
-            ),
-            ImplementationsErrorKind::EmptyCommand => {
-                f.write_str("`command` must start with a program name")
-            }
-            ImplementationsErrorKind::UnknownBuiltin(word) => write!(
-                f,
-                "there is no built-in implementation `{}` (the one there is: `reference`)",
-                escape_bounded(word, SHOWN_CHARS)
-            ),
-            ImplementationsErrorKind::ZeroWindow => f.write_str("`window` must be at least 1"),
-            ImplementationsErrorKind::UnsetVariable(name) => write!(
-                f,
-                "the environment variable `{name}` is not set; set it, or write `${{{name}:-default}}`",
-                name = escape_bounded(name, SHOWN_CHARS)
-            ),
-            ImplementationsErrorKind::BadVariable(word) => write!(
-                f,
-                "`{}`: a variable is written `${{NAME}}` or `${{NAME:-default}}` \
-                 (a default may use variables too, nested at most {MAX_NESTING} deep)",
-                escape_bounded(word, SHOWN_CHARS)
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ImplementationsError {}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

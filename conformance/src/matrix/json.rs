@@ -9,6 +9,7 @@ use std::io;
 
 use serde::Serialize;
 
+use super::causes::{Example, ShrunkExample};
 use super::implementations::Launch;
 use super::model::{Cell, Column, Matrix, Page, Row, CELL_OUTCOMES};
 use wow_guid_harness::report::Format;
@@ -75,24 +76,8 @@ struct CauseOut<'m> {
     kind: String,
     difference: String,
     vectors: &'m [String],
-    example: ExampleOut<'m>,
-    shrunk: Option<ShrunkOut<'m>>,
-}
-
-#[derive(Serialize)]
-struct ExampleOut<'m> {
-    id: &'m str,
-    request: &'m str,
-    got: Option<&'m str>,
-    why: &'m str,
-}
-
-#[derive(Serialize)]
-struct ShrunkOut<'m> {
-    request: &'m str,
-    expected: &'m str,
-    got: Option<&'m str>,
-    why: &'m str,
+    example: &'m Example,
+    shrunk: Option<&'m ShrunkExample>,
 }
 
 #[derive(Serialize)]
@@ -105,16 +90,7 @@ struct VectorRow<'m> {
     request: &'m str,
     expected: &'m str,
     agree: bool,
-    results: Vec<CellOut<'m>>,
-}
-
-#[derive(Serialize)]
-struct CellOut<'m> {
-    outcome: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    got: Option<&'m str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    why: Option<&'m str>,
+    results: &'m [Cell],
 }
 
 fn implementation(column: &Column) -> ImplementationOut<'_> {
@@ -149,28 +125,10 @@ fn implementation(column: &Column) -> ImplementationOut<'_> {
                 kind: c.signature.kind().to_string(),
                 difference: c.signature.difference(),
                 vectors: &c.vectors,
-                example: ExampleOut {
-                    id: &c.example.id,
-                    request: &c.example.request,
-                    got: c.example.got.as_deref(),
-                    why: &c.example.why,
-                },
-                shrunk: c.shrunk.as_ref().map(|s| ShrunkOut {
-                    request: &s.request,
-                    expected: &s.expected,
-                    got: s.got.as_deref(),
-                    why: &s.why,
-                }),
+                example: &c.example,
+                shrunk: c.shrunk.as_ref(),
             })
             .collect(),
-    }
-}
-
-fn cell(cell: &Cell) -> CellOut<'_> {
-    CellOut {
-        outcome: cell.outcome.as_str(),
-        got: cell.got.as_deref(),
-        why: cell.why.as_deref(),
     }
 }
 
@@ -184,7 +142,7 @@ fn row(row: &Row) -> VectorRow<'_> {
         request: &row.request,
         expected: &row.expected,
         agree: row.agrees(),
-        results: row.cells.iter().map(cell).collect(),
+        results: &row.cells,
     }
 }
 

@@ -121,15 +121,24 @@ impl Row {
     }
 }
 
-/// One implementation's result on one vector.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One implementation's result on one vector (serialized as `matrix.json`
+/// has it).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Cell {
     /// Where the vector ended up.
+    #[serde(serialize_with = "outcome_name")]
     pub outcome: RunOutcome,
     /// What came back, for every outcome but a pass or a skip.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub got: Option<String>,
     /// Why it did not pass, for every outcome but a pass or a skip.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub why: Option<String>,
+}
+
+/// An outcome as its report word.
+fn outcome_name<S: serde::Serializer>(outcome: &RunOutcome, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(outcome.as_str())
 }
 
 /// The outcomes a matrix cell can have (a matrix has no expected-failure
