@@ -170,36 +170,42 @@ fn implementations(o: &mut String, matrix: &Matrix) {
 /// and by request kind.
 fn results(o: &mut String, matrix: &Matrix) {
     let _ = writeln!(o, "\n## Results\n");
-    let _ = write!(o, "| implementation |");
-    for outcome in CELL_OUTCOMES {
-        let _ = write!(o, " {} |", outcome.heading());
-    }
-    let _ = write!(o, "\n| --- |");
-    for _ in CELL_OUTCOMES {
-        let _ = write!(o, " ---: |");
-    }
-    let _ = writeln!(o);
-    for c in &matrix.columns {
-        let _ = write!(o, "| {} |", cell(&c.entry.name));
-        for outcome in CELL_OUTCOMES {
-            let _ = write!(o, " {} |", c.counts.get(outcome));
-        }
-        let _ = writeln!(o);
-    }
+    let headings: Vec<&str> = CELL_OUTCOMES.iter().map(|o| o.heading()).collect();
+    table(o, &headings, " ---: |", matrix, |c| {
+        CELL_OUTCOMES
+            .map(|outcome| c.counts.get(outcome).to_string())
+            .to_vec()
+    });
     let _ = writeln!(o, "\n### By request kind\n");
+    let kinds = matrix.columns.first().map_or(&[][..], |c| &c.by_kind[..]);
+    let headings: Vec<String> = kinds.iter().map(|(kind, _)| kind.to_string()).collect();
+    table(o, &headings, " --- |", matrix, |c| {
+        c.by_kind
+            .iter()
+            .map(|(_, counts)| kind_cell(counts))
+            .collect()
+    });
+}
+
+/// A table with a row per implementation: its name, then `cells` of it
+/// under `headings`, each column's separator `rule`.
+fn table<H: std::fmt::Display>(
+    o: &mut String,
+    headings: &[H],
+    rule: &str,
+    matrix: &Matrix,
+    cells: impl Fn(&Column) -> Vec<String>,
+) {
     let _ = write!(o, "| implementation |");
-    for (kind, _) in matrix.columns.first().map_or(&[][..], |c| &c.by_kind[..]) {
-        let _ = write!(o, " {} |", kind);
+    for heading in headings {
+        let _ = write!(o, " {heading} |");
     }
-    let _ = write!(o, "\n| --- |");
-    for _ in matrix.columns.first().map_or(&[][..], |c| &c.by_kind[..]) {
-        let _ = write!(o, " --- |");
-    }
+    let _ = write!(o, "\n| --- |{}", rule.repeat(headings.len()));
     let _ = writeln!(o);
     for c in &matrix.columns {
         let _ = write!(o, "| {} |", cell(&c.entry.name));
-        for (_, counts) in &c.by_kind {
-            let _ = write!(o, " {} |", kind_cell(counts));
+        for text in cells(c) {
+            let _ = write!(o, " {text} |");
         }
         let _ = writeln!(o);
     }
