@@ -1,15 +1,13 @@
-//! Durations as people write them on the command line: `5s`, `250ms`,
-//! `1.5s`. The harness writes them in rerun commands and messages with
-//! [`DisplayDuration`]; the runner's command line reads them back in the
-//! same syntax, and a test of the runner holds the two to one syntax. Pure.
+//! Durations as people write them on the command line (`5s`, `250ms`,
+//! `1.5s`), in rerun commands and messages; a test of the runner holds its
+//! parser to this syntax.
 
 use std::fmt;
 use std::time::Duration;
 
-/// The shortest timeout the command line accepts: below it, scheduling
-/// delays of a loaded machine alone would fail requests, and the failures
-/// would be blamed on the implementation. Processes know it as
-/// [`MIN_TIMEOUT`].
+/// The shortest timeout the command line accepts: below it, a loaded
+/// machine's scheduling delays alone would fail requests, blamed on the
+/// implementation.
 pub const MIN_TIMEOUT: Duration = Duration::from_millis(10);
 
 /// A duration as a person writes it: `5s`, `250ms`, `1.5s`.

@@ -1,15 +1,12 @@
-//! The bounded evidence a fault keeps of what an implementation wrote
-//! ([`Excerpt`]): its own file, below `implementation`, whose faults hold
-//! it, and published there (`implementation::Excerpt`).
+//! The bounded evidence a fault keeps of what an implementation wrote,
+//! below `implementation`, which publishes it (`implementation::Excerpt`).
 
 use crate::protocol;
 
 /// The evidence a fault keeps of what the implementation wrote: the first
-/// [`Excerpt::MAX`] bytes and the length of the whole.
-///
-/// A run may see thousands of faults, each with a line of up to
-/// [`protocol::MAX_RESPONSE_LINE`] bytes; keeping only a bounded head means
-/// the runner's memory does not grow with the lines it was sent.
+/// [`Excerpt::MAX`] bytes and the length of the whole, so that thousands of
+/// faults with lines of up to [`protocol::MAX_RESPONSE_LINE`] bytes do not
+/// grow the runner's memory.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Excerpt {
     head: Box<[u8]>,

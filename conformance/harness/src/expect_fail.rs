@@ -7,16 +7,14 @@
 //! ```
 //!
 //! One id per line; `#` starts a comment. A comment on the id's own line is
-//! its reason; otherwise the comment lines just above it are (comment lines
-//! that follow an id start the block of the ids below them, and every id
-//! under one block shares one copy of its text). Blank lines separate
-//! groups. Every id must exist in the corpus and appear once, so a
-//! list cannot silently go out of date; a listed vector that passes fails the
-//! run as stale for the same reason. Parsing is pure; the caller reads the file.
+//! its reason, else the comment lines just above it are (comment lines after
+//! an id start the block of the ids below; the ids under one block share one
+//! copy of its text). Blank lines separate groups. Every id must exist in
+//! the corpus and appear once, and a listed vector that passes fails the
+//! run as stale, so a list cannot silently go out of date. Parsing is pure.
 //!
 //! `run --id-file FILE` reads the same format as a plain list of ids to
-//! select (its comments are just comments), so an expected-failure list, or
-//! the list `--write-expect-fail` writes, selects exactly its vectors.
+//! select, so an expected-failure list selects exactly its vectors.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -33,8 +31,7 @@ use suggest::Suggestions;
 /// counts the rest.
 pub const SHOWN_ERRORS: usize = 20;
 
-/// How many characters of an id or a line an error message quotes; a longer
-/// one is cut, with its length.
+/// Characters of an id or line an error message quotes before cutting it.
 const SHOWN_CHARS: usize = 80;
 
 /// One listed vector.
@@ -42,9 +39,8 @@ const SHOWN_CHARS: usize = 80;
 pub struct Entry {
     /// 1-based line of the id in the file.
     pub line: usize,
-    /// The reason given in comments, if any. The ids under one block of
-    /// comment lines share one copy of it, so a long block above many ids
-    /// costs its length once, not once per id.
+    /// The reason given in comments, if any, one copy shared by the ids
+    /// under one block (a long block costs its length once).
     pub reason: Option<Arc<str>>,
 }
 
@@ -92,23 +88,18 @@ pub enum ListErrorKind {
 impl fmt::Display for ListError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}: ", self.file, self.line)?;
+        let shown = |text: &str| escape_bounded(text, SHOWN_CHARS);
         match &self.kind {
             ListErrorKind::NotOneId(text) => write!(
                 f,
                 "expected one vector id per line (with an optional `# comment`), found `{}`{FIX}",
-                escape_bounded(text, SHOWN_CHARS)
+                shown(text)
             ),
-            ListErrorKind::Duplicate { id, first } => write!(
-                f,
-                "`{}` is already listed on line {first}",
-                escape_bounded(id, SHOWN_CHARS)
-            ),
+            ListErrorKind::Duplicate { id, first } => {
+                write!(f, "`{}` is already listed on line {first}", shown(id))
+            }
             ListErrorKind::Unknown { id, similar } => {
-                write!(
-                    f,
-                    "no vector has the id `{}`",
-                    escape_bounded(id, SHOWN_CHARS)
-                )?;
+                write!(f, "no vector has the id `{}`", shown(id))?;
                 if !similar.is_empty() {
                     write!(f, "; did you mean {}?", similar.join(", "))?;
                 }
@@ -126,10 +117,10 @@ pub struct ListErrors(pub Vec<ListError>);
 const FIX: &str = "; put `# ` before a reason";
 
 impl fmt::Display for ListErrors {
-    /// Several lines that hold more than an id (reasons written without
-    /// `# `) in one line with their count and the fix; then the first
-    /// [`SHOWN_ERRORS`] other problems, one per line, and how many more
-    /// there are: a million unknown ids make a screenful, not a million lines.
+    /// Several lines holding more than an id (reasons without `# `) as one
+    /// line with their count and the fix, then the first [`SHOWN_ERRORS`]
+    /// other problems and a count of the rest: a million unknown ids make a
+    /// screenful.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let not_one = |e: &&ListError| matches!(e.kind, ListErrorKind::NotOneId(_));
         let words: Vec<&ListError> = self.0.iter().filter(not_one).collect();
@@ -165,11 +156,9 @@ impl std::error::Error for ListErrors {}
 
 impl ExpectedFailures {
     /// Parses `text`, the contents of `file`, checking every id against
-    /// `corpus_ids` (the ids of the whole corpus, not only the selected part).
-    ///
-    /// The cost is linear: listed ids go into a hash map, and one pass over
-    /// the corpus's ids marks the ones that exist. Only when some do not are
-    /// the corpus's ids sorted, once, to suggest near misses.
+    /// `corpus_ids` (the whole corpus's, not only the selected part), in
+    /// linear time: only when some id is unknown are the corpus's ids
+    /// sorted, once, to suggest near misses.
     ///
     /// # Errors
     /// [`ListErrors`] with every bad line, in line order.
@@ -204,14 +193,9 @@ impl ExpectedFailures {
                 continue;
             }
             let reason = block.reason(comment);
-            if let Some(first) = entries.get(content) {
-                errors.push(error(
-                    line,
-                    ListErrorKind::Duplicate {
-                        id: content.to_owned(),
-                        first: first.line,
-                    },
-                ));
+            if let Some(first) = entries.get(content).map(|e| e.line) {
+                let id = content.to_owned();
+                errors.push(error(line, ListErrorKind::Duplicate { id, first }));
                 continue;
             }
             entries.insert(content.to_owned(), Entry { line, reason });
@@ -239,8 +223,8 @@ impl ExpectedFailures {
     }
 }
 
-/// The comment lines above the ids being read, whose text is the reason of
-/// every id under them that has none on its own line.
+/// The comment lines above the ids being read: the reason of each id under
+/// them without one of its own.
 #[derive(Default)]
 struct CommentBlock {
     lines: Vec<String>,
@@ -251,9 +235,8 @@ struct CommentBlock {
 }
 
 impl CommentBlock {
-    /// Takes a line without an id: a comment (`comment`, `None` when the
-    /// line has no `#`) adds to the block, an empty one changes nothing,
-    /// and a blank line ends it.
+    /// Takes a line without an id: a comment (`None`: no `#`) adds to the
+    /// block, an empty one changes nothing, and a blank line ends it.
     fn without_id(&mut self, comment: Option<&str>) {
         if self.after_id {
             self.lines.clear();
@@ -267,8 +250,7 @@ impl CommentBlock {
         self.reason = None;
     }
 
-    /// The reason of an id whose own line has `comment`: that comment, or
-    /// else the block's text, joined once for every id under it.
+    /// The reason of an id whose line has `comment`: that, or the block's.
     fn reason(&mut self, comment: Option<&str>) -> Option<Arc<str>> {
         match comment {
             Some(c) if !c.is_empty() => Some(Arc::from(c)),
@@ -282,10 +264,7 @@ impl CommentBlock {
     }
 }
 
-/// The listed ids no vector of the corpus has, each as (its line, the
-/// problem with the ids that look alike). One pass over the corpus's ids
-/// marks the listed ones that exist; only when some do not are the
-/// corpus's ids sorted, once, to suggest near misses.
+/// The listed ids no vector has, each with its line and look-alikes.
 fn unknown_ids<'a>(
     entries: &HashMap<String, Entry>,
     corpus_ids: impl Iterator<Item = &'a str> + Clone,
@@ -361,47 +340,31 @@ mod tests {
         );
     }
 
-    #[test]
-    fn reasons_come_from_the_same_line_or_the_comments_above() {
-        let list = parse(
-            "# header about the file\n\n# sign extension\n# in the C snippet\npacked.decode.a\n\
-             packed.decode.b   # count, not bits\n\nnamed.encode.c\n",
-        )
-        .unwrap();
-        assert_eq!(list.entries.len(), 3);
-        assert_eq!(
-            list.get("packed.decode.a"),
-            Some(&Entry {
-                line: 5,
-                reason: Some("sign extension in the C snippet".into())
-            })
-        );
-        assert_eq!(
-            list.get("packed.decode.b").unwrap().reason.as_deref(),
-            Some("count, not bits")
-        );
-        assert_eq!(list.get("named.encode.c").unwrap().reason, None);
-    }
-
     /// An empty comment is no reason: a bare `#` in a block of comments
     /// adds nothing to the reason (nor ends the block), and a bare `#` after
     /// an id leaves the reason to the comment lines above.
     #[test]
-    fn empty_comments_give_no_reason() {
-        let list = parse(
-            "# sign extension\n#\n# in the C snippet\npacked.decode.a\n\n\
-             # count, not bits\npacked.decode.b #\n\nnamed.encode.c #\n",
-        )
-        .unwrap();
-        assert_eq!(
-            list.get("packed.decode.a").unwrap().reason.as_deref(),
-            Some("sign extension in the C snippet")
-        );
-        assert_eq!(
-            list.get("packed.decode.b").unwrap().reason.as_deref(),
-            Some("count, not bits")
-        );
-        assert_eq!(list.get("named.encode.c").unwrap().reason, None);
+    fn reasons_come_from_the_same_line_or_the_comments_above() {
+        for (text, line) in [
+            (
+                "# header about the file\n\n# sign extension\n# in the C snippet\npacked.decode.a\n\
+                 packed.decode.b   # count, not bits\n\nnamed.encode.c\n",
+                5,
+            ),
+            (
+                "# sign extension\n#\n# in the C snippet\npacked.decode.a\n\n\
+                 # count, not bits\npacked.decode.b #\n\nnamed.encode.c #\n",
+                4,
+            ),
+        ] {
+            let list = parse(text).unwrap();
+            assert_eq!(list.entries.len(), 3);
+            let reason = |id| list.get(id).unwrap().reason.as_deref();
+            assert_eq!(list.get("packed.decode.a").unwrap().line, line);
+            assert_eq!(reason("packed.decode.a"), Some("sign extension in the C snippet"));
+            assert_eq!(reason("packed.decode.b"), Some("count, not bits"));
+            assert_eq!(reason("named.encode.c"), None);
+        }
     }
 
     #[test]
@@ -428,32 +391,30 @@ mod tests {
     }
 
     #[test]
-    fn every_bad_line_is_reported() {
-        let errors =
-            parse("packed.decode.a\npacked.decode.x\npacked.decode.a\ntwo ids\n").unwrap_err();
-        let shown: Vec<String> = errors.0.iter().map(ToString::to_string).collect();
-        assert_eq!(
-            shown,
-            [
-                "xfail.txt:2: no vector has the id `packed.decode.x`; did you mean packed.decode.a, packed.decode.b?",
-                "xfail.txt:3: `packed.decode.a` is already listed on line 1",
-                "xfail.txt:4: expected one vector id per line (with an optional `# comment`), found `two ids`; put `# ` before a reason",
-            ]
-        );
-    }
-
-    #[test]
-    fn unknown_ids_come_back_in_line_order_with_suggestions() {
-        let errors = parse("named.encode.x\npacked.decode.a\nzzz\npacked.decode.c\n").unwrap_err();
-        let shown: Vec<String> = errors.0.iter().map(ToString::to_string).collect();
-        assert_eq!(
-            shown,
-            [
-                "xfail.txt:1: no vector has the id `named.encode.x`; did you mean named.encode.c?",
-                "xfail.txt:3: no vector has the id `zzz`",
-                "xfail.txt:4: no vector has the id `packed.decode.c`; did you mean packed.decode.a, packed.decode.b?",
-            ]
-        );
+    fn every_bad_line_is_reported_in_line_order_with_suggestions() {
+        let cases: [(&str, &[&str]); 2] = [
+            (
+                "packed.decode.a\npacked.decode.x\npacked.decode.a\ntwo ids\n",
+                &[
+                    "xfail.txt:2: no vector has the id `packed.decode.x`; did you mean packed.decode.a, packed.decode.b?",
+                    "xfail.txt:3: `packed.decode.a` is already listed on line 1",
+                    "xfail.txt:4: expected one vector id per line (with an optional `# comment`), found `two ids`; put `# ` before a reason",
+                ],
+            ),
+            (
+                "named.encode.x\npacked.decode.a\nzzz\npacked.decode.c\n",
+                &[
+                    "xfail.txt:1: no vector has the id `named.encode.x`; did you mean named.encode.c?",
+                    "xfail.txt:3: no vector has the id `zzz`",
+                    "xfail.txt:4: no vector has the id `packed.decode.c`; did you mean packed.decode.a, packed.decode.b?",
+                ],
+            ),
+        ];
+        for (text, expected) in cases {
+            let errors = parse(text).unwrap_err();
+            let shown: Vec<String> = errors.0.iter().map(ToString::to_string).collect();
+            assert_eq!(shown, expected);
+        }
     }
 
     #[test]

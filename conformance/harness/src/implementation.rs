@@ -1,13 +1,10 @@
-//! The one interface between the runner and whatever it tests.
-//!
-//! An [`Implementation`] takes a batch of requests and gives back one
-//! [`Answer`] per request, in order. Everything the runner can test is one:
-//! an external program over the line protocol
-//! ([`crate::process::ProcessImplementation`], persistent or one-shot), the
-//! reference codec in this process ([`crate::reference::Reference`]), and a
-//! scripted fake for tests ([`mock::Scripted`]). Judging is not done here:
-//! an answer is only what came back, and [`crate::judge`] decides what it
-//! means for a vector.
+//! The one interface between the runner and whatever it tests: an
+//! [`Implementation`] takes a batch of requests and gives back one
+//! [`Answer`] per request, in order. An external program
+//! ([`crate::process::ProcessImplementation`]), the reference codec in this
+//! process ([`crate::reference::Reference`]) and a scripted fake for tests
+//! ([`mock::Scripted`]) are ones. An answer is only what came back;
+//! [`crate::judge`] decides what it means for a vector.
 
 use std::fmt;
 use std::io;
@@ -40,11 +37,10 @@ pub struct Answer {
     /// The last lines the implementation had written to stderr when this
     /// answer arrived (or when the fault was noticed).
     pub stderr_tail: Option<Arc<str>>,
-    /// How long the answer took, when it was measured: for a process, from
-    /// writing the request to reading its answer (or noticing the fault).
-    /// With several requests in flight that includes waiting behind the
-    /// ones before it, and the first request of a fresh process includes
-    /// its start-up (in one-shot mode, every request's).
+    /// How long the answer took, if measured: for a process, from writing
+    /// the request to reading its answer (or noticing the fault), including
+    /// waiting behind requests in flight before it and a fresh process's
+    /// start-up (in one-shot mode, every request's).
     pub elapsed: Option<Duration>,
 }
 
@@ -63,11 +59,20 @@ impl Answer {
     /// An answer that is a fault and nothing else.
     #[must_use]
     pub fn fault(fault: Fault) -> Self {
+        Self::failed(fault, None, None)
+    }
+
+    /// A fault, with the stderr tail and the time it came with.
+    pub(crate) fn failed(
+        fault: Fault,
+        stderr_tail: Option<Arc<str>>,
+        elapsed: Option<Duration>,
+    ) -> Self {
         Self {
             reply: Err(fault),
             raw: None,
-            stderr_tail: None,
-            elapsed: None,
+            stderr_tail,
+            elapsed,
         }
     }
 }
@@ -119,27 +124,24 @@ pub enum Fault {
         /// The operating system's message.
         message: String,
     },
-    /// After its last answer, with its input closed, the implementation wrote
-    /// more: output that answers no request. It fails the request answered
-    /// last.
+    /// Output after the last answer, once input was closed: it answers no
+    /// request, and fails the request answered last.
     Unsolicited {
         /// The first line (or unterminated output) it wrote.
         line: Excerpt,
     },
-    /// The fault happened with several requests in flight and did not recur
-    /// when each was re-sent on its own to a fresh process, so it depends on
-    /// pipelining: the implementation does not handle requests that arrive
-    /// before it has answered the previous one.
+    /// A fault with several requests in flight that did not recur when each
+    /// was re-sent alone to a fresh process: the implementation mishandles
+    /// requests that arrive before it has answered the previous one.
     OnlyWhenPipelined {
         /// How many requests were in flight.
         in_flight: usize,
         /// What happened then.
         fault: Box<Fault>,
     },
-    /// Not sent: the requests before it timed out, each alone in a fresh
-    /// process, so many in a row that the implementation hangs on every
-    /// request, and the rest of the call was not run (counted as timed
-    /// out, never as passed).
+    /// Not sent: so many requests in a row before it timed out, each alone
+    /// in a fresh process, that the implementation hangs on every request
+    /// (counted as timed out, never as passed).
     NotSent,
 }
 
@@ -170,12 +172,9 @@ impl Fault {
             Self::OnlyWhenPipelined { fault, .. } => fault.kind(),
         }
     }
-}
 
-impl Fault {
-    /// What happened, in one line, without the evidence kept or advice: the
-    /// one wording of each fault, which findings describe themselves with
-    /// and [`Fault`]'s `Display` (what reports show) begins with.
+    /// What happened, in one line, without evidence or advice: the one
+    /// wording of each fault, which findings use and `Display` begins with.
     #[must_use]
     pub fn summary(&self) -> String {
         match self {
@@ -289,48 +288,28 @@ impl From<Failure> for HarnessError {
 /// What [`HarnessError`] holds.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum Failure {
-    /// The implementation's command could not be started at all.
     #[error("cannot start `{command}`: {}", spawn_error(.error))]
     Spawn {
-        /// The command as a shell would show it.
         command: String,
-        /// The operating system's error.
         #[source]
         error: io::Error,
     },
-    /// A pipe to the implementation could not be set up.
     #[error("could not open the implementation's {which}")]
-    Pipe {
-        /// Which pipe.
-        which: &'static str,
-    },
-    /// A helper thread could not be started.
+    Pipe { which: &'static str },
     #[error("could not start a helper thread: {error}")]
     Thread {
-        /// The operating system's error.
         #[source]
         error: io::Error,
     },
-    /// The command starts, but no process of it has ever answered a
-    /// request: neither the request it was started for nor the simple
-    /// probe requests sent to fresh processes after that (see
-    /// [`crate::process`]). Nothing it is asked can be judged.
+    /// No process of the command has ever answered a request, probes
+    /// included (see [`crate::process`]): nothing it is asked can be judged.
     #[error(fmt = never_answered)]
     NeverAnswered {
-        /// The command as a shell would show it.
         command: String,
-        /// Processes started, each without a valid response.
         starts: usize,
-        /// What happened to the last of them.
         fault: Box<Fault>,
-        /// The last lines it wrote to stderr, if any.
         stderr_tail: Option<Arc<str>>,
     },
-    /// The command answers only once its input ends: a fresh process left
-    /// with its input open answered nothing within its start-up allowance,
-    /// a process sent one request and then end of input answered it, and
-    /// another process with its input open again did not. Its output stays
-    /// in a buffer it never flushes; no time limit helps.
     #[error(
         "`{command}` answers only when its input ends: with its input left open, no \
          response came within {}, but sent one request and then end \
@@ -342,17 +321,10 @@ pub(crate) enum Failure {
         DisplayDuration(*.answered_in)
     )]
     Unflushed {
-        /// The command as a shell would show it.
         command: String,
-        /// How long the first process waited with its input open.
         waited: Duration,
-        /// How long the process given end of input took to answer.
         answered_in: Duration,
     },
-    /// The command's first process stayed silent with its input open, and
-    /// a second, sent one request and then end of input, exited (status 0)
-    /// without a word: what it wrote was lost at exit, in a buffer never
-    /// flushed.
     #[error(
         "`{command}` never answered, and most likely loses its output unflushed: with \
          its input left open no response came within {}, and sent one request and then \
@@ -363,20 +335,11 @@ pub(crate) enum Failure {
          --startup-timeout",
         DisplayDuration(*.waited)
     )]
-    LostAtExit {
-        /// The command as a shell would show it.
-        command: String,
-        /// How long the first process waited with its input open.
-        waited: Duration,
-    },
-    /// The caller's deadline passed while responses were still missing
-    /// ([`crate::process::ProcessConfig::deadline`]); the process was
-    /// killed. Not the implementation's fault: the caller's time is up.
+    LostAtExit { command: String, waited: Duration },
+    /// The caller's deadline passed with responses still missing
+    /// ([`crate::process::ProcessConfig::deadline`]).
     #[error("the time budget ran out with {unanswered} request(s) still unanswered")]
-    OutOfTime {
-        /// Requests of the call left without an answer.
-        unanswered: usize,
-    },
+    OutOfTime { unanswered: usize },
 }
 
 /// The reason a command could not be started: the operating system's
@@ -389,9 +352,8 @@ fn spawn_error(error: &io::Error) -> &dyn fmt::Display {
     }
 }
 
-/// [`Failure::NeverAnswered`] in words: the command, what its last fresh
-/// process did, and its stderr's tail as it was kept (escaped once, when it
-/// was read: see `process/stderr.rs`).
+/// [`Failure::NeverAnswered`] in words, with its stderr's tail as kept
+/// (escaped once, when read: `process/stderr.rs`).
 fn never_answered(
     command: &str,
     starts: &usize,
@@ -399,30 +361,26 @@ fn never_answered(
     stderr_tail: &Option<Arc<str>>,
     f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
+    let never = format!(
+        "`{command}` never answered a request: {starts} fresh processes, each sent a simple \
+         request, ended without a valid response. The last one: "
+    );
     match fault {
-        // It does answer, after something else: say so rather
-        // than "never answered".
+        // It does answer, after something else: say so rather than "never
+        // answered".
         Fault::StrayLine { .. } => write!(
             f,
             "`{command}` writes something other than responses to stdout: in each of \
                  {starts} fresh processes, sent a simple request, {fault}"
         )?,
-        _ => write!(
-            f,
-            "`{command}` never answered a request: {starts} fresh processes, each sent \
-                 a simple request, ended without a valid response. The last one: "
-        )?,
-    }
-    match fault {
-        Fault::StrayLine { .. } => {}
-        // A fresh process's wait is the start-up allowance, not
-        // the per-request timeout.
+        // A fresh process's wait is the start-up allowance, not the
+        // per-request timeout.
         Fault::Timeout { .. } => write!(
             f,
-            "{}. If it starts slowly rather than being stuck, raise --startup-timeout",
+            "{never}{}. If it starts slowly rather than being stuck, raise --startup-timeout",
             fault.summary()
         )?,
-        _ => write!(f, "{fault}")?,
+        _ => write!(f, "{never}{fault}")?,
     }
     match stderr_tail.as_deref() {
             Some(tail) => {
@@ -439,12 +397,10 @@ fn never_answered(
         }
 }
 
-/// Something that answers protocol requests.
-///
-/// Implementations must return exactly one answer per query, in order, and
-/// recover from their own faults (restart a process, say) so that a fault on
-/// one query does not spill onto the next. An `Err` means the harness itself
-/// could not go on, and no verdict can be given.
+/// Something that answers protocol requests: exactly one answer per query,
+/// in order, recovering from its own faults (restarting a process, say) so
+/// that one does not spill onto the next query. An `Err` means the harness
+/// itself could not go on, and no verdict can be given.
 pub trait Implementation {
     /// Answers every query, in order.
     ///
@@ -452,14 +408,12 @@ pub trait Implementation {
     /// [`HarnessError`] when the implementation cannot be run at all.
     fn answer_all(&mut self, queries: &[Query<'_>]) -> Result<Vec<Answer>, HarnessError>;
 
-    /// Answers every query, in order, as [`Implementation::answer_all`]
-    /// does, where each range of `sequences` (in order, not overlapping) is
-    /// the steps of one stateful sequence: requests that must reach one
-    /// state, in order, with nothing in between. An implementation that
-    /// gives each request a fresh state (a process per request) gives each
-    /// sequence one state instead; the default, right for an
-    /// implementation that keeps one state for every query, is
-    /// `answer_all`.
+    /// [`Implementation::answer_all`], where each range of `sequences` (in
+    /// order, not overlapping) is the steps of one stateful sequence, which
+    /// must reach one state in order with nothing in between. One that gives
+    /// each request a fresh state (a process per request) gives each
+    /// sequence one instead; the default, for one that keeps one state for
+    /// every query, is `answer_all`.
     ///
     /// # Errors
     /// [`HarnessError`] when the implementation cannot be run at all.
@@ -472,10 +426,9 @@ pub trait Implementation {
         self.answer_all(queries)
     }
 
-    /// Ends the session after the last query. For an implementation that
-    /// speaks through a stream (a process), this reads the stream to its end,
-    /// and output that answers no request is a fault: the caller fails the
-    /// request last answered with it. The default has nothing to check.
+    /// Ends the session after the last query: a process's output is read to
+    /// its end, and output that answers no request is a fault, with which
+    /// the caller fails the request last answered. The default checks nothing.
     fn finish(&mut self) -> Option<Fault> {
         None
     }

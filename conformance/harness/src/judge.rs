@@ -1,10 +1,10 @@
 //! Deciding whether an answer satisfies a vector's expectation.
 //!
-//! Values are compared as parsed values, never as text, so hex case and
-//! other spelling freedoms of the protocol cannot cause a failure. Which
-//! answers pass is [`Accepted`], the corpus's one statement of the rules
-//! (a release fingerprints it, so a rule cannot change under a released
-//! vector unnoticed); this module only matches a reply against it:
+//! Values are compared parsed, never as text, so the protocol's spelling
+//! freedoms (hex case) cannot fail anything. Which answers pass is
+//! [`Accepted`], the corpus's one statement of the rules (fingerprinted by
+//! a release, so no rule changes under a released vector unnoticed); this
+//! module matches a reply against it:
 //!
 //! - `valid` needs `ok` with an equal value;
 //! - `invalid` needs `error`: any code, or exactly the vector's code with
@@ -17,8 +17,8 @@
 //! - `unsupported` is a skip, not a failure;
 //! - anything else, including every [`Fault`], is a failure with a reason.
 //!
-//! This module is pure: the same judge serves `run`, `lint` (judging the
-//! reference codec), and the differential fuzzer.
+//! Pure: one judge for `run`, `lint` (of the reference codec) and the
+//! differential fuzzer.
 
 use std::fmt;
 
@@ -82,8 +82,8 @@ pub enum Mismatch {
         /// What came back.
         got: Value,
         /// `(consumed, input length)` when the value claims more bytes
-        /// than the request's input has: the clearest sign of a read past
-        /// the end, so the reason says so first.
+        /// than the input has: a read past the end, which the reason names
+        /// first.
         past_end: Option<(usize, usize)>,
     },
     /// `error` with another code than the vector's, under strict errors.
@@ -210,6 +210,14 @@ mod tests {
         super::judge(&Request::DecodePacked { bytes: vec![] }, e, reply, options)
     }
 
+    /// Why a lax judge fails `got` for `e`.
+    fn why(e: &Expectation, got: Value) -> String {
+        match judge(e, &Ok(Response::Ok(got)), LAX) {
+            Verdict::Fail(m) => m.to_string(),
+            other => panic!("{other:?}"),
+        }
+    }
+
     /// A named GUID decode whose name is `len` bytes, with or without NUL.
     fn named_decode(len: usize, nul: bool) -> Request {
         let mut bytes = 0x0102_u64.to_le_bytes().to_vec();
@@ -226,11 +234,12 @@ mod tests {
         let eof = Ok(Response::Error(ErrorCode::Eof));
         for (len, bounded) in [(255, false), (256, true), (4096, true)] {
             let request = named_decode(len, true);
-            let whole = Expectation::Valid(Value::Named {
+            let value = Value::Named {
                 guid: 0x0102,
                 consumed: 8 + len + 1,
                 name: Some(vec![b'a'; len]),
-            });
+            };
+            let whole = Expectation::Valid(value.clone());
             for options in [STRICT, LAX] {
                 let verdict = super::judge(&request, &whole, &too_long, options);
                 assert_eq!(verdict.is_pass(), bounded, "{len} bytes, {options:?}");
@@ -239,11 +248,7 @@ mod tests {
                 assert_eq!(
                     super::judge(&request, &whole, &eof, options),
                     Verdict::Fail(Mismatch::RejectedValid {
-                        expected: Value::Named {
-                            guid: 0x0102,
-                            consumed: 8 + len + 1,
-                            name: Some(vec![b'a'; len]),
-                        },
+                        expected: value.clone(),
                         code: ErrorCode::Eof,
                     }),
                     "{len} bytes, {options:?}"
@@ -285,24 +290,19 @@ mod tests {
             judge(&e, &Ok(Response::Ok(packed(0xad00_de00, 3))), LAX),
             Verdict::Pass
         );
-        let v = judge(&e, &Ok(Response::Ok(packed(0xffff_ffff_ad00_de00, 3))), LAX);
         assert_eq!(
-            v.clone(),
+            judge(&e, &Ok(Response::Ok(packed(0xffff_ffff_ad00_de00, 3))), LAX),
             Verdict::Fail(Mismatch::WrongValue {
                 expected: packed(0xad00_de00, 3),
                 got: packed(0xffff_ffff_ad00_de00, 3)
             })
         );
-        let Verdict::Fail(m) = v else { unreachable!() };
         assert_eq!(
-            m.to_string(),
+            why(&e, packed(0xffff_ffff_ad00_de00, 3)),
             "wrong value: GUID ffffffffad00de00, expected 00000000ad00de00 (bytes 4, 5, 6, 7 differ)"
         );
-        let Verdict::Fail(m) = judge(&e, &Ok(Response::Ok(packed(0xad00_de00, 2))), LAX) else {
-            panic!()
-        };
         assert_eq!(
-            m.to_string(),
+            why(&e, packed(0xad00_de00, 2)),
             "wrong value: consumed 2 bytes, expected 3 (1 too few)"
         );
         assert!(matches!(
@@ -356,17 +356,21 @@ mod tests {
                 Verdict::Fail(Mismatch::AcceptedInvalid { past_end, .. }) => past_end,
                 other => panic!("{other:?}"),
             };
-        assert_eq!(past_end(packed(1, 3)), Some((3, 2)));
-        assert_eq!(past_end(packed(1, 2)), None);
-        assert_eq!(past_end(packed(1, 1)), None);
         let named = |consumed| Value::Named {
             guid: 1,
             consumed,
             name: Some(vec![]),
         };
-        assert_eq!(past_end(named(9)), Some((9, 2)));
-        assert_eq!(past_end(named(2)), None);
-        assert_eq!(past_end(Value::Encoded { bytes: vec![0; 9] }), None);
+        for (value, shown) in [
+            (packed(1, 3), Some((3, 2))),
+            (packed(1, 2), None),
+            (packed(1, 1), None),
+            (named(9), Some((9, 2))),
+            (named(2), None),
+            (Value::Encoded { bytes: vec![0; 9] }, None),
+        ] {
+            assert_eq!(past_end(value), shown);
+        }
         // An encode request has no input to run past.
         let encode = Request::EncodePacked { guid: 1 };
         assert!(matches!(
@@ -402,14 +406,7 @@ mod tests {
             judge(&e, &Ok(Response::Error(ErrorCode::Other)), STRICT),
             Verdict::Pass
         );
-        let Verdict::Fail(m) = judge(
-            &e,
-            &Ok(Response::Ok(Value::Encoded { bytes: vec![2] })),
-            LAX,
-        ) else {
-            panic!()
-        };
-        assert_eq!(m.to_string(), "wrong encoding: bytes differ from byte 0 (expected 2 bytes, got 1): expected [01]00, got [02]");
+        assert_eq!(why(&e, Value::Encoded { bytes: vec![2] }), "wrong encoding: bytes differ from byte 0 (expected 2 bytes, got 1): expected [01]00, got [02]");
     }
 
     #[test]
@@ -438,9 +435,6 @@ mod tests {
             consumed: 12,
             name: Some(b"Bo".to_vec()),
         };
-        let Verdict::Fail(m) = judge(&e, &Ok(Response::Ok(got)), LAX) else {
-            panic!()
-        };
-        assert_eq!(m.to_string(), "wrong name: bytes differ from byte 2 (expected 3 bytes, got 2): expected 426f[62], got 426f[end]");
+        assert_eq!(why(&e, got), "wrong name: bytes differ from byte 2 (expected 3 bytes, got 2): expected 426f[62], got 426f[end]");
     }
 }

@@ -2,16 +2,14 @@
 //! wire types: what a Rust user depends on to check an implementation
 //! against the shared corpus.
 //!
-//! The harness sends the vectors of the corpus (`wow-guid-vectors`) to an
+//! The harness sends the corpus's vectors (`wow-guid-vectors`) to an
 //! implementation, judges every answer, and reports a verdict a CI job can
 //! trust. The implementation is anything behind the [`Implementation`]
-//! trait: a program over the line protocol on stdin/stdout (see
-//! `PROTOCOL.md` beside the runner), the reference codec in this process, or
-//! a fake for tests. The conformance runner, `wow-guid-conformance`, is
-//! this library behind a command line; everything it adds (the fuzzer, the
-//! matrix of implementations, `doctor`, the corpus tools) is the runner's
-//! own, not this library's. This crate parses no command line and depends
-//! on no command-line crate.
+//! trait: a program over the line protocol on stdin/stdout (`PROTOCOL.md`
+//! beside the runner), the reference codec in this process, or a fake for
+//! tests. The runner, `wow-guid-conformance`, is this library behind a
+//! command line, plus its own fuzzer, matrix, `doctor` and corpus tools;
+//! this crate parses no command line.
 //!
 //! # The API, in the order of a run
 //!

@@ -1,16 +1,13 @@
-//! The validated options of the subcommands that judge an implementation,
-//! as the library takes them.
+//! The validated options of the subcommands that judge an implementation.
 //!
-//! Each is built once, from whatever the user said (the binary's command
-//! line, or another tool's configuration), checked against what it refers to
-//! (the corpus loads, the expected-failure list names real vectors, the
-//! selection is a valid set of globs), and then passed down unchanged: the
-//! run, the reports and the rerun commands all read their conditions from
-//! it, never from the arguments again. [`Conditions`] is the part every
-//! judging subcommand shares: everything a verdict depends on, and so
-//! everything a command that reproduces a verdict must repeat
-//! ([`crate::report::rerun`]). This module loads the corpus when asked; it
-//! parses no command line and prints nothing.
+//! Each is built once from what the user said (a command line, another
+//! tool's configuration), checked against what it refers to (the corpus
+//! loads, the expected-failure list names real vectors, the globs are
+//! valid), then passed down unchanged: the run, the reports and the rerun
+//! commands read their conditions from it, never from the arguments.
+//! [`Conditions`] is everything a verdict depends on, so everything a
+//! command reproducing one must repeat ([`crate::report::rerun`]). Parses no
+//! command line and prints nothing.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -121,8 +118,7 @@ impl Target {
         }
     }
 
-    /// The implementation's own command; `None` for the built-in reference,
-    /// whose command is an internal detail of the runner.
+    /// The implementation's own command; `None` for the built-in reference.
     #[must_use]
     pub fn command(&self) -> Option<&[OsString]> {
         match self {
@@ -143,8 +139,7 @@ impl fmt::Display for Target {
     }
 }
 
-/// Everything a verdict depends on, shared by the subcommands that judge an
-/// implementation: a rerun command repeats each of these.
+/// Everything a verdict depends on: a rerun command repeats each.
 #[derive(Clone, Debug)]
 pub struct Conditions {
     /// The corpus the vectors come from.

@@ -3,9 +3,8 @@
 //! response lines.
 //!
 //! `PROTOCOL.md` beside this crate is the normative text; this module is its
-//! executable form and nothing else. It does no I/O and keeps no state, so
-//! the runner, the `serve` adapter, `doctor` and the differential fuzzer all
-//! speak exactly the same dialect.
+//! executable form, without I/O or state, so the runner, `serve`, `doctor`
+//! and the fuzzer speak exactly one dialect.
 //!
 //! ```text
 //! request  = id SP "decode" SP "packed_guid" SP bytes
@@ -30,9 +29,8 @@
 //! Line terminators are not part of the lines handled here: callers split on
 //! `\n` and [`parse_response`] drops one trailing `\r`.
 //!
-//! One file a job: `lines` writes lines (and shows raw ones to a person),
-//! `fields` splits a line into fields and reads each, `request` and
-//! `response` parse the two directions and word what is wrong with a line.
+//! `lines` writes lines (and shows raw ones), `fields` splits and reads
+//! fields, `request` and `response` parse the two directions.
 
 use wow_guid_vectors::{ErrorCode, Value};
 
@@ -47,9 +45,8 @@ pub use request::{parse_request, RequestError};
 pub(crate) use response::ResponseErrorKind;
 pub use response::{parse_response, ResponseError};
 
-/// The longest response line the runner accepts, terminator included. A
-/// line that grows past it is a failure of the implementation, not a reason
-/// for the runner to keep allocating.
+/// The longest response line the runner accepts, terminator included;
+/// longer is the implementation's failure.
 pub const MAX_RESPONSE_LINE: usize = 1 << 20;
 
 /// What an implementation answered to one request, once parsed.

@@ -1,11 +1,10 @@
 //! The reference codec speaking the protocol's vocabulary.
 //!
-//! [`answer`] turns a protocol [`Request`] into the [`Response`] the
-//! reference codec gives, mapping the codec's typed errors onto the
-//! protocol's error codes as the team contract fixes them. It is what `lint`
-//! judges the corpus against, what `run` uses to tell vector bugs from
-//! implementation failures, what `serve` answers with, and what the
-//! differential fuzzer compares against. It calls the codec and nothing else.
+//! [`answer`] turns a protocol [`Request`] into the reference codec's
+//! [`Response`], mapping its typed errors onto the protocol's codes as the
+//! team contract fixes them: what `lint` judges the corpus against, `run`
+//! tells vector bugs with, `serve` answers with and the fuzzer compares
+//! against.
 
 use wow_guid_codec::{
     NamedGuidDecodeError, NamedGuidRef, NamedGuidValueError, PackedGuid, PackedGuidError,
@@ -15,35 +14,10 @@ use wow_guid_vectors::{ErrorCode, Expectation, Request, Value};
 use crate::implementation::{Answer, HarnessError, Implementation, Query};
 use crate::protocol::Response;
 
-/// The protocol code for a packed-GUID decoding error.
-#[must_use]
-pub(crate) fn packed_error_code(error: &PackedGuidError) -> ErrorCode {
-    match error {
-        PackedGuidError::UnexpectedEof { .. } => ErrorCode::Eof,
-        // The codec's error enums are non-exhaustive; a kind added later has
-        // no code of its own in the protocol yet.
-        #[allow(unreachable_patterns)]
-        _ => ErrorCode::Other,
-    }
-}
-
-/// The protocol code for a named-GUID decoding error.
-#[must_use]
-pub(crate) fn named_decode_error_code(error: &NamedGuidDecodeError) -> ErrorCode {
-    match error {
-        NamedGuidDecodeError::GuidEof { .. } | NamedGuidDecodeError::MissingNul { .. } => {
-            ErrorCode::Eof
-        }
-        NamedGuidDecodeError::InvalidUtf8 { .. } => ErrorCode::InvalidUtf8,
-        NamedGuidDecodeError::NameTooLong { .. } => ErrorCode::NameTooLong,
-        #[allow(unreachable_patterns)]
-        _ => ErrorCode::Other,
-    }
-}
-
-/// The protocol code for a named-GUID value that cannot be encoded.
-#[must_use]
-pub(crate) fn named_value_error_code(error: &NamedGuidValueError) -> ErrorCode {
+/// The protocol code for a named-GUID value that cannot be encoded. The
+/// codec's error enums are non-exhaustive; a kind added later has no code
+/// of its own in the protocol yet.
+fn named_value_error_code(error: &NamedGuidValueError) -> ErrorCode {
     match error {
         NamedGuidValueError::NameWithoutGuid => ErrorCode::NameWithoutGuid,
         NamedGuidValueError::InteriorNul { .. } => ErrorCode::InteriorNul,
@@ -63,7 +37,9 @@ pub fn answer(request: &Request) -> Response {
                 guid: d.value.get(),
                 consumed: d.consumed,
             }),
-            Err(e) => Response::Error(packed_error_code(&e)),
+            Err(PackedGuidError::UnexpectedEof { .. }) => Response::Error(ErrorCode::Eof),
+            #[allow(unreachable_patterns)]
+            Err(_) => Response::Error(ErrorCode::Other),
         },
         Request::EncodePacked { guid } => Response::Ok(Value::Encoded {
             bytes: PackedGuid(*guid).encode().to_vec(),
@@ -74,7 +50,17 @@ pub fn answer(request: &Request) -> Response {
                 consumed: d.consumed,
                 name: d.value.name().map(|n| n.as_bytes().to_vec()),
             }),
-            Err(e) => Response::Error(named_decode_error_code(&e)),
+            Err(NamedGuidDecodeError::GuidEof { .. } | NamedGuidDecodeError::MissingNul { .. }) => {
+                Response::Error(ErrorCode::Eof)
+            }
+            Err(NamedGuidDecodeError::InvalidUtf8 { .. }) => {
+                Response::Error(ErrorCode::InvalidUtf8)
+            }
+            Err(NamedGuidDecodeError::NameTooLong { .. }) => {
+                Response::Error(ErrorCode::NameTooLong)
+            }
+            #[allow(unreachable_patterns)]
+            Err(_) => Response::Error(ErrorCode::Other),
         },
         Request::EncodeNamed { guid, name } => {
             match NamedGuidRef::from_raw_parts(*guid, name.as_deref()) {
@@ -100,12 +86,9 @@ pub fn answer(request: &Request) -> Response {
     }
 }
 
-/// What the reference codec's answer to `request` comes to as an
-/// expectation: `valid` with its value, or `invalid` with its error code.
-/// Exact: it leaves no choice, so it is not how a request is judged; the
-/// oracle widens it where the corpus leaves implementations one
-/// ([`crate::classify::oracle::corpus_expectation`]), and
-/// [`crate::classify::oracle::judge_request`] judges with that.
+/// The reference codec's answer to `request` as an exact expectation,
+/// which the oracle widens where the corpus leaves a choice
+/// ([`crate::classify::oracle::corpus_expectation`]).
 #[must_use]
 pub(crate) fn exact_expectation(request: &Request) -> Expectation {
     match answer(request) {

@@ -1,20 +1,17 @@
 //! The core of `run`: send the selected vectors to implementations, judge
-//! every answer, and sort each vector into an [`RunOutcome`]. Every answer to a
-//! vector is judged by [`judge_vector`], here alone: `run` ([`run()`]),
-//! `repro` ([`reproduce`]) and `matrix` (through [`run()`]) give one verdict
-//! for one answer.
+//! every answer, and sort each vector into a [`RunOutcome`]. Every answer is
+//! judged by [`judge_vector`] alone, so `run` ([`run()`]), `repro`
+//! ([`reproduce`]) and `matrix` (through [`run()`]) give one verdict for one
+//! answer.
 //!
 //! Work is split into `jobs` contiguous chunks, one implementation each, so
-//! vectors that only make sense in sequence (an encoder that must not keep
-//! state between calls) stay in order within their chunk, and results come
-//! back in corpus order whatever the number of jobs. Every vector is also
-//! judged against the reference codec, in this process: a vector the
-//! reference disagrees with is a bug in the corpus, reported apart from the
-//! implementation's failures. Each batch of answers is judged as soon as it
-//! arrives, so a run of a large corpus holds one result per vector (a
-//! reference to the vector, the answer and the verdict, rare evidence boxed)
-//! and never the answers beside the results. This module does no printing;
-//! see [`crate::report`].
+//! vectors that only make sense in sequence stay in order within their
+//! chunk, and results come back in corpus order whatever the number of jobs.
+//! Every vector is also judged against the reference codec in this process:
+//! one it disagrees with is a bug in the corpus, reported apart. Each batch
+//! of answers is judged as it arrives, so a run holds one result per vector
+//! (rare evidence boxed), never the answers beside the results. No printing
+//! here: see [`crate::report`].
 
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -37,20 +34,16 @@ const BATCH: usize = 4096;
 pub enum RunOutcome {
     /// The answer satisfies the vector.
     Passed,
-    /// The answer is a wrong one (a wrong value, an error for a valid input,
-    /// a value for an invalid one), and the vector is not listed as an
-    /// expected failure.
+    /// A wrong answer (a wrong value, an error for a valid input, a value
+    /// for an invalid one); not listed as an expected failure (nor are the
+    /// next three).
     Failed,
-    /// The implementation's process ended (or its output could not be read)
-    /// before it answered, and the vector is not listed as an expected
-    /// failure.
+    /// The process ended (or its output could not be read) before answering.
     Crashed,
-    /// No answer within the time limit, and the vector is not listed as an
-    /// expected failure.
+    /// No answer within the time limit.
     TimedOut,
-    /// A line came back that is not a response to the request (garbage, a
-    /// wrong id, an over-long line, a fault only with pipelining), and the
-    /// vector is not listed as an expected failure.
+    /// A line that is not a response to the request (garbage, a wrong id,
+    /// an over-long line, a fault only with pipelining).
     Malformed,
     /// The implementation answered `unsupported`.
     Skipped,
@@ -143,29 +136,26 @@ pub struct VectorResult<'c> {
     /// Where the vector ends up, expected failures and vector bugs considered.
     pub outcome: RunOutcome,
     /// For a vector bug: what the reference codec answers, and why that
-    /// does not satisfy the vector. Boxed: it is rare, and a run holds one
-    /// result per vector.
+    /// does not satisfy the vector (boxed, as rare).
     pub vector_bug: Option<Box<(Response, Mismatch)>>,
     /// The reason given in the expected-failure list, if the vector is listed.
     pub expected_failure: Option<Option<std::sync::Arc<str>>>,
-    /// Set on a failure that does not show when the vector is sent alone
-    /// (see [`PassesAlone`]); `None` for every other result, and for
-    /// failures that were not checked. Boxed: it is rare.
+    /// Set on a checked failure that does not show when the vector is sent
+    /// alone ([`PassesAlone`]; boxed, as rare).
     pub passes_alone: Option<Box<PassesAlone>>,
-    /// Whether the vector is known to fail (or pass) the same way alone:
-    /// it was the first request of its process, or was sent alone again
-    /// (one-shot mode, `run`'s check of failures alone). A failure that
-    /// was not is unchecked: it may need earlier
-    /// requests, and its reproduce line may pass.
+    /// Whether the vector is known to fail (or pass) the same way alone: it
+    /// was its process's first request, or was sent alone again (one-shot
+    /// mode, `run`'s check of failures). A failure that was not is
+    /// unchecked: it may need earlier requests, and its reproduce line may
+    /// pass.
     pub checked_alone: bool,
 }
 
 /// The suffix of a read-back's id, `<encode vector's id>.read-back`: the
-/// vector that sends an implementation the decode request of what it
-/// answered to that encode vector, and expects the value encoded back
-/// (`wow-guid-testkit`'s `round_trip` makes them, and `run` sends them
-/// after the corpus). Reports count read-backs apart from the corpus's
-/// vectors, and group the ones that fail under causes of their own.
+/// decode of what an implementation answered to that encode vector,
+/// expecting the value back (`wow-guid-testkit`'s `round_trip` makes them;
+/// `run` sends them after the corpus). Reports count read-backs apart, and
+/// group their failures under causes of their own.
 pub const READ_BACK: &str = ".read-back";
 
 impl VectorResult<'_> {
@@ -177,35 +167,38 @@ impl VectorResult<'_> {
 }
 
 /// A failure that does not show when the vector is sent alone to a fresh
-/// implementation (after the earlier steps of its sequence, if it is a
-/// step of one): it shows only after earlier requests, so the
-/// implementation carries state from one request to the next. `run` checks
-/// a sample of its failures for this after the run.
+/// implementation (after its sequence's earlier steps, if any), only after
+/// earlier requests: the implementation carries state between requests.
+/// `run` checks a sample of its failures for this.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PassesAlone {
-    /// Earlier requests, as vector ids in the order to send them, after
-    /// which the vector fails the same way (the same wrong answer, or a
-    /// fault of the same cause) in a fresh
-    /// implementation: cut down from every request its process answered
-    /// before it. `None` when even all of those, replayed, did not make it
-    /// fail the same way (the failure depends on something else, timing
-    /// say).
+    /// Earlier requests, as vector ids in sending order, after which the
+    /// vector fails the same way (the same wrong answer, or a fault of the
+    /// same cause) in a fresh implementation: cut down from every request
+    /// its process answered before it. `None` when even all of those did not
+    /// (it depends on something else, timing say).
     pub after: Option<Vec<String>>,
 }
 
-/// The outcome vocabulary, one row per [`RunOutcome`] in declaration (and
-/// report) order: its name in reports, its label, its heading over counts,
-/// its mark. Every output format takes its words from here.
-const WORDS: [(&str, &str, &str, &str); RunOutcome::ALL.len()] = [
-    ("pass", "passed", "passed", "✓"),
-    ("fail", "failed", "failed", "✗"),
-    ("crashed", "crashed", "crashed", "☠"),
-    ("timed_out", "timed out", "timed out", "T"),
-    ("malformed", "malformed", "malformed", "?"),
-    ("skip", "skipped", "skipped", "–"),
-    ("xfail", "expected failure", "expected failures", "x"),
-    ("stale", "stale", "stale", "s"),
-    ("vector_bug", "vector bug", "vector bugs", "!"),
+/// Per [`RunOutcome`], in order: its name in reports, label, heading over
+/// counts, mark, and block label (`report::block::label`); every output
+/// format takes its words from here.
+pub(crate) const WORDS: [(&str, &str, &str, &str, &str); RunOutcome::ALL.len()] = [
+    ("pass", "passed", "passed", "✓", "PASS"),
+    ("fail", "failed", "failed", "✗", "FAIL"),
+    ("crashed", "crashed", "crashed", "☠", "CRASHED"),
+    ("timed_out", "timed out", "timed out", "T", "TIMED OUT"),
+    ("malformed", "malformed", "malformed", "?", "MALFORMED"),
+    ("skip", "skipped", "skipped", "–", "SKIP"),
+    (
+        "xfail",
+        "expected failure",
+        "expected failures",
+        "x",
+        "XFAIL",
+    ),
+    ("stale", "stale", "stale", "s", "STALE"),
+    ("vector_bug", "vector bug", "vector bugs", "!", "VECTOR BUG"),
 ];
 
 /// How many vectors ended up in each outcome, indexed by the outcome.
@@ -249,15 +242,11 @@ impl Counts {
     /// crashes, timeouts and malformed answers.
     #[must_use]
     pub fn failures(&self) -> usize {
-        [
-            RunOutcome::Failed,
-            RunOutcome::Crashed,
-            RunOutcome::TimedOut,
-            RunOutcome::Malformed,
-        ]
-        .iter()
-        .map(|&o| self.get(o))
-        .sum()
+        RunOutcome::ALL
+            .iter()
+            .filter(|&&o| o.is_failure() && o != RunOutcome::Stale)
+            .map(|&o| self.get(o))
+            .sum()
     }
 
     /// The counts of `outcomes`, serialised as one JSON object keyed by
@@ -327,16 +316,12 @@ impl Progress {
     }
 }
 
-/// The one judging path: what `answer` to `vector` comes to, under `judge`
-/// and with the expected failures in `expected_failures`. `run` judges
-/// every vector here, and so do `repro` ([`reproduce`]) and `matrix`
-/// (through [`run`]), so the three give one verdict for one answer.
-///
-/// The verdict is the [judge's](judge::judge); the outcome sorts it as the
-/// reports count it: a failure of a listed vector is an expected failure, a
-/// pass of a listed vector is stale, a fault is kept apart from a wrong
-/// answer by its kind, and whatever the implementation said, a vector the
-/// reference codec disagrees with is a vector bug.
+/// The one judging path (see the module docs): what `answer` to `vector`
+/// comes to, under `judge` and `expected_failures`. The verdict is the
+/// [judge's](judge::judge); the outcome sorts it as reports count it: a
+/// listed failure is expected, a listed pass stale, a fault kept apart by
+/// its kind, and whatever the answer, a vector the reference codec
+/// disagrees with is a vector bug.
 #[must_use]
 pub fn judge_vector<'c>(
     vector: &'c Vector,
@@ -392,12 +377,6 @@ pub fn reference_disagreement(vector: &Vector) -> Option<(Response, Mismatch)> {
     }
 }
 
-/// Splits `vectors` into at most `jobs` contiguous ranges of about equal
-/// size, never cutting a `stateful` sequence.
-fn chunks(vectors: &[&Vector], jobs: usize) -> Vec<std::ops::Range<usize>> {
-    split(vectors, vectors.len().div_ceil(jobs.max(1)).max(1))
-}
-
 /// Splits `vectors` into contiguous ranges of `per` vectors, a range
 /// running on past that to the end of a sequence it would cut.
 fn split(vectors: &[&Vector], per: usize) -> Vec<std::ops::Range<usize>> {
@@ -415,15 +394,6 @@ fn split(vectors: &[&Vector], per: usize) -> Vec<std::ops::Range<usize>> {
     ranges
 }
 
-/// The ranges of `vectors` that are the steps of one sequence (two or more
-/// consecutive vectors with the same `sequence`).
-fn sequences(vectors: &[&Vector]) -> Vec<std::ops::Range<usize>> {
-    split(vectors, 1)
-        .into_iter()
-        .filter(|range| range.len() > 1)
-        .collect()
-}
-
 impl RunPlan<'_, '_> {
     /// The ranges of [`RunPlan::vectors`] that [`run()`] gives one
     /// implementation each, in order: at most [`RunPlan::jobs`] contiguous
@@ -431,7 +401,7 @@ impl RunPlan<'_, '_> {
     #[must_use]
     pub fn job_ranges(&self) -> Vec<std::ops::Range<usize>> {
         let jobs = self.jobs.get().min(self.vectors.len().max(1));
-        chunks(&self.vectors, jobs)
+        split(&self.vectors, self.vectors.len().div_ceil(jobs))
     }
 }
 
@@ -483,8 +453,7 @@ where
 }
 
 /// One job of [`run()`]: sends `chunk` to `implementation` a batch at a
-/// time and judges each batch as soon as it is answered, so a run holds one
-/// result per vector and never all the answers beside them.
+/// time, judging each batch as soon as it is answered.
 fn answer_chunk<'c, I: Implementation>(
     plan: &RunPlan<'c, '_>,
     mut implementation: I,
@@ -506,7 +475,12 @@ fn answer_chunk<'c, I: Implementation>(
                 request: &v.request,
             })
             .collect();
-        let answers = implementation.answer_sequences(&queries, &sequences(batch))?;
+        // The steps of each sequence: two or more consecutive vectors.
+        let sequences: Vec<_> = split(batch, 1)
+            .into_iter()
+            .filter(|r| r.len() > 1)
+            .collect();
+        let answers = implementation.answer_sequences(&queries, &sequences)?;
         results.extend(
             batch
                 .iter()
@@ -532,14 +506,12 @@ fn answer_chunk<'c, I: Implementation>(
     Ok(results)
 }
 
-/// Replays one vector as `repro` does: `steps` (the vector, after the steps
-/// of its sequence before it: [`Corpus::steps_through`]) sent in order to
+/// Replays one vector as `repro` does: `steps` (the vector after its
+/// sequence's earlier steps, [`Corpus::steps_through`], as `run` sends
+/// them, so a stateful bug `run` shows `repro` shows too) sent in order to
 /// one fresh implementation from `start`, every answer judged by
-/// [`judge_vector`], as [`run`] judges it. The vector's result is the last
-/// of [`RunResults::results`]; the steps' come before it.
-///
-/// A vector of a sequence is judged after the steps before it, as `run`
-/// sends them, so a stateful bug that `run` shows, `repro` shows too.
+/// [`judge_vector`]. The vector's result is the last of
+/// [`RunResults::results`].
 ///
 /// # Errors
 /// The [`HarnessError`] that kept the implementation from answering.
@@ -558,12 +530,10 @@ where
     reproduce_after(&[], steps, start, judge, expected_failures)
 }
 
-/// [`reproduce`] after earlier requests: the vectors of `after`, in order,
-/// then `steps`, sent to one fresh implementation from `start`, every
-/// answer judged by [`judge_vector`]. `repro ID --after IDS` replays a
-/// failure that shows only after earlier requests
-/// ([`PassesAlone::after`]) this way. The results of `after` come first,
-/// the vector's last.
+/// [`reproduce`] after the vectors of `after`, in order, sent first to the
+/// same implementation: `repro ID --after IDS` replays a failure that shows
+/// only after earlier requests ([`PassesAlone::after`]) this way. Their
+/// results come first, the vector's last.
 ///
 /// # Errors
 /// The [`HarnessError`] that kept the implementation from answering.

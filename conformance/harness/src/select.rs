@@ -105,27 +105,14 @@ impl Selection {
             && self.id_sets.iter().all(|set| set.ids.contains(&vector.id))
     }
 
-    /// The selected vectors of `vectors` (in corpus order), in their order.
-    /// A sequence ([`Vector::sequence`]) is kept whole: if any of its steps
-    /// is selected, all of them are, because their point is running in
-    /// order with nothing in between.
+    /// The selected vectors of `vectors`, in order. A sequence
+    /// ([`Vector::sequence`]) is kept whole: if any step is selected, all
+    /// are, as they run in order with nothing in between.
     pub fn apply<'c>(&self, vectors: &'c [Vector]) -> Vec<&'c Vector> {
-        let mut keep: Vec<bool> = vectors.iter().map(|v| self.matches(v)).collect();
-        let mut start = 0;
-        while start < vectors.len() {
-            let mut end = start + 1;
-            while end < vectors.len() && vectors[end - 1].same_sequence(&vectors[end]) {
-                end += 1;
-            }
-            if keep[start..end].iter().any(|&k| k) {
-                keep[start..end].fill(true);
-            }
-            start = end;
-        }
         vectors
-            .iter()
-            .zip(keep)
-            .filter_map(|(v, k)| k.then_some(v))
+            .chunk_by(|a, b| a.same_sequence(b))
+            .filter(|steps| steps.iter().any(|v| self.matches(v)))
+            .flatten()
             .collect()
     }
 }

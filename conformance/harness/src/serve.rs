@@ -1,16 +1,13 @@
-//! `serve`: the reference codec as a protocol adapter on a byte stream.
-//!
-//! This is what `run` talks to by default and what other suites can use as
-//! a known-good implementation. [`serve`] reads request lines, answers each
-//! with [`crate::reference::answer`], and flushes whenever it has answered
-//! every complete line it holds, just before it would block for more input:
-//! a runner that pipelines gets large writes, one that waits for each answer
-//! gets it at once. [`serve_with`] does the same with any answering
-//! function, so another tool can put its own codec behind the protocol
-//! without writing the line handling again: a Rust adapter is a closure
-//! and one call (`conformance/adapters/rust/main.rs`). It touches only the
-//! streams it is given, and stderr for a note on a request line that does
-//! not follow the protocol (answered all the same, so serving goes on).
+//! `serve`: the reference codec as a protocol adapter on a byte stream,
+//! what `run` talks to by default and a known-good implementation for other
+//! suites. [`serve`] answers request lines with
+//! [`crate::reference::answer`], flushing whenever it has answered every
+//! complete line it holds, just before it would block for input: a
+//! pipelining runner gets large writes, one that waits gets each answer at
+//! once. [`serve_with`] does the same with any answering function, so a
+//! Rust adapter is a closure and one call
+//! (`conformance/adapters/rust/main.rs`). It touches only its streams, and
+//! stderr for a note on a request line that does not follow the protocol.
 
 use std::io::{self, Read, Write};
 
@@ -19,9 +16,8 @@ use wow_guid_vectors::Request;
 use crate::protocol::{self, Response};
 use crate::reference;
 
-/// The longest request line `serve` accepts. Requests carry at most one
-/// byte string, and the corpus's longest is far below this; the bound only
-/// keeps a runaway writer from exhausting memory.
+/// The longest request line `serve` accepts, far above the corpus's
+/// longest: the bound only keeps a runaway writer from exhausting memory.
 pub(crate) const MAX_REQUEST_LINE: usize = 64 << 20;
 
 /// Why `serve` stopped early. A request line that does not follow the
@@ -50,7 +46,7 @@ pub fn serve(input: impl Read, output: impl Write) -> Result<(), ServeError> {
 
 /// Answers request lines from `input` on `output` until end of input, each
 /// with what `answer` says to its request: the whole protocol side of an
-/// adapter, so an adapter in Rust is its `answer` and one call.
+/// adapter.
 ///
 /// ```no_run
 /// use wow_guid_harness::protocol::Response;
@@ -72,14 +68,12 @@ pub fn serve(input: impl Read, output: impl Write) -> Result<(), ServeError> {
 /// ```
 ///
 /// A request line that does not follow the protocol (`PROTOCOL.md`,
-/// section 3) is answered, and serving goes on: a line naming a kind of
-/// request the protocol does not have (another operation or type) with
-/// `unsupported`, any other with `error other`, each under the line's
-/// first field as its id, and a note on stderr naming the line and what is
-/// wrong with it; an empty line is not a request and gets only the note.
-/// A last line without `\n` is still answered, so `printf 'x encode
-/// packed_guid 0000000000000001' | serve` works. A closed `output` (the
-/// runner went away) ends the loop without an error.
+/// section 3) is answered and serving goes on: one naming another operation
+/// or type with `unsupported`, any other with `error other`, under the
+/// line's first field as its id, with a note on stderr; an empty line gets
+/// only the note. A last line without `\n` is still answered, so `printf 'x
+/// encode packed_guid 0000000000000001' | serve` works. A closed `output`
+/// (the runner went away) ends the loop without an error.
 ///
 /// # Errors
 /// [`ServeError`] on a request line over the bound (64 MiB) or an I/O
@@ -139,9 +133,8 @@ pub fn serve_with(
     }
 }
 
-/// Parses request line `line_no` and writes the response `answer` gives
-/// into `response`; a line that does not parse gets the answer
-/// [`serve_with`] describes, and a note on stderr.
+/// Writes into `response` the answer to request line `line_no`, as
+/// [`serve_with`] describes.
 fn answer_line(
     line: &[u8],
     line_no: usize,

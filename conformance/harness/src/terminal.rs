@@ -1,24 +1,20 @@
 //! Untrusted text made safe for a terminal: the one place that decides how.
 //!
-//! Much of what the runner prints was written by someone else: an
-//! implementation's stderr and answers, the names and versions in an
-//! implementations file, the ids and comments of an expected-failure list
-//! or an id file, the descriptions of a corpus passed with `--vectors`. Any
-//! of it may hold escape sequences (a window title, a clipboard write, a
-//! cleared screen) or invisible controls that make one text look like
-//! another. Every such string is escaped here ([`escape_bounded`] for a
-//! field that may be long) before it is printed or put in an error message, whether or not the output is a
-//! terminal (a log is read on one later). HTML and Markdown have their own
-//! escapers in `matrix/` and `report/`; this module is the terminal's.
+//! Much of what the runner prints was written by someone else (an
+//! implementation's stderr and answers, an implementations file, an
+//! expected-failure list or id file, a `--vectors` corpus), and may hold
+//! escape sequences (a window title, a clipboard write, a cleared screen) or
+//! invisible controls that make one text look like another. Every such
+//! string is escaped here ([`escape_bounded`] for one that may be long)
+//! before it is printed or put in an error message, terminal or not (a log
+//! is read on one later). HTML and Markdown have their own escapers.
 
-/// Spells out every character of `text` that could act on a terminal
-/// instead of being shown: escape sequences, carriage returns, backspaces
-/// and every other control character but newline and tab (as `\r`, `\xNN`,
-/// or `\u{NN}` for the C1 range), and the invisible controls that reorder
-/// or hide text (bidirectional embeddings, overrides, isolates and marks,
-/// and the Unicode line and paragraph separators). Everything the
-/// text says stays readable; nothing in it can move the cursor, recolour
-/// the runner's output or make one text look like another.
+/// Spells out every character of `text` that could act on a terminal: every
+/// control character but newline and tab (as `\r`, `\xNN`, or `\u{NN}` for
+/// the C1 range), and the invisible controls that reorder or hide text
+/// (bidirectional embeddings, overrides, isolates and marks, the Unicode
+/// line and paragraph separators). The text stays readable; nothing in it
+/// can move the cursor, recolour output or pass for another text.
 #[must_use]
 pub(crate) fn escape_controls(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -49,11 +45,8 @@ pub(crate) fn escape_line(text: &str) -> String {
         .replace('\t', "\\t")
 }
 
-/// `text` escaped for one line of a terminal (every control character,
-/// newline and tab included, spelled out; invisible controls that reorder
-/// or hide text too), at most `max_chars` characters of it; a longer
-/// text is cut there and says how long it was, so that a 100 MB id costs
-/// a line of output, not 100 MB.
+/// `text` escaped for one line of a terminal (newlines and tabs too), cut after
+/// `max_chars` characters with its length, so a 100 MB id costs a line.
 #[must_use]
 pub fn escape_bounded(text: &str, max_chars: usize) -> String {
     match text.char_indices().nth(max_chars) {

@@ -1,10 +1,8 @@
 //! How a failed answer is classified: what kind of disagreement it is, and
 //! what the corpus would expect of any request.
 //!
-//! `run` groups its failures by cause (`report::grouping`), the runner's
-//! matrix names each implementation's causes and its fuzzer reports each
-//! bug once: all of them classify failures the same way, so the
-//! classification lives here, below them, and imports none of them.
+//! `run`'s grouping by cause (`report::grouping`), the matrix and the
+//! fuzzer all classify failures the same way, so it lives here, below them.
 //!
 //! - [`signature`]: what kind of disagreement a judged answer is.
 //! - [`oracle`]: the expected outcome of any request, as the corpus would

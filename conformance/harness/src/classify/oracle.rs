@@ -2,16 +2,12 @@
 //! and the one judge of an answer to any request ([`judge_request`]).
 //!
 //! The fuzzer, a codec's own tests and anyone judging requests without a
-//! vector must judge exactly as `run` judges the corpus, so a generated
-//! request needs the expectation the corpus would give it. That is the
-//! reference codec's answer: a value is `valid`, an error is `invalid` with
-//! the reference's code. Where the corpus
-//! leaves implementations a choice (`acceptable` vectors), the same choice is
-//! left here, for every request of that shape and not only for the one
-//! request the corpus spells out; a test checks that this module agrees with
-//! every vector of the embedded corpus, so a new `acceptable` rule in the
-//! corpus cannot go unnoticed here. Pure: calls the reference codec and
-//! nothing else.
+//! vector must judge exactly as `run` does, so a generated request needs the
+//! expectation the corpus would give it: the reference codec's answer (a
+//! value `valid`, an error `invalid` with its code), with the choice the
+//! corpus leaves (`acceptable` vectors) left for every request of that
+//! shape. A test holds this to every vector of the embedded corpus, so a
+//! new `acceptable` rule cannot go unnoticed. Pure.
 
 use wow_guid_vectors::{Expectation, Request, Value};
 
@@ -83,10 +79,8 @@ fn measured(encode: Expectation) -> Expectation {
 }
 
 /// Judges `reply` to any `request` exactly as `run` judges a vector: the
-/// [`judge`] with the expectation the corpus would give
-/// the request ([`corpus_expectation`]). The one judge of a request
-/// without a vector, for the fuzzer, the shrinker and a codec's own tests;
-/// a test holds it equal to `run` on every vector of the corpus.
+/// [`judge`] with [`corpus_expectation`]. The one judge of a request
+/// without a vector (the fuzzer, the shrinker, a codec's own tests).
 #[must_use]
 pub fn judge_request(
     request: &Request,

@@ -1,24 +1,20 @@
 //! What kind of disagreement a failed answer is.
 //!
-//! One bug usually disagrees on thousands of generated requests. Grouping
-//! them by [`Signature`], the request kind plus a class of what differed,
-//! reports it once; the shrinker keeps the signature fixed, so the minimal
-//! request shows the same bug as the one first seen rather than some other
-//! disagreement that happens to be smaller.
+//! One bug usually disagrees on thousands of generated requests; grouped by
+//! [`Signature`] (the request kind plus a class of what differed) it is
+//! reported once, and the shrinker keeps the signature fixed, so the
+//! minimal request shows the same bug rather than a smaller other one.
 //!
-//! The class must be fine enough that two bugs of one request kind are two
-//! findings, and coarse enough that one bug, showing on requests that differ
-//! in every incidental way, is one. So it records what the answer shows
-//! about the cause, and nothing about the request's incidental features:
+//! The class is fine enough that two bugs of one request kind are two
+//! findings, and coarse enough that one bug is one: it records what the
+//! answer shows about the cause, nothing incidental to the request:
 //!
 //! - which part of the answer is wrong: the byte count, the GUID, the name,
 //!   the encoding, an error instead of a value or the other way round;
-//! - for a wrong GUID, which way it is wrong: whether its high 32 bits
-//!   differ or only the low ones, and whether it is larger or smaller than
-//!   the right one. A decoder that sign-extends a byte (bits set that should
-//!   not be) gives a larger GUID, one that shifts a byte modulo 32 (a byte
-//!   lost from the high half) a smaller one, on every request either shows
-//!   on, whatever else the request holds;
+//! - for a wrong GUID, whether its high 32 bits differ or only the low, and
+//!   whether it is too large or too small: a decoder that sign-extends a
+//!   byte gives a larger GUID, one that shifts a byte modulo 32 a smaller
+//!   one, whatever else the request holds;
 //! - for a wrong byte count or size, too many or too few; for a wrong name, missing,
 //!   unexpected, shorter, longer or other bytes; for a wrong encoding,
 //!   whether the first wrong byte is in the mask (packed) or GUID (named)
@@ -27,13 +23,10 @@
 //!   an error, the code the reference gives (a missing NUL check and a
 //!   missing UTF-8 check both accept invalid input, but not the same input).
 //!
-//! The request's flags (sign bit, trailing bytes, ...) are left out on
-//! purpose: a generated request has several of them by chance, and keying
-//! on them would report one bug once per combination.
-//!
-//! Pure: reads the judge's [`Mismatch`] and nothing else; which part of a
-//! wrong value differs is the judge's own classification, the one its
-//! messages are worded from.
+//! The request's flags are left out on purpose: a generated request has
+//! several by chance, and keying on them would report one bug per
+//! combination. Pure: reads the judge's [`Mismatch`], whose classification
+//! of a wrong value its messages are worded from.
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -52,29 +45,13 @@ pub(crate) struct GuidError {
     larger: bool,
 }
 
-impl GuidError {
-    /// How `got` differs from `expected` (which it must not equal).
-    #[must_use]
-    fn between(expected: u64, got: u64) -> Self {
-        Self {
-            high_half: (expected ^ got) >> 32 != 0,
-            larger: got > expected,
-        }
-    }
-}
-
-/// How a name is wrong.
+/// How a name is wrong (see `as_str`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) enum NameError {
-    /// No name where there is one.
     Missing,
-    /// A name where there is none.
     Unexpected,
-    /// A shorter name.
     Shorter,
-    /// A longer name.
     Longer,
-    /// A name of the right length with other bytes.
     OtherBytes,
 }
 
@@ -137,22 +114,17 @@ impl EncodingError {
 /// What differed, coarsely enough that one bug gives one class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) enum Difference {
-    /// A decoded value whose byte count differs. The GUID or name usually
-    /// differs too, as a consequence of reading a different stretch of input,
-    /// so this class takes precedence over the two below.
+    /// A decoded value whose byte count differs (taking precedence over the
+    /// two below, which usually follow from reading other input).
     WrongConsumed {
-        /// Whether more bytes were consumed than the right number.
         too_many: bool,
     },
     /// A decoded value with the right byte count and another GUID.
     WrongGuid(GuidError),
     /// A decoded value with the right byte count and GUID and another name.
     WrongName(NameError),
-    /// An encoding with other bytes.
     WrongEncoding(EncodingError),
-    /// A size that differs.
     WrongSize {
-        /// Whether it is larger than the right one.
         too_large: bool,
     },
     /// A value of another shape than the request calls for.
@@ -168,22 +140,15 @@ pub(crate) enum Difference {
         /// The code given.
         got: ErrorCode,
     },
-    /// No response in time.
     Timeout,
-    /// The process ended before answering.
     Crash,
-    /// A line that is not a response to the request.
     Malformed,
-    /// A response line past the runner's length bound.
     LineTooLong,
-    /// Reading the process's output failed.
     ReadFailed,
-    /// A fault that needs several requests in flight.
     OnlyWhenPipelined,
 }
 
 impl Difference {
-    /// The class of `mismatch` on a request of `kind`.
     #[must_use]
     fn of(kind: RequestKind, mismatch: &Mismatch) -> Self {
         match mismatch {
@@ -198,7 +163,10 @@ impl Difference {
                     ValueDifference::Decoded {
                         guid: Some((expected, got)),
                         consumed: None,
-                    } => Self::WrongGuid(GuidError::between(expected, got)),
+                    } => Self::WrongGuid(GuidError {
+                        high_half: (expected ^ got) >> 32 != 0,
+                        larger: got > expected,
+                    }),
                     // The judge never says a decoded value differs in nothing.
                     ValueDifference::Decoded {
                         guid: None,
@@ -233,28 +201,6 @@ impl Difference {
                 Fault::OnlyWhenPipelined { .. } => Self::OnlyWhenPipelined,
             },
         }
-    }
-
-    /// Whether the runner ended (and will restart) the process over it.
-    #[must_use]
-    const fn restarts_the_process(self) -> bool {
-        matches!(
-            self,
-            Self::Timeout
-                | Self::Crash
-                | Self::Malformed
-                | Self::LineTooLong
-                | Self::ReadFailed
-                | Self::OnlyWhenPipelined
-        )
-    }
-
-    /// Whether a single request on its own can show this class, so that
-    /// shrinking makes sense. A pipelining fault needs many requests in
-    /// flight.
-    #[must_use]
-    const fn is_about_one_request(self) -> bool {
-        !matches!(self, Self::OnlyWhenPipelined)
     }
 }
 
@@ -303,10 +249,9 @@ impl fmt::Display for Difference {
     }
 }
 
-/// A request kind and what differed: the unit findings are grouped by.
-/// A read-back (the decode of an implementation's own encode,
-/// [`crate::run::READ_BACK`]) that fails is a cause of its own: the
-/// implementation writes what it cannot read.
+/// A request kind and what differed: the unit findings are grouped by. A
+/// failing read-back ([`crate::run::READ_BACK`]) is a cause of its own:
+/// the implementation writes what it cannot read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Signature {
     /// The request kind.
@@ -361,14 +306,22 @@ impl Signature {
     /// fault rather than a wrong answer.
     #[must_use]
     pub const fn restarts_the_process(self) -> bool {
-        self.difference.restarts_the_process()
+        matches!(
+            self.difference,
+            Difference::Timeout
+                | Difference::Crash
+                | Difference::Malformed
+                | Difference::LineTooLong
+                | Difference::ReadFailed
+                | Difference::OnlyWhenPipelined
+        )
     }
 
-    /// Whether a single request on its own can show it, so that shrinking
-    /// makes sense. A fault that needs many requests in flight cannot.
+    /// Whether a single request can show it, so shrinking makes sense (not
+    /// a fault that needs many requests in flight).
     #[must_use]
     pub const fn is_about_one_request(self) -> bool {
-        self.difference.is_about_one_request()
+        !matches!(self.difference, Difference::OnlyWhenPipelined)
     }
 }
 

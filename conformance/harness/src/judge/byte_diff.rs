@@ -1,9 +1,7 @@
-//! Where two byte strings part: the first differing offset and a short
-//! window of hex around it, so a wrong 255-byte name or encoding reads as one
-//! short line instead of two walls of hex digits.
-//!
-//! The wording of a [`Mismatch`](super::Mismatch) uses it; it is pure and
-//! touches nothing else.
+//! Where two byte strings part, for the wording of a
+//! [`Mismatch`](super::Mismatch): the first differing offset and a short
+//! window of hex around it, so a wrong 255-byte name reads as one short
+//! line, not two walls of hex. Pure.
 
 use std::fmt;
 
@@ -40,13 +38,6 @@ impl<'a> FirstDifference<'a> {
             got,
             offset,
         })
-    }
-
-    /// The offset of the first byte that differs (or where the shorter
-    /// string ends).
-    #[cfg(test)]
-    pub(crate) fn offset(&self) -> usize {
-        self.offset
     }
 
     /// One side from the first difference on, at most [`FROM`] bytes.
@@ -136,7 +127,7 @@ mod tests {
         let mut got = vec![b'a'; 255];
         got.push(0);
         let d = FirstDifference::between(&expected, &got).unwrap();
-        assert_eq!(d.offset(), 255);
+        assert_eq!(d.offset, 255);
         let text = d.to_string();
         assert_eq!(
             text,

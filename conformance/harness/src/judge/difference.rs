@@ -1,7 +1,6 @@
-//! Which part of two values differs, and how a person reads that: the GUID's
-//! differing bytes, how many bytes too many or too few were consumed, where
-//! two names or encodings part. Apart from the verdicts, so that the
-//! wording of a wrong value has a file of its own, with its tests.
+//! Which part of two values differs, and its wording: the GUID's differing
+//! bytes, how many bytes too many or too few were consumed, where two
+//! names or encodings part.
 
 use std::fmt;
 
@@ -10,10 +9,9 @@ use wow_guid_vectors::Value;
 
 use super::byte_diff::FirstDifference;
 
-/// Which part of two values differs: the one comparison behind both the
-/// runner's wording of a [`Mismatch::WrongValue`](super::Mismatch::WrongValue)
-/// (this type's `Display`) and
-/// the fuzzer's class of it, so the two cannot drift apart.
+/// Which part of two values differs: the one comparison behind the wording
+/// of a [`Mismatch::WrongValue`](super::Mismatch::WrongValue) (`Display`)
+/// and the fuzzer's class of it, so the two cannot drift apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ValueDifference<'a> {
     /// Decoded values of one shape whose GUID, byte count or both differ;
@@ -95,10 +93,9 @@ impl<'a> ValueDifference<'a> {
     }
 }
 
-/// Says which part of two values differs, in the words of the format, and
-/// by how much: the GUID's differing bytes (by wire position, least
-/// significant first), how many bytes too many or too few were consumed,
-/// and for names and encodings where the bytes part (see [`FirstDifference`]).
+/// Which part differs, in the format's words, and by how much: the GUID's
+/// differing bytes (by wire position), the consumed count's error, and
+/// where names and encodings part ([`FirstDifference`]).
 impl fmt::Display for ValueDifference<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

@@ -1,7 +1,6 @@
 //! How to run an external implementation ([`ProcessConfig`], [`Mode`]) and
-//! what running it cost ([`ProcessStats`]): the settings every room of the
-//! process module reads, in a file of their own so that none of them
-//! depends on another for them.
+//! what it cost ([`ProcessStats`]): the settings every room of the process
+//! module reads, apart so that none depends on another for them.
 
 use std::ffi::OsString;
 use std::num::NonZeroUsize;
@@ -44,7 +43,7 @@ pub struct ProcessConfig {
     /// How long to wait for each response before the process is declared
     /// stuck and killed; the next request goes to a fresh process.
     pub timeout: Duration,
-    /// How long a freshly started process may take for its first response
+    /// How long a fresh process may take for its first response
     /// (interpreters and virtual machines start slowly); the larger of this
     /// and `timeout` applies.
     pub startup_timeout: Duration,
@@ -52,44 +51,24 @@ pub struct ProcessConfig {
     pub mode: Mode,
     /// Keep every response line as received, in [`Answer::raw`].
     pub record_raw: bool,
-    /// When a process fails before its first answer and no process of the
-    /// command has answered yet, check that the command can answer at all
-    /// (see the module docs), and stop with
-    /// a [`HarnessError`] (never answered) if it cannot. Off, such a failure is
-    /// only the fault of the request that was sent: for callers that have
-    /// seen the command answer before, or make their own diagnosis.
+    /// When a process fails before its first answer and none of the
+    /// command's has answered yet, check that the command can answer at all
+    /// (see the module docs), stopping with a [`HarnessError`] (never
+    /// answered) if not. Off, for callers that have seen the command answer
+    /// or diagnose it themselves, such a failure is only the request's.
     pub check_liveness: bool,
     /// No wait goes past this instant: a response still missing then ends
-    /// the call with a [`HarnessError`] (out of time), the process killed. While
-    /// no process of the command has answered, a fresh process gets at
-    /// most half the time left for its first response, so that the
-    /// liveness check still fits; a liveness check the deadline cuts short
-    /// ends with a [`HarnessError`] (never answered). For callers with a time
-    /// budget for everything they do (`fuzz --time`).
+    /// the call with a [`HarnessError`] (out of time), the process killed.
+    /// Until the command has answered, a fresh process gets at most half the
+    /// time left for its first response, so the liveness check still fits;
+    /// cut short, it ends with a [`HarnessError`] (never answered). For
+    /// callers with a time budget (`fuzz --time`).
     pub deadline: Option<Instant>,
     /// How long the first process of the command that answered took to its
-    /// first response, shared by every clone of this configuration.
-    pub(crate) startup_seen: StartupSeen,
-}
-
-/// How long a process of a command took to its first response, once one
-/// has answered: shared by every clone of a [`ProcessConfig`], so that any
-/// implementation made from one gives a fresh process about that much on
-/// top of the timeout rather than the whole start-up allowance.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct StartupSeen(Arc<OnceLock<Duration>>);
-
-impl StartupSeen {
-    /// The time, once known.
-    #[must_use]
-    pub(crate) fn get(&self) -> Option<Duration> {
-        self.0.get().copied()
-    }
-
-    /// Records `startup` unless a time is known already.
-    pub(crate) fn record(&self, startup: Duration) {
-        let _ = self.0.set(startup);
-    }
+    /// first response, shared by every clone of this configuration, so that
+    /// any implementation made from one gives a fresh process about that
+    /// much on top of the timeout rather than the whole start-up allowance.
+    pub(crate) startup_seen: Arc<OnceLock<Duration>>,
 }
 
 impl ProcessConfig {
@@ -100,10 +79,7 @@ impl ProcessConfig {
     /// Default number of requests in flight: enough to hide the pipe round
     /// trip, small enough that re-sending the in-flight ones after a fault
     /// is cheap.
-    pub const DEFAULT_WINDOW: NonZeroUsize = match NonZeroUsize::new(128) {
-        Some(w) => w,
-        None => unreachable!(),
-    };
+    pub const DEFAULT_WINDOW: NonZeroUsize = NonZeroUsize::new(128).unwrap();
 
     /// A persistent configuration with the defaults for `command`.
     #[must_use]
@@ -117,7 +93,7 @@ impl ProcessConfig {
             record_raw: false,
             check_liveness: true,
             deadline: None,
-            startup_seen: StartupSeen::default(),
+            startup_seen: Arc::default(),
         }
     }
 }
@@ -134,8 +110,7 @@ pub struct ProcessStats {
     pub lingered: usize,
     /// Liveness probes sent (see the module docs).
     pub probes: usize,
-    /// Timeouts waited out one after another: a timeout in parallel
-    /// isolation counts only when its wait overlapped no wait counted
-    /// before it.
+    /// Timeouts waited out one after another (in parallel isolation, only
+    /// those overlapping no wait counted before).
     pub timeout_waits: usize,
 }

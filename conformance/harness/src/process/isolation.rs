@@ -13,30 +13,25 @@ use super::transport::Transport;
 use crate::implementation::{Answer, Fault, FaultKind, HarnessError, Query};
 use crate::protocol;
 
-/// Fresh processes alive at once to isolate the suspects of a fault, once
-/// a process of the command has hung (see the module docs): enough that a
-/// run of hangs is waited out many at a time, few enough for the memory
-/// and open files of as many virtual machines. Each gets the start-up time
-/// of that many, spread over the machine's cores, on top of its own
-/// allowance, since they compete for the cores while they start.
+/// Fresh processes alive at once to isolate a fault's suspects once a
+/// process of the command has hung: enough to wait out a run of hangs many
+/// at a time, few enough for the memory and open files of as many virtual
+/// machines.
 pub const PARALLEL_ISOLATION: usize = 16;
 
-/// Requests in a row that time out, each alone in a fresh process with
-/// nothing answered in between, after which the rest of a call is not sent
-/// ([`Fault::NotSent`]): an implementation that hangs on every request
-/// would otherwise take a timeout per [`PARALLEL_ISOLATION`] requests, a
-/// quarter of an hour for the corpus at the default timeout. Four times
-/// [`PARALLEL_ISOLATION`]: more hangs in a row than any planted bug of the
-/// corpus gives.
+/// Requests in a row that time out alone, nothing answered in between,
+/// after which the rest of a call is not sent ([`Fault::NotSent`]): one
+/// that hangs on every request would otherwise take a timeout per
+/// [`PARALLEL_ISOLATION`] requests, a quarter of an hour for the corpus at
+/// the default timeout. More hangs in a row than any planted bug gives.
 const HANG_STREAK: usize = 4 * PARALLEL_ISOLATION;
 
-/// How often the processes of a parallel isolation are looked at while
-/// none has anything to say.
+/// How often a parallel isolation's processes are looked at while quiet.
 const POLL: Duration = Duration::from_millis(2);
 
-/// The processes of a parallel isolation still out: killed at once when
-/// it ends, however it ends (a process dropped unkilled is given a grace
-/// period to exit, which a hung one spends whole, one after another).
+/// The processes of a parallel isolation still out, killed at once however
+/// it ends (one dropped unkilled gets a grace period, which a hung one
+/// spends whole).
 struct Live<T: Transport>(Vec<Alone<T>>);
 
 impl<T: Transport> Drop for Live<T> {
@@ -83,12 +78,7 @@ impl<T: Transport> ProcessImplementation<T> {
             }
             self.confirm_alive(&stop.fault, stop.stderr_tail.as_ref())?;
             let timed_out = stop.fault.kind() == FaultKind::TimedOut;
-            answers.push(Answer {
-                reply: Err(stop.fault),
-                raw: None,
-                stderr_tail: stop.stderr_tail,
-                elapsed: Some(stop.elapsed),
-            });
+            answers.push(stop.into_answer());
             if timed_out {
                 // A fresh process hung on its one request: the next
                 // requests go alone too, many at a time, while they fail,
@@ -102,21 +92,15 @@ impl<T: Transport> ProcessImplementation<T> {
         Ok(answers)
     }
 
-    /// Attributes the fault `stop` of a stretch that had several requests
-    /// in flight, the first of them `queries[answers.len()]`: the request it
-    /// showed up on need not be the one that caused it (see the module
-    /// docs). Appends an answer for each request it settles.
+    /// Attributes the fault `stop` of a stretch with several requests in
+    /// flight, the first `queries[answers.len()]` (see the module docs),
+    /// appending an answer for each request it settles.
     fn isolate(
         &mut self,
         queries: &[Query<'_>],
         stop: EarlyEnd,
         answers: &mut Vec<Answer>,
     ) -> Result<(), HarnessError> {
-        // The requests that were in flight are sent again in order, each on
-        // its own to a fresh process, until one fails alone: that one
-        // caused the fault. Once a process has hung, they go many at a
-        // time, and on past the requests that were in flight while they
-        // fail (see the module docs).
         let at = answers.len();
         let caught = if self.hung {
             self.in_parallel(&queries[at..], Some(&stop), stop.in_flight, answers)?
@@ -132,15 +116,11 @@ impl<T: Transport> ProcessImplementation<T> {
         // A stall is no fault: the requests in flight were answered alone.
         if !caught && !stop.stalled && answers.len() > at {
             // Nothing failed on its own: the fault needs pipelining.
-            answers[at] = Answer {
-                reply: Err(Fault::OnlyWhenPipelined {
-                    in_flight: stop.in_flight,
-                    fault: Box::new(stop.fault),
-                }),
-                raw: None,
-                stderr_tail: stop.stderr_tail,
-                elapsed: Some(stop.elapsed),
+            let fault = Fault::OnlyWhenPipelined {
+                in_flight: stop.in_flight,
+                fault: Box::new(stop.fault),
             };
+            answers[at] = Answer::failed(fault, stop.stderr_tail, Some(stop.elapsed));
         }
         Ok(())
     }
@@ -166,15 +146,13 @@ impl<T: Transport> ProcessImplementation<T> {
         Ok(false)
     }
 
-    /// Sends `suspects` in order, each alone to a fresh process, with up to
-    /// [`PARALLEL_ISOLATION`] of them alive at once (a new one started as
-    /// soon as one is done), and appends their answers in order; whether one
-    /// failed. `first`: the fault the first suspect showed up on, if any
-    /// (without one, a request before the suspects has just failed alone).
-    /// Until one fails, only the first `in_flight` are sent; after that,
-    /// the rest too. No more are started once the last
-    /// [`PARALLEL_ISOLATION`] started have passed after one that failed or
-    /// is still out, and none once the hang streak is long enough to stop.
+    /// Sends `suspects` in order, each alone to a fresh process, up to
+    /// [`PARALLEL_ISOLATION`] alive at once, appending their answers in
+    /// order; whether one failed. `first`: the fault the first showed up on
+    /// (none: a request before them has just failed alone). Until one
+    /// fails, only the first `in_flight` are sent. None more are started
+    /// once the last [`PARALLEL_ISOLATION`] passed after a doubt, or the
+    /// hang streak is long enough.
     fn in_parallel(
         &mut self,
         suspects: &[Query<'_>],
@@ -187,7 +165,7 @@ impl<T: Transport> ProcessImplementation<T> {
         // the start-up time of all of them, spread over the cores, on top
         // of its own allowance.
         let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-        let crowd = self.config.startup_seen.get().unwrap_or_default()
+        let crowd = self.config.startup_seen.get().copied().unwrap_or_default()
             * u32::try_from(PARALLEL_ISOLATION.div_ceil(cores)).unwrap_or(u32::MAX);
         let mut caught = first.is_none();
         let mut live = Live(Vec::with_capacity(PARALLEL_ISOLATION));
@@ -252,11 +230,10 @@ impl<T: Transport> ProcessImplementation<T> {
         Ok(caught)
     }
 
-    /// Whether suspect `alone` is done with at `now`: it has answered, or
-    /// its time is up. It gets at least the time the slowest suspect done
-    /// took (`seen`) on top of the timeout: on a loaded machine a crowd can
-    /// start slower than the start-up seen alone predicts. Never past the
-    /// run's deadline, though.
+    /// Whether suspect `alone` has answered or is out of time at `now`. It
+    /// gets at least the timeout plus the time the slowest suspect done
+    /// took (`seen`), as a crowd on a loaded machine may start slower than
+    /// alone; never past the run's deadline.
     fn is_done(&self, alone: &mut Alone<T>, now: Instant, seen: Duration) -> bool {
         let (due, _) = wait_from(
             alone.sent_at,
@@ -267,8 +244,7 @@ impl<T: Transport> ProcessImplementation<T> {
     }
 
     /// Starts a fresh process for `query`, the suspect at `index`, and sends
-    /// it the query; `crowd` is the start-up time it is allowed on top of
-    /// its own for starting beside others.
+    /// it the query; `crowd`: extra start-up time for starting beside others.
     fn start_alone(
         &mut self,
         query: &Query<'_>,
@@ -291,9 +267,8 @@ impl<T: Transport> ProcessImplementation<T> {
         })
     }
 
-    /// Appends the answer of a request sent alone (`first`: it is the
-    /// request the fault `first` showed up on), and whether it failed;
-    /// counts the hang streak.
+    /// Appends the answer of a request sent alone (`first`: the fault it
+    /// showed up on) and counts the hang streak; whether it failed.
     fn settle(
         &mut self,
         mut answer: Answer,
@@ -318,12 +293,7 @@ impl<T: Transport> ProcessImplementation<T> {
             fault.kind() == FaultKind::TimedOut && stop.fault.kind() != FaultKind::TimedOut
         });
         if let Some(stop) = stop {
-            answer = Answer {
-                reply: Err(stop.fault.clone()),
-                raw: None,
-                stderr_tail: stop.stderr_tail.clone(),
-                elapsed: Some(stop.elapsed),
-            };
+            answer = stop.clone().into_answer();
         }
         answers.push(answer);
         Ok(true)
@@ -341,27 +311,17 @@ impl<T: Transport> ProcessImplementation<T> {
         Ok(self.end_alone(answer))
     }
 
-    /// The answer to `query` from the current process (a fresh one is
-    /// started and sent the query when `sent_at` is `None`; otherwise the
-    /// current one was sent it then, in a crowd that needs that much more
-    /// time to start), in persistent mode.
+    /// The answer to `query` in persistent mode from a fresh process, or
+    /// with `sent_at`, from the current one, sent it then in a crowd that
+    /// needs that much more time to start.
     fn receive_alone(
         &mut self,
         query: &Query<'_>,
         sent_at: Option<(Instant, Duration)>,
     ) -> Result<Answer, HarnessError> {
         let mut answers = Vec::with_capacity(1);
-        Ok(
-            match self.pipeline(std::slice::from_ref(query), 1, &mut answers, sent_at)? {
-                Ok(()) => answers.remove(0),
-                Err(stop) => Answer {
-                    reply: Err(stop.fault),
-                    raw: None,
-                    stderr_tail: stop.stderr_tail,
-                    elapsed: Some(stop.elapsed),
-                },
-            },
-        )
+        let stop = self.pipeline(std::slice::from_ref(query), 1, &mut answers, sent_at)?;
+        Ok(stop.map_or_else(EarlyEnd::into_answer, |()| answers.remove(0)))
     }
 
     /// Ends the process that answered a query alone, and turns output it
@@ -369,18 +329,16 @@ impl<T: Transport> ProcessImplementation<T> {
     fn end_alone(&mut self, answer: Answer) -> Answer {
         self.close();
         match self.unsolicited.take() {
-            Some(line) if answer.reply.is_ok() => Answer {
-                reply: Err(Fault::Unsolicited { line }),
-                raw: None,
-                stderr_tail: answer.stderr_tail,
-                elapsed: answer.elapsed,
-            },
+            Some(line) if answer.reply.is_ok() => Answer::failed(
+                Fault::Unsolicited { line },
+                answer.stderr_tail,
+                answer.elapsed,
+            ),
             _ => answer,
         }
     }
 }
 
-/// Whether `answer` is a timeout.
 fn is_timeout(answer: &Answer) -> bool {
     answer
         .reply
@@ -388,14 +346,13 @@ fn is_timeout(answer: &Answer) -> bool {
         .is_err_and(|f| f.kind() == FaultKind::TimedOut)
 }
 
-/// Whether the suspects started (`failed`: per suspect, whether it failed,
-/// once done, and when it was sent; in the order they were started) end in
-/// [`PARALLEL_ISOLATION`] that passed after the last doubt: then the run of
-/// faults is over and no more need starting. A doubt is a suspect that
-/// failed, or one still out after twice the time the slowest done so far
-/// took (`slowest`, timeouts aside; likely a hang); with none, the fault being isolated is
-/// the doubt when `caught`. Suspects out for less are not counted either
-/// way.
+/// Whether the suspects started (`failed`: per suspect, in start order,
+/// whether it failed once done, and when it was sent) end in
+/// [`PARALLEL_ISOLATION`] passes after the last doubt: the run of faults is
+/// over. A doubt is a suspect that failed, or one still out after twice
+/// `slowest` (the slowest done, timeouts aside: likely a hang); with none,
+/// the fault being isolated, when `caught`. Suspects out for less count
+/// neither way.
 fn passed_since_doubt(
     failed: &[(Option<bool>, Instant)],
     slowest: Option<Duration>,

@@ -1,8 +1,6 @@
-//! The state of an [`ProcessImplementation`] and the life of its current
-//! process: starting one, noting its first answer, and ending it after a
-//! fault, with the fault to report. The other rooms (the pipeline, the
-//! isolation of a fault, the probes, one-shot mode) all drive a process
-//! through these.
+//! The state of a [`ProcessImplementation`] and the life of its current
+//! process, which the other rooms drive: starting one, noting its first
+//! answer, and ending it after a fault, with the fault to report.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -31,11 +29,10 @@ pub struct ProcessImplementation<T: Transport = Child> {
     /// Requests in a row that timed out, each alone in a fresh process,
     /// with no answer in between (see `isolation.rs`).
     pub(super) hang_streak: usize,
-    /// Whether the early check for output that is never flushed was made
-    /// (once, on the first process: see [`check_flushing`]).
+    /// Whether the early check for output never flushed was made.
     pub(super) flush_checked: bool,
-    /// Output a process wrote after its input ended that answers no
-    /// request, seen when it was closed and not yet reported.
+    /// Output that answers no request, written after a process's input
+    /// ended, not yet reported.
     pub(super) unsolicited: Option<Excerpt>,
 }
 
@@ -48,11 +45,9 @@ impl ProcessImplementation {
 }
 
 impl<T: Transport> ProcessImplementation<T> {
-    /// [`ProcessImplementation::new`] over another transport than a real
-    /// process: `connect` starts one whenever a process would be started.
-    /// The pipeline fuzz target drives the batching, attribution and
-    /// restart logic this way, through a fake implementation whose
-    /// behaviour the fuzzer picks (with the `transport` feature).
+    /// [`ProcessImplementation::new`] over another transport, which
+    /// `connect` starts wherever a process would be: the pipeline fuzz
+    /// target's fake implementation.
     #[cfg(feature = "transport")]
     #[must_use]
     pub fn with_transport(config: ProcessConfig, connect: Connect<T>) -> Self {
@@ -93,9 +88,9 @@ impl<T: Transport> ProcessImplementation<T> {
     }
 
     /// Ends the running process, if any: closes its stdin, reads what it
-    /// still writes while it gets a moment to exit, then kills what is left
-    /// of its process group and reaps it. Output it wrote after its input
-    /// ended is kept for [`Implementation::finish`].
+    /// still writes while it gets a moment to exit, then kills and reaps
+    /// what is left of its group, keeping output written after its input
+    /// ended for [`Implementation::finish`].
     pub fn close(&mut self) {
         if let Some(mut child) = self.child.take() {
             let (exited, unsolicited) = child.finish(Duration::from_millis(500));
@@ -108,14 +103,13 @@ impl<T: Transport> ProcessImplementation<T> {
         }
     }
 
-    /// The time a fresh process gets for its first response. Once a
-    /// process has answered, restarts are allowed about as long as it took
-    /// on top of the timeout, rather than the whole start-up allowance, so
-    /// that a request that hangs every fresh process is noticed in seconds,
-    /// not minutes.
+    /// The time a fresh process gets for its first response: once one has
+    /// answered, the timeout plus about as long as it took rather than the
+    /// whole start-up allowance, so a request that hangs every fresh process
+    /// is noticed in seconds, not minutes.
     pub(super) fn first_timeout(&self) -> Duration {
         let full = self.config.startup_timeout.max(self.config.timeout);
-        match self.config.startup_seen.get() {
+        match self.config.startup_seen.get().copied() {
             Some(seen) => (self.config.timeout + seen * 2).min(full),
             None => match self.config.deadline {
                 Some(deadline) => full.min(deadline.saturating_duration_since(Instant::now()) / 2),
@@ -124,10 +118,9 @@ impl<T: Transport> ProcessImplementation<T> {
         }
     }
 
-    /// Refuses `queries` at once when the deadline has passed: no process
-    /// is started only to be killed (on a loaded machine a start alone can
-    /// take longer than the rest of the run). Checked where a call begins
-    /// and where isolation sends a request alone to a fresh process.
+    /// Refuses `queries` at once when the deadline has passed, so no process
+    /// is started only to be killed (a start alone can outlast the rest of
+    /// the run on a loaded machine).
     pub(super) fn time_left(&mut self, queries: &[Query<'_>]) -> Result<(), HarnessError> {
         match self.config.deadline {
             Some(deadline) if !queries.is_empty() && Instant::now() >= deadline => {
@@ -146,14 +139,14 @@ impl<T: Transport> ProcessImplementation<T> {
     }
 
     pub(super) fn running(&mut self) -> Result<&mut T, HarnessError> {
-        if self.child.is_none() {
-            self.stats.starts += 1;
-            self.child = Some((self.connect)(&self.config.command, &self.config.env)?);
-        }
-        // Just ensured above; `get_or_insert` would spawn eagerly.
-        self.child
-            .as_mut()
-            .ok_or(HarnessError::from(Failure::Pipe { which: "stdin" }))
+        let child = match self.child.take() {
+            Some(child) => child,
+            None => {
+                self.stats.starts += 1;
+                (self.connect)(&self.config.command, &self.config.env)?
+            }
+        };
+        Ok(self.child.insert(child))
     }
 
     /// Takes the current process out of service after a fault, noting
@@ -169,7 +162,7 @@ impl<T: Transport> ProcessImplementation<T> {
     /// it was started.
     pub(super) fn answered(&mut self, startup: Duration) {
         self.alive = true;
-        self.config.startup_seen.record(startup);
+        let _ = self.config.startup_seen.set(startup);
     }
 
     /// Kills the current process after a line that is not a valid response.
@@ -228,8 +221,7 @@ impl<T: Transport> ProcessImplementation<T> {
     }
 }
 
-/// When a wait of `waited` from now ends, and whether `deadline` rather
-/// than `waited` decides it.
+/// [`wait_from`] now.
 pub(super) fn wait_until(deadline: Option<Instant>, waited: Duration) -> (Instant, bool) {
     wait_from(Instant::now(), deadline, waited)
 }

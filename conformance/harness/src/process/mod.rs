@@ -2,75 +2,67 @@
 //!
 //! [`ProcessImplementation`] is the [`Implementation`] for a command line.
 //! In persistent mode one process answers many requests, with a window of
-//! requests in flight: a writer thread and a reader thread run at the same
-//! time (see `child.rs`), so neither side's pipe can fill up and deadlock, and
-//! responses, which come back in order, are matched to requests by position
-//! and checked by id. In one-shot mode every request gets a fresh process
-//! that sees one line and then end of input, except the steps of a stateful
-//! sequence ([`Implementation::answer_sequences`]): they share one fresh
-//! process, which sees their lines and then end of input.
+//! requests in flight: a writer and a reader thread run at once (see
+//! `child.rs`), so neither pipe can fill up and deadlock, and responses,
+//! which come back in order, are matched to requests by position and checked
+//! by id. In one-shot mode every request gets a fresh process that sees one
+//! line and then end of input, except the steps of a stateful sequence
+//! ([`Implementation::answer_sequences`]), which share one.
 //!
-//! Faults (a timeout, a crash, a line that is not a response) end the
-//! process; it is killed with its process group, reaped, and a fresh one is
-//! started for the next request. A fault fails the one request that caused
-//! it and never the rest of a run. With several requests in flight, the one
-//! the fault showed up on is not necessarily the one that caused it (an
-//! implementation may crash with answers still in its output buffer), so
-//! the requests that were in flight are re-sent in order, each on its own to
-//! a fresh process, until one fails alone: that one caused the fault, and
-//! the ones after it go on as usual. If none fails alone, the fault needs
-//! several requests in flight ([`Fault::OnlyWhenPipelined`]).
+//! A fault (a timeout, a crash, a line that is not a response) ends the
+//! process: it is killed with its process group and reaped, and the next
+//! request goes to a fresh one. A fault fails the one request that caused
+//! it, never the rest of a run. With several requests in flight, the one it
+//! showed up on need not be the cause (a crash may leave answers in the
+//! output buffer), so the requests in flight are re-sent in order, each
+//! alone to a fresh process, until one fails alone: that one caused it. If
+//! none does, the fault needs pipelining ([`Fault::OnlyWhenPipelined`]).
 //!
 //! Waiting out a hang costs time but no CPU, and an implementation that
 //! hangs on one input shape hangs on many requests, often near each other.
-//! So once a process of the command has hung, the suspects are re-sent each
-//! to a fresh process of its own with up to [`PARALLEL_ISOLATION`] alive at
-//! once: a new one is started as soon as one is done, each is read against
-//! its own deadline (the allowance for a first response, plus the start-up
-//! time of that many processes spread over the cores, or the time the
-//! slowest one done took if longer, so that slow starters such as a
-//! virtual machine, or a crowd on a loaded machine, are not pushed past
-//! it), and the
-//! answers are taken in order. Hangs near each other are waited out at the
-//! same time, while the requests between them are answered. Once one has
-//! failed alone, suspects go on, past the requests that were in flight,
-//! until [`PARALLEL_ISOLATION`] in a row have passed after the last one
-//! that failed or is overdue; every answer so got is its request's, and the
-//! requests after them go on as usual. And once a process has hung, a
-//! pipeline waits at most a second for each next answer before it takes
-//! the requests in flight for suspects (each then gets the whole timeout
-//! alone), so a hang that shows up in the pipeline costs a second there,
-//! not a timeout; when none of them fails alone, that was no fault.
-//! [`ProcessStats::timeout_waits`] counts the waits that did not overlap.
+//! So once a process of the command has hung, suspects go each to a fresh
+//! process of its own, up to [`PARALLEL_ISOLATION`] alive at once, a new one
+//! started as one is done. Each is read against its own deadline: the
+//! allowance for a first response plus the start-up time of that many
+//! processes spread over the cores, or the time the slowest one done took
+//! if longer, so slow starters (a virtual machine, a crowd on a loaded
+//! machine) are not pushed past it. Answers are taken in order, so hangs
+//! near each other are waited out together while the requests between them
+//! are answered. Once one has failed alone, suspects go on past the requests
+//! that were in flight until [`PARALLEL_ISOLATION`] in a row have passed
+//! after the last that failed or is overdue. And once a process has hung, a
+//! pipeline waits at most a second for each next answer before taking the
+//! requests in flight for suspects (each then gets the whole timeout
+//! alone): a hang in the pipeline costs a second, not a timeout, and if none
+//! fails alone there was no fault. [`ProcessStats::timeout_waits`] counts
+//! the waits that did not overlap.
 //!
 //! A fresh process gets one request at first, and its window opens as it
-//! answers (1, 3, 5, ... requests in flight), so a process restarted right
-//! before another crashing request has little in flight to re-send.
+//! answers (1, 3, 5, ... in flight), so one restarted right before another
+//! crashing request has little to re-send.
 //!
-//! A command that cannot answer anything at all (a missing script, an
-//! interpreter error at start-up) would otherwise fail every request, one
-//! start at a time. So when a process fails before its first answer and no
-//! process of the command has answered yet, the runner sends a few simple
-//! probe requests (with the id `liveness-probe`, one of each kind), each to a fresh process.
-//! Any response proves the command works, and the fault stays the
-//! request's; none ends the run with a [`HarnessError`] saying it never answered. When
+//! A command that cannot answer at all (a missing script, an interpreter
+//! error at start-up) would fail every request, one start at a time. So
+//! when a process fails before its first answer and none of the command's
+//! ever has, the runner sends a few simple probe requests (id
+//! `liveness-probe`, one of each kind), each to a fresh process. Any
+//! response proves the command works and the fault stays the request's;
+//! none ends the run with a [`HarnessError`] saying it never answered. When
 //! that first fault is a timeout in persistent mode, the first probe goes to
-//! a process whose input then ends: an answer there, but none from a
-//! further process with its input open, is output the implementation never
-//! flushes (a [`HarnessError`] that says so), found without waiting out a second
-//! start-up allowance. A line that is not a response followed at once by the
-//! response that was due is [`Fault::StrayLine`] (debug output on stdout),
-//! not a malformed response. Once a process has answered, no fault ends the
-//! run.
+//! a process whose input then ends: an answer there, but none from a further
+//! process with its input open, is output never flushed (a [`HarnessError`]
+//! that says so), found without waiting out a second start-up allowance. A
+//! line that is not a response followed at once by the response due is
+//! [`Fault::StrayLine`] (debug output on stdout). Once a process has
+//! answered, no fault ends the run.
 //!
-//! The policy lives in rooms of one job each: `pipeline.rs` (persistent
-//! mode's window of requests in flight), `isolation.rs` (finding the
-//! request that caused a fault), `probes.rs` (whether a command answers at
-//! all, or only at end of input), `one_shot.rs` (a process per request or
-//! sequence), over `lifecycle.rs` (the state and the current process's
-//! start and end) and `config.rs` (the settings). `child.rs` owns the
-//! process, `pipe_threads.rs` the threads on its stdin and stdout,
-//! `pipes.rs` its pipes, `stderr.rs` the tail of its stderr.
+//! One room a job: `pipeline.rs` (persistent mode's window), `isolation.rs`
+//! (finding the request that caused a fault), `probes.rs` (whether a command
+//! answers at all, or only at end of input), `one_shot.rs`, over
+//! `lifecycle.rs` (the state, and the current process's start and end) and
+//! `config.rs` (the settings). `child.rs` owns the process,
+//! `pipe_threads.rs` the threads on its stdin and stdout, `pipes.rs` its
+//! pipes, `stderr.rs` its stderr's tail.
 
 mod child;
 mod config;
@@ -105,12 +97,10 @@ use transport::Transport;
 pub use transport::{Connect, Ended, Transport};
 
 /// Makes SIGINT, SIGTERM and SIGHUP kill every implementation process this
-/// program has started before it exits with status 128 + the signal number.
-///
-/// Implementations run in process groups of their own, so a Ctrl-C in the
-/// terminal reaches only the runner; without this they would outlive it.
-/// Call once, early, from a program (not a library user that has its own
-/// signal handling).
+/// program has started, then exit with status 128 + the signal number:
+/// implementations run in process groups of their own, out of reach of a
+/// Ctrl-C, and would outlive the runner. Call once, early, from a program
+/// (not a library user with its own signal handling).
 ///
 /// # Errors
 /// The operating system's error when the handler or its thread cannot be set up.
@@ -129,13 +119,11 @@ pub fn kill_children_on_signal() -> std::io::Result<()> {
 }
 
 /// Checks, without starting anything, that `command`'s program could be
-/// started: a path (a word with a `/`) must name an executable file, and a
-/// bare name must be one on `PATH`, as the operating system would look it
-/// up. The matrix runs this for every implementation before it runs any,
-/// so that a missing program is reported in milliseconds, not after every
-/// other implementation has run. A program that starts and then fails (a
-/// script whose interpreter is missing) passes this check; its first
-/// request finds it.
+/// started: a path (a word with a `/`) must name an executable file, a bare
+/// name one on `PATH`. The matrix runs this for every implementation first,
+/// so a missing program is reported in milliseconds, not after the others
+/// have run. A program that starts and then fails (a script whose
+/// interpreter is missing) passes; its first request finds it.
 ///
 /// # Errors
 /// a [`HarnessError`] naming the command, with the operating system's
@@ -143,12 +131,13 @@ pub fn kill_children_on_signal() -> std::io::Result<()> {
 pub fn check_startable(command: &[OsString]) -> Result<(), HarnessError> {
     use std::os::unix::fs::PermissionsExt as _;
     use std::path::Path;
-    let fail = |kind: std::io::ErrorKind, why: &str| {
+    let spawn_failed = |error| {
         HarnessError::from(Failure::Spawn {
             command: crate::shell::words(command),
-            error: std::io::Error::new(kind, why.to_owned()),
+            error,
         })
     };
+    let fail = |kind, why: &str| spawn_failed(std::io::Error::new(kind, why.to_owned()));
     let Some(program) = command.first().filter(|p| !p.is_empty()) else {
         return Err(fail(std::io::ErrorKind::InvalidInput, "empty command"));
     };
@@ -158,10 +147,7 @@ pub fn check_startable(command: &[OsString]) -> Result<(), HarnessError> {
     let path = Path::new(program);
     if program.as_encoded_bytes().contains(&b'/') {
         return match std::fs::metadata(path) {
-            Err(error) => Err(HarnessError::from(Failure::Spawn {
-                command: crate::shell::words(command),
-                error,
-            })),
+            Err(error) => Err(spawn_failed(error)),
             Ok(_) if executable(path) => Ok(()),
             Ok(_) => Err(fail(
                 std::io::ErrorKind::PermissionDenied,
@@ -169,13 +155,10 @@ pub fn check_startable(command: &[OsString]) -> Result<(), HarnessError> {
             )),
         };
     }
-    let on_path = std::env::var_os("PATH")
-        .is_some_and(|dirs| std::env::split_paths(&dirs).any(|dir| executable(&dir.join(path))));
-    if on_path {
-        Ok(())
-    } else {
-        Err(fail(std::io::ErrorKind::NotFound, "not found on PATH"))
-    }
+    std::env::var_os("PATH")
+        .is_some_and(|dirs| std::env::split_paths(&dirs).any(|dir| executable(&dir.join(path))))
+        .then_some(())
+        .ok_or_else(|| fail(std::io::ErrorKind::NotFound, "not found on PATH"))
 }
 
 impl<T: Transport> Implementation for ProcessImplementation<T> {

@@ -37,12 +37,8 @@ impl<T: Transport> ProcessImplementation<T> {
                         self.answered(startup);
                         self.close();
                         if let Some(line) = self.unsolicited.take() {
-                            return Ok(Answer {
-                                reply: Err(Fault::Unsolicited { line }),
-                                raw: None,
-                                stderr_tail,
-                                elapsed,
-                            });
+                            let fault = Fault::Unsolicited { line };
+                            return Ok(Answer::failed(fault, stderr_tail, elapsed));
                         }
                         return Ok(Answer {
                             reply: Ok(response),
@@ -55,12 +51,7 @@ impl<T: Transport> ProcessImplementation<T> {
                         let queries = std::slice::from_ref(q);
                         let line = Excerpt::of(&raw);
                         let fault = stray_or_malformed(child, queries, 0, line, error, deadline);
-                        return Ok(Answer {
-                            reply: Err(fault),
-                            raw: None,
-                            stderr_tail: self.reject(),
-                            elapsed,
-                        });
+                        return Ok(Answer::failed(fault, self.reject(), elapsed));
                     }
                 }
             }
@@ -70,12 +61,7 @@ impl<T: Transport> ProcessImplementation<T> {
             return Err(self.out_of_time(1));
         }
         let (fault, stderr_tail) = self.fail(ended, waited);
-        Ok(Answer {
-            reply: Err(fault),
-            raw: None,
-            stderr_tail,
-            elapsed,
-        })
+        Ok(Answer::failed(fault, stderr_tail, elapsed))
     }
 
     pub(super) fn answer_one_shot(
@@ -93,9 +79,8 @@ impl<T: Transport> ProcessImplementation<T> {
         Ok(answers)
     }
 
-    /// One-shot mode with sequences: each range of `sequences` goes to
-    /// [`ProcessImplementation::one_shot_steps`], every other query to a
-    /// process of its own.
+    /// One-shot mode: each range of `sequences` to
+    /// [`ProcessImplementation::one_shot_steps`], every other query alone.
     pub(super) fn answer_one_shot_sequences(
         &mut self,
         queries: &[Query<'_>],
@@ -116,10 +101,8 @@ impl<T: Transport> ProcessImplementation<T> {
 
     /// The steps of one sequence in one-shot mode: a fresh process gets
     /// every step's line, then end of input, and must answer each in order
-    /// and exit, so the steps still share one state, as the corpus means
-    /// them to. A fault fails the step it showed up on (each step is
-    /// answered in order, with nothing in flight to re-send); the steps
-    /// after it go on in the same way in a fresh process.
+    /// and exit, so the steps share one state. A fault fails the step it
+    /// showed up on; the steps after it go on in a fresh process.
     fn one_shot_steps(&mut self, queries: &[Query<'_>]) -> Result<Vec<Answer>, HarnessError> {
         let mut answers = Vec::with_capacity(queries.len());
         while answers.len() < queries.len() {
@@ -190,12 +173,7 @@ impl<T: Transport> ProcessImplementation<T> {
                 Some((Err(ended), waited, _)) => self.fail(ended, waited),
             };
             self.confirm_alive(&fault, stderr_tail.as_ref())?;
-            answers.push(Answer {
-                reply: Err(fault),
-                raw: None,
-                stderr_tail,
-                elapsed: Some(since.elapsed()),
-            });
+            answers.push(Answer::failed(fault, stderr_tail, Some(since.elapsed())));
         }
         Ok(answers)
     }

@@ -1,7 +1,6 @@
 //! The two threads that serve a child's stdin and stdout (see `child.rs`):
 //! one writes the queued requests, the other cuts the output into complete
-//! lines under a length bound and hands them over a bounded channel. Apart
-//! from the process they serve, so that each file has one job.
+//! lines under a length bound and hands them over a bounded channel.
 
 use std::io::{self, Read, Write};
 use std::sync::mpsc::{Receiver, SyncSender};

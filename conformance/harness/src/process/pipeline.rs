@@ -25,6 +25,7 @@ enum Halt {
 }
 
 /// How a pipelined stretch of requests ended early.
+#[derive(Clone)]
 pub(super) struct EarlyEnd {
     /// Requests that had been sent without an answer, the faulted one included.
     pub(super) in_flight: usize,
@@ -32,19 +33,21 @@ pub(super) struct EarlyEnd {
     pub(super) stderr_tail: Option<Arc<str>>,
     /// From writing the faulted request to noticing the fault.
     pub(super) elapsed: Duration,
-    /// The fault is a stall, not a timeout: once a process of the command
-    /// has hung, a pipeline waits [`STALL`] rather than the whole timeout
-    /// for its next answer, and the requests in flight then go alone,
-    /// where each gets the whole timeout (see the process module's docs).
+    /// The fault is a stall ([`STALL`]), not a timeout.
     pub(super) stalled: bool,
 }
 
+impl EarlyEnd {
+    /// The answer the fault gives the request it showed up on.
+    pub(super) fn into_answer(self) -> Answer {
+        Answer::failed(self.fault, self.stderr_tail, Some(self.elapsed))
+    }
+}
+
 /// How long a pipeline waits for its next answer, once a process of the
-/// command has hung, before it takes the requests in flight for suspects
-/// and sends them alone (each with the whole timeout): an implementation
-/// that hangs on many requests would otherwise cost a whole timeout each
-/// time a hang shows up in the pipeline, and one that is merely slow only
-/// has its requests in flight answered alone.
+/// command has hung, before it sends the requests in flight alone (each
+/// with the whole timeout): a hang in the pipeline then costs this, not a
+/// timeout, and a merely slow implementation only has them answered alone.
 pub(super) const STALL: Duration = Duration::from_secs(1);
 
 /// How long a line that is not a response may be followed by the response
@@ -52,13 +55,10 @@ pub(super) const STALL: Duration = Duration::from_secs(1);
 /// rather than a malformed response.
 const STRAY_GRACE: Duration = Duration::from_secs(1);
 
-/// The fault for `line`, which is not a response to `queries[due]`: when
-/// it does not start with the id of any of `queries` (so it is no response
-/// at all, not even one out of order) and the next line, read within
-/// [`STRAY_GRACE`] (and `deadline`), is the response that was due, the
-/// implementation wrote something else before its answer
-/// ([`Fault::StrayLine`], whose advice differs); otherwise the line is the
-/// malformed response.
+/// The fault for `line`, not a response to `queries[due]`: when it starts
+/// with no id of `queries` (not even a response out of order) and the next
+/// line, within [`STRAY_GRACE`] and `deadline`, is the response due,
+/// [`Fault::StrayLine`]; otherwise [`Fault::Malformed`].
 pub(super) fn stray_or_malformed<T: Transport>(
     child: &mut T,
     queries: &[Query<'_>],
@@ -95,27 +95,20 @@ struct Stretch {
     waited: Duration,
     deadline: Instant,
     cut: bool,
-    /// Whether that wait is [`STALL`], shorter than the timeout: a process
-    /// of the command has hung, and this one has answered before. (A first
-    /// wait cut short by the caller's budget is not a stall.)
+    /// Whether that wait is a [`STALL`] (never a first wait).
     stall: bool,
-    /// Whether the waits after an answer are [`STALL`]s: a process of the
-    /// command has hung.
+    /// Whether the waits after an answer are [`STALL`]s.
     stalls_after_answers: bool,
-    /// How long the process took to its first answer, when it gave it in
-    /// this stretch.
+    /// How long the process took to its first answer, if given in this
+    /// stretch.
     first_answer: Option<Duration>,
 }
 
 impl Stretch {
-    /// Sends more of `queries` once half of the open window has been
-    /// answered. The window opens as the process answers: one request, then
-    /// three, five, ... up to `window`. A process that crashes on its first
-    /// requests (an implementation that throws on some inputs, restarted
-    /// right before the next such input) then has few requests in flight,
-    /// each of which would otherwise have to be re-sent to a fresh process
-    /// of its own. Topping up at half makes writes come in batches rather
-    /// than one line at a time.
+    /// Sends more of `queries` once half of the open window is answered. The
+    /// window opens as the process answers (1, 3, 5, ... up to `window`), so
+    /// a process that crashes on its first requests has few in flight to
+    /// re-send alone; topping up at half batches the writes.
     fn top_up<T: Transport>(&mut self, child: &mut T, queries: &[Query<'_>], window: usize) {
         let open = window.min(2 * self.got + 1);
         if self.sent < queries.len() && self.sent - self.got <= open / 2 {
@@ -181,10 +174,7 @@ impl Stretch {
         if let (Some(id), Some(answered)) = (repeated, answers.last_mut()) {
             answered.reply = Err(Fault::Malformed {
                 line,
-                error: ResponseError {
-                    column: 1,
-                    kind: ResponseErrorKind::Repeated { id },
-                },
+                error: ResponseError::at(1, ResponseErrorKind::Repeated { id }),
             });
             answered.raw = None;
             return Some(Halt::Repeated);
@@ -196,11 +186,11 @@ impl Stretch {
 
 impl<T: Transport> ProcessImplementation<T> {
     /// Sends `queries` with up to `window` in flight and appends one answer
-    /// per response. Stops at the first fault, having killed the process.
-    /// `first_sent`: the current process was already sent the first query,
-    /// at that instant, and started beside others that need this much more
-    /// time to start (its first wait counts from that instant, and a
-    /// timeout in it is the caller's to count).
+    /// per response, stopping at the first fault with the process killed.
+    /// `first_sent`: the current process was sent the first query at that
+    /// instant, beside others needing this much more time to start (its
+    /// first wait counts from then, and a timeout in it is the caller's to
+    /// count).
     pub(super) fn pipeline(
         &mut self,
         queries: &[Query<'_>],
@@ -256,9 +246,9 @@ impl<T: Transport> ProcessImplementation<T> {
         }
     }
 
-    /// Whether this stretch checks early for output that is never flushed:
-    /// only on the first process of a command, in persistent mode, with no
-    /// budget of the caller's to keep to. Asked once.
+    /// Whether this stretch checks early for output never flushed: only on
+    /// a command's first process, persistent, with no caller's budget. Asked
+    /// once.
     fn flush_check_due(&mut self, own_start: bool) -> bool {
         // Once per run: a process of the command answered (in any
         // implementation made from this configuration), so it flushes.
@@ -302,9 +292,8 @@ impl<T: Transport> ProcessImplementation<T> {
         })
     }
 
-    /// How long the pipeline waits for an answer after the first: the
-    /// timeout, or once a process of the command has hung, [`STALL`] if
-    /// shorter.
+    /// The wait for each answer after the first: the timeout, or once a
+    /// process of the command has hung, [`STALL`] if shorter.
     fn next_answer_wait(&self) -> Duration {
         if self.hung {
             self.config.timeout.min(STALL)
@@ -313,9 +302,8 @@ impl<T: Transport> ProcessImplementation<T> {
         }
     }
 
-    /// Ends a stretch that `stop`ped before every one of its `total`
-    /// requests was answered: the process is killed, and the fault is
-    /// returned for the caller to attribute.
+    /// Ends a stretch that `stop`ped before all its `total` requests were
+    /// answered: kills the process and returns the fault to attribute.
     fn halt(
         &mut self,
         stop: Halt,

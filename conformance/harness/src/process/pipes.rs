@@ -1,27 +1,21 @@
 //! The runner's ends of an implementation's pipes, which the owner of the
 //! process can always get closed.
 //!
-//! Each pipe is served by a thread of its own (see `child.rs`), and a
-//! thread blocked in `read` or `write` only returns when the other end
-//! closes. The process's own end closes when it dies, but a descendant that
-//! left its process group (`setsid`) cannot be killed with the group and may
-//! hold the pipes open for as long as it likes: threads blocked on them would
-//! never end, and their file descriptors would leak, two or three per start,
-//! until a long one-shot run hit the limit on open files.
+//! A thread blocked in `read` or `write` returns only when the other end
+//! closes, and a descendant that left the process group (`setsid`) escapes
+//! the group's kill and may hold the pipes open for ever: blocked threads
+//! would never end, leaking two or three descriptors per start until a long
+//! one-shot run hit the limit on open files.
 //!
-//! So the threads never block on a pipe alone: [`PipeReader`] and
-//! [`PipeWriter`] wait with `poll` on their pipe and on a [`StopSignal`]
-//! that the owner raises with [`StopRaiser::raise`] once the process is dead and
-//! reaped. After that a writer fails at once, and a reader returns what is
-//! already in the pipe (what the process wrote before it died, up to
-//! [`DRAIN_LIMIT`] bytes, which an escaped descendant cannot stretch) and
-//! then end of file. Either way the thread ends and closes its end.
+//! So [`PipeReader`] and [`PipeWriter`] `poll` their pipe together with a
+//! [`StopSignal`], which the owner raises ([`StopRaiser::raise`]) once the
+//! process is dead and reaped. Then a writer fails at once, and a reader
+//! returns what is already in the pipe (up to [`DRAIN_LIMIT`] bytes, which
+//! an escaped descendant cannot stretch) and then end of file.
 //!
-//! The signal is itself a pipe: the owner holds its write end and closing
-//! it makes the read end readable (end of file) for every thread at once,
-//! with no polling interval and nothing to reset. Every descriptor here is
-//! close-on-exec, so no other process started by the runner inherits one.
-//! This module touches nothing but these descriptors.
+//! The signal is itself a pipe: closing its write end makes the read end
+//! readable for every thread at once, with no polling interval and nothing
+//! to reset. Every descriptor here is close-on-exec.
 
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -30,11 +24,9 @@ use std::sync::Arc;
 
 use rustix::event::{PollFd, PollFlags};
 
-/// After the stop signal, a reader returns at most this many more bytes
-/// before end of file: enough for everything a dead process can have left
-/// in a pipe (a pipe holds at most 1 MiB unless raised by its owner, and a
-/// response line is at most 1 MiB), while a descendant that keeps writing
-/// cannot keep the reader going.
+/// After the stop signal, a reader returns at most this many more bytes:
+/// enough for all a dead process can leave in a pipe (at most 1 MiB unless
+/// its owner raised it; a response line is at most 1 MiB too).
 pub(crate) const DRAIN_LIMIT: usize = 4 << 20;
 
 /// The owner's side of the stop signal: raising it (or dropping it) wakes
@@ -60,16 +52,9 @@ impl StopRaiser {
     }
 }
 
-/// What a wait for a pipe saw.
-enum Woke {
-    /// The pipe is ready (or closed, or broken: the next call says which).
-    Ready,
-    /// The stop signal is raised.
-    Stopped,
-}
-
-/// Waits until `pipe` is ready for `events` or `stop` is raised.
-fn wait(pipe: &File, events: PollFlags, stop: &StopSignal) -> io::Result<Woke> {
+/// Waits until `pipe` is ready for `events` (or closed, or broken: the
+/// next call says which) or `stop` is raised; whether `stop` is raised.
+fn stopped(pipe: &File, events: PollFlags, stop: &StopSignal) -> io::Result<bool> {
     loop {
         let mut fds = [
             PollFd::new(pipe, events),
@@ -81,10 +66,10 @@ fn wait(pipe: &File, events: PollFlags, stop: &StopSignal) -> io::Result<Woke> {
             Err(e) => return Err(e.into()),
         }
         if !fds[1].revents().is_empty() {
-            return Ok(Woke::Stopped);
+            return Ok(true);
         }
         if !fds[0].revents().is_empty() {
-            return Ok(Woke::Ready);
+            return Ok(false);
         }
     }
 }
@@ -114,24 +99,18 @@ impl PipeReader {
             draining: None,
         })
     }
-}
 
-impl PipeReader {
-    /// Waits until there is something to read (bytes, or the end), or the
-    /// process was killed (from then on at most [`DRAIN_LIMIT`] bytes are
-    /// read), without reading: [`PipeReader::try_read`] then takes it.
+    /// Waits, without reading, until there is something to read or the
+    /// stop signal (from then on at most [`DRAIN_LIMIT`] bytes are read).
     pub(crate) fn wait_readable(&mut self) -> io::Result<()> {
-        if self.draining.is_none() {
-            if let Woke::Stopped = wait(&self.pipe, PollFlags::IN, &self.stop)? {
-                self.draining = Some(DRAIN_LIMIT);
-            }
+        if self.draining.is_none() && stopped(&self.pipe, PollFlags::IN, &self.stop)? {
+            self.draining = Some(DRAIN_LIMIT);
         }
         Ok(())
     }
 
     /// Reads what is in the pipe now, without waiting: `None` when nothing
-    /// is (someone else read it), `Some(0)` at the end (or once the
-    /// allowance after a kill is spent).
+    /// is, `Some(0)` at the end (or once the allowance after a stop is spent).
     pub(crate) fn try_read(&mut self, buf: &mut [u8]) -> io::Result<Option<usize>> {
         let want = match self.draining {
             Some(left) => buf.len().min(left),
@@ -160,28 +139,10 @@ impl PipeReader {
 impl Read for PipeReader {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         loop {
-            if let Some(left) = self.draining {
-                let want = buf.len().min(left);
-                if want == 0 {
-                    return Ok(0);
-                }
-                return match self.pipe.read(&mut buf[..want]) {
-                    Ok(n) => {
-                        self.draining = Some(left - n);
-                        Ok(n)
-                    }
-                    // Everything the process left is read: end of file.
-                    Err(e) if e.kind() == io::ErrorKind::WouldBlock => Ok(0),
-                    Err(e) => Err(e),
-                };
+            if let Some(n) = self.try_read(buf)? {
+                return Ok(n);
             }
-            match self.pipe.read(buf) {
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
-                other => return other,
-            }
-            if let Woke::Stopped = wait(&self.pipe, PollFlags::IN, &self.stop)? {
-                self.draining = Some(DRAIN_LIMIT);
-            }
+            self.wait_readable()?;
         }
     }
 }
@@ -209,7 +170,7 @@ impl Write for PipeWriter {
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
                 other => return other,
             }
-            if let Woke::Stopped = wait(&self.pipe, PollFlags::OUT, &self.stop)? {
+            if stopped(&self.pipe, PollFlags::OUT, &self.stop)? {
                 return Err(io::Error::new(
                     io::ErrorKind::BrokenPipe,
                     "the process was stopped",

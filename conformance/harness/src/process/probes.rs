@@ -26,18 +26,15 @@ enum Silence {
     Other((Fault, Option<Arc<str>>)),
 }
 
-/// How long the first process of a command may stay silent before the
-/// runner checks, beside it, whether the command answers only at end of
-/// input (a [`HarnessError`]; see the module docs).
+/// How long a command's first process may stay silent before the runner
+/// checks, beside it, whether it answers only at end of input.
 pub(super) const FLUSH_CHECK_AFTER: Duration = Duration::from_secs(2);
 
-/// How long a probe beside the first process waits for its answer, at
-/// most: a probe that is blocked (by a lock the first process holds, say)
-/// must not hold up the first process's answer for its whole allowance.
+/// The longest a probe beside the first process waits: one blocked (by a
+/// lock the first process holds, say) must not hold up the first's answer.
 const PROBE_WAIT: Duration = Duration::from_secs(8);
 
-/// How long each look at the first process and at the probe beside it
-/// lasts, while both are watched.
+/// How long each look at the first process and at the probe beside it lasts.
 const WATCH: Duration = Duration::from_millis(20);
 
 /// What a probe beside the first process came to.
@@ -55,8 +52,8 @@ enum Probed {
 }
 
 /// Sends `line` (the probe `request`) to a fresh process (its input then
-/// ended, when `input_ends`) and watches both it and `first` until one of
-/// them gives a line, or `until`.
+/// ended when `input_ends`) and watches it and `first` until either gives a
+/// line, or `until`.
 fn probe_beside<T: Transport>(
     connect: &mut Connect<T>,
     config: &ProcessConfig,
@@ -104,30 +101,24 @@ fn probe_beside<T: Transport>(
     Ok(probed)
 }
 
-/// The first process of a command, none of whose processes has answered,
-/// has been silent for [`FLUSH_CHECK_AFTER`]: rather than wait out the rest
-/// of its start-up allowance, a probe goes to a second process whose input
-/// then ends, watched beside the first (whose answer, when it comes, ends
-/// the probe) for at most [`PROBE_WAIT`]. When that one exits without a
-/// word, its output is lost at exit (a [`HarnessError`] that says so, naming
-/// flushing first). When it answers and the first is still silent, the
+/// The first process of a command none of whose processes has answered
+/// has been silent for [`FLUSH_CHECK_AFTER`]: rather than wait out its
+/// start-up allowance, a probe goes to a second process whose input then
+/// ends, watched beside the first (whose answer ends the probe) for at most
+/// [`PROBE_WAIT`]. If it exits without a word, output is lost at exit (a
+/// [`HarnessError`]). If it answers while the first is still silent, the
 /// probe goes to a third process with its input left open, given twice the
 /// second's time and a second more: silent too, the command answers only
-/// at end of input (a [`HarnessError`] that says so, within seconds).
-/// Answered, the command answers with its input open (`alive` is set and
-/// the probe's time recorded as a start-up seen, as for any first answer:
-/// a timeout of the first process is then the request's fault, not a
-/// reason to probe again); the first process's wait goes on as usual, to
-/// `deadline`. So does it when the probe did not answer even at end of
-/// input: the command is slow, or stuck on the first request.
+/// at end of input (a [`HarnessError`]). Answered, `alive` is set and the
+/// time recorded as a start-up seen (a timeout of the first process is then
+/// the request's fault), and the first process's wait goes on to
+/// `deadline`; so it does when the probe did not answer even at end of
+/// input (the command is slow, or stuck on the first request).
 ///
-/// The probes' waits are their own, not bounded by `deadline`: a first
-/// process past its allowance while a probe is out is still watched, and
-/// the probes' evidence is used rather than gathered again by the liveness
-/// check. (The check runs only without a caller's budget,
-/// [`ProcessConfig::deadline`]; with one, the liveness check diagnoses.)
-/// Returns the first process's next line, as [`Transport::next_line`]
-/// would.
+/// The probes' waits are their own, not bounded by `deadline`, so their
+/// evidence is used rather than gathered again by the liveness check. (The
+/// check runs only without a caller's budget, [`ProcessConfig::deadline`].)
+/// Returns the first process's next line, as [`Transport::next_line`].
 pub(super) fn check_flushing<T: Transport>(
     connect: &mut Connect<T>,
     (config, stats): (&ProcessConfig, &mut ProcessStats),
@@ -168,7 +159,7 @@ pub(super) fn check_flushing<T: Transport>(
             // A process of the command answered with its input open: its
             // time to that answer is a start-up seen, as any first answer's.
             *alive = true;
-            config.startup_seen.record(open_began.elapsed());
+            let _ = config.startup_seen.set(open_began.elapsed());
             return Ok(first.next_line(deadline));
         }
         Probed::ExitedSilent | Probed::Nothing => {}
@@ -181,11 +172,10 @@ pub(super) fn check_flushing<T: Transport>(
     }))
 }
 
-/// The requests that check whether a command can answer anything at all,
-/// one of each kind, each simple enough that any implementation that
-/// handles its kind answers it: the format's worked example, its encoding,
-/// and a named GUID with a three-letter name. Any response counts,
-/// `unsupported` and `error` included.
+/// The probe requests, one of each kind, simple enough that any
+/// implementation of the kind answers: the format's worked example, its
+/// encoding, a named GUID named `Bob`. Any response counts, `unsupported`
+/// and `error` included.
 fn probe_requests() -> [Request; 4] {
     [
         Request::DecodePacked {
@@ -201,22 +191,18 @@ fn probe_requests() -> [Request; 4] {
         },
     ]
 }
-/// The protocol id of the liveness probes.
-///
-/// Public with the `transport` feature, for a fake transport that must
+/// The protocol id of the liveness probes, for a fake transport that must
 /// tell probes from requests.
 #[cfg(feature = "transport")]
 pub const PROBE_ID: &str = PROBE;
 /// The protocol id of the liveness probes.
 pub(super) const PROBE: &str = "liveness-probe";
 impl<T: Transport> ProcessImplementation<T> {
-    /// After a fault: when the failed process had not answered anything and
-    /// no process of this command ever has, finds out whether the command
-    /// can answer at all, by sending each probe request to a fresh process.
-    /// One answer, of any kind, proves it can: the fault was the request's,
-    /// and the run goes on. None proves it cannot, and nothing it is asked
-    /// can be judged: a [`HarnessError`] (never answered). A probe that times out ends the
-    /// search early, since each further one would wait as long.
+    /// After a fault of a process that had not answered, when no process of
+    /// the command ever has: sends each probe request to a fresh process.
+    /// One answer of any kind proves the command works (the fault was the
+    /// request's); none is a [`HarnessError`] (never answered). A probe
+    /// that times out ends the search, as each further one would wait as long.
     pub(super) fn confirm_alive(
         &mut self,
         fault: &Fault,
@@ -266,16 +252,12 @@ impl<T: Transport> ProcessImplementation<T> {
         }))
     }
 
-    /// After a fresh persistent process stayed silent for `silent_for`
-    /// with no process of the command ever having answered: tells an
-    /// implementation that answers only at end of input (its output waits
-    /// in a buffer it never flushes) from one that is stuck, without a
-    /// second start-up allowance. A probe goes to a fresh process whose
-    /// input then ends; if that one answers, the same probe goes to
-    /// another fresh process with its input left open, which gets the
-    /// start-up time just seen on top of the timeout. Silent again: the
-    /// output is buffered (a harness error). Answered: the
-    /// first request was the problem, and the run goes on.
+    /// After a fresh persistent process stayed silent for `silent_for`, no
+    /// process of the command having answered: tells one that answers only
+    /// at end of input from one that is stuck, as [`check_flushing`] does,
+    /// without a second start-up allowance: a probe at end of input, then,
+    /// if answered, one with input left open; silent again, the output is
+    /// never flushed (a harness error).
     fn at_end_of_input(&mut self, silent_for: Duration) -> Result<Silence, HarnessError> {
         let [request, ..] = probe_requests();
         let query = Query {

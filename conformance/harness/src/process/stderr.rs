@@ -1,10 +1,7 @@
-//! Draining an implementation's stderr and keeping its tail.
-//!
-//! stderr belongs to the implementation: the runner never parses it, but it
-//! must read it all the time (a chatty implementation would otherwise block
-//! on a full pipe and look hung) and it keeps the last few kilobytes to show
-//! next to a failure. This module owns that buffer and the thread that fills
-//! it; it touches nothing else.
+//! Draining an implementation's stderr and keeping its tail. The runner
+//! never parses stderr, but must read it all the time (a chatty
+//! implementation would otherwise block on a full pipe and look hung), and
+//! keeps the last few kilobytes to show next to a failure.
 
 use std::collections::VecDeque;
 use std::os::fd::OwnedFd;
@@ -44,20 +41,17 @@ impl StderrTail {
         self.total.load(Ordering::Acquire)
     }
 
-    /// Whether everything the implementation wrote to stderr has been read:
-    /// the pipe is closed, so the tail is final.
+    /// Whether the pipe is closed, so the tail is final.
     pub(crate) fn is_closed(&self) -> bool {
         self.closed.load(Ordering::Acquire)
     }
 
-    /// Reads into the tail what waits unread in the stderr pipe now,
-    /// through `peek` (a second handle on the pipe's read end), up to
-    /// [`SETTLE_BYTES`]. stdout and stderr are read by different threads, so
-    /// an answer can be read before the line the implementation wrote to
-    /// stderr just before it: a tail taken after this holds that line. The
-    /// drain thread reads under the same lock, so the bytes keep their
-    /// order. One call per chunk of stdout: a read that finds nothing, most
-    /// of the time.
+    /// Reads into the tail what waits in the stderr pipe now, through `peek`
+    /// (a second handle on its read end), up to [`SETTLE_BYTES`]: stdout and
+    /// stderr are read by different threads, so an answer can arrive before
+    /// the stderr line written just before it, which a tail taken after this
+    /// holds. Under the drain thread's lock, so bytes keep their order. One
+    /// call per chunk of stdout, usually finding nothing.
     pub(crate) fn settle(&self, peek: &OwnedFd) {
         let _reading = self.reading.lock().unwrap_or_else(|e| e.into_inner());
         let mut block = [0u8; 4096];
@@ -90,38 +84,23 @@ impl StderrTail {
     /// nothing was written.
     pub(crate) fn tail(&self) -> Option<String> {
         let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        if kept.is_empty() {
-            return None;
-        }
-        let (a, b) = kept.as_slices();
-        let mut bytes = Vec::with_capacity(a.len() + b.len());
-        bytes.extend_from_slice(a);
-        bytes.extend_from_slice(b);
+        let bytes: Vec<u8> = kept.iter().copied().collect();
         drop(kept);
-        Some(show(&bytes))
+        (!bytes.is_empty()).then(|| show(&bytes))
     }
 }
 
-/// Cuts kept stderr bytes down to what a report shows: whole last lines,
-/// bounded in count and size, decoded (stderr is not required to be UTF-8:
-/// a byte that is not part of a UTF-8 character is spelled `\xNN`), and made
-/// safe for a terminal (see [`crate::terminal`]), escaped once.
+/// Cuts kept stderr bytes to what a report shows: whole last lines, bounded
+/// in count and size, decoded (a byte outside UTF-8 spelled `\xNN`), and
+/// escaped once for a terminal ([`crate::terminal`]).
 fn show(bytes: &[u8]) -> String {
     let trimmed = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    let mut start = trimmed.len().saturating_sub(SHOW_BYTES);
-    let mut lines = 0;
-    for (i, &b) in trimmed.iter().enumerate().rev() {
-        if i < start {
-            break;
-        }
-        if b == b'\n' {
-            lines += 1;
-            if lines == SHOW_LINES {
-                start = i + 1;
-                break;
-            }
-        }
-    }
+    let floor = trimmed.len().saturating_sub(SHOW_BYTES);
+    let start = (floor..trimmed.len())
+        .rev()
+        .filter(|&i| trimmed[i] == b'\n')
+        .nth(SHOW_LINES - 1)
+        .map_or(floor, |i| i + 1);
     let mut text = String::with_capacity(trimmed.len() - start);
     for chunk in trimmed[start..].utf8_chunks() {
         text.push_str(chunk.valid());
@@ -132,9 +111,8 @@ fn show(bytes: &[u8]) -> String {
     escape_controls(&text)
 }
 
-/// Reads `stderr` until end of file or an error, keeping its tail in `tail`.
-/// It waits for bytes without the reading lock and takes them under it
-/// ([`StderrTail::settle`] may have taken them first).
+/// Reads `stderr` until end of file or an error, keeping its tail in
+/// `tail`; waits without the reading lock and reads under it.
 pub(crate) fn drain(mut stderr: PipeReader, tail: &Arc<StderrTail>) {
     let mut block = vec![0u8; 8 * 1024];
     loop {

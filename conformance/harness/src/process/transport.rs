@@ -1,10 +1,7 @@
-//! What the batching, attribution and restart logic of
-//! [`ProcessImplementation`](super::ProcessImplementation) needs of a
-//! running implementation, as a trait: the real process over pipes
-//! ([`Child`](super::Child)) is one, and the pipeline fuzz target drives the
-//! same logic through a fake one in process. Its own file so that the
-//! process module and the child it starts both depend on it, and not on
-//! each other. Not part of the documented API.
+//! The seam between the process logic and a running implementation
+//! ([`Transport`]), apart so that the process module and the child it
+//! starts both depend on it, not on each other. Not part of the documented
+//! API.
 
 use std::ffi::OsString;
 use std::sync::Arc;
@@ -25,11 +22,11 @@ pub enum Ended {
     ReadFailed(String),
 }
 
-/// What [`ProcessImplementation`](super::ProcessImplementation)'s batching, attribution and restart
-/// logic needs of a running implementation: its input, its lines of
-/// output, how it ended, and the means to end it. [`Child`](super::Child) is the real
-/// one, a process over pipes; the pipeline fuzz target drives the same
-/// logic through a fake one in process, whose behaviour the fuzzer picks
+/// What [`ProcessImplementation`](super::ProcessImplementation)'s batching,
+/// attribution and restart logic needs of a running implementation: its
+/// input, its lines of output, how it ended, and the means to end it.
+/// [`Child`](super::Child), a process over pipes, is the real one; the
+/// pipeline fuzz target drives the logic through a fake one
 /// ([`ProcessImplementation::with_transport`](super::ProcessImplementation::with_transport)).
 pub trait Transport {
     /// An id for messages (the process id).

@@ -1,7 +1,6 @@
 //! Reading the fields of a line, in either direction: splitting on single
-//! spaces with the column of each field, and reading a field as hex, a GUID
-//! or a word of the vocabulary, so the request and the response parser share
-//! one reading of fields and one wording of what is wrong with one.
+//! spaces with each field's column, and reading a field as hex, a GUID or a
+//! word, with one wording of what is wrong with one.
 
 use std::str::FromStr;
 
@@ -71,8 +70,7 @@ impl<'a> Field<'a> {
     }
 }
 
-/// What can be wrong with the fields of a line in either direction, so
-/// the request and the response parser share one reading of fields.
+/// What can be wrong with a field of a line in either direction.
 pub(super) struct FieldError {
     pub(super) column: usize,
     pub(super) kind: FieldErrorKind,
@@ -89,40 +87,28 @@ pub(super) enum FieldErrorKind {
     BadGuid(GuidTextError),
 }
 
-/// Splits a line on single spaces, remembering where each field starts so
-/// errors can name a column.
+/// Splits a line on single spaces, with each field's column.
 pub(super) struct Fields<'a> {
     pub(super) line: &'a [u8],
-    pos: usize,
-    done: bool,
+    split: std::slice::Split<'a, u8, fn(&u8) -> bool>,
+    column: usize,
 }
 
 impl<'a> Fields<'a> {
     pub(super) fn new(line: &'a [u8]) -> Self {
+        let space: fn(&u8) -> bool = |&b| b == b' ';
         Self {
             line,
-            pos: 0,
-            done: false,
+            split: line.split(space),
+            column: 1,
         }
     }
 
     /// The next field, or `None` at the end of the line.
     fn next_field(&mut self) -> Option<Field<'a>> {
-        if self.done {
-            return None;
-        }
-        let rest = &self.line[self.pos..];
-        let column = self.pos + 1;
-        let text = match rest.iter().position(|&b| b == b' ') {
-            Some(len) => {
-                self.pos += len + 1;
-                &rest[..len]
-            }
-            None => {
-                self.done = true;
-                rest
-            }
-        };
+        let text = self.split.next()?;
+        let column = self.column;
+        self.column += text.len() + 1;
         Some(Field { text, column })
     }
 

@@ -1,7 +1,6 @@
-//! Writing the protocol's lines: requests as the runner sends them,
-//! responses as an implementation (or the reference, for reports) writes
-//! them, and any raw line as a person can read it. Apart from parsing, so
-//! that writing a line never depends on the code that reads one.
+//! Writing the protocol's lines: requests, responses, and any raw line as
+//! a person can read it; apart from parsing, so that writing never depends
+//! on the code that reads.
 
 use wow_guid_vectors::hex_text;
 use wow_guid_vectors::{Request, Value};

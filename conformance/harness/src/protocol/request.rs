@@ -27,9 +27,12 @@ pub struct RequestError {
 }
 
 impl RequestError {
-    /// Whether the line names a kind of request this protocol does not
-    /// have (another operation or type: a newer runner's, say), which an
-    /// adapter answers `unsupported`.
+    const fn at(column: usize, kind: RequestErrorKind) -> Self {
+        Self { column, kind }
+    }
+
+    /// Whether the line names another operation or type (a newer
+    /// runner's, say), which an adapter answers `unsupported`.
     pub(crate) const fn is_unknown_kind(&self) -> bool {
         matches!(
             self.kind,
@@ -41,47 +44,38 @@ impl RequestError {
 /// What is wrong with a request line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 enum RequestErrorKind {
-    /// The line is empty.
     #[error("empty line; expected `<id> <op> <type> ...`")]
     Empty,
-    /// A field is empty: two spaces in a row, or a space at either end.
     #[error("empty field: fields are separated by exactly one space, with none at either end")]
     EmptyField,
-    /// The line ended before this field.
     #[error("the line ends before the {0}")]
     Missing(&'static str),
-    /// The second field is not one of the operations.
     #[error("unknown operation `{0}`; expected {words}", words = one_of(Op::WORDS))]
     UnknownOp(String),
-    /// The third field is not `packed_guid` or `named_guid`.
     #[error("unknown type `{0}`; expected {words}", words = one_of(GuidType::WORDS))]
     UnknownType(String),
-    /// A byte-string field is not protocol hex.
     #[error("bad byte string: {}", bytes_message(.0))]
     BadBytes(HexError),
-    /// A GUID field is not 16 hex digits.
     #[error("bad GUID: {}", guid_message(.0))]
     BadGuid(GuidTextError),
-    /// More fields than the request takes.
     #[error("unexpected extra field `{0}` after a complete request")]
     Extra(String),
-    /// The id contains a byte outside printable ASCII.
     #[error("the id must be printable ASCII")]
     BadId,
 }
 
 impl From<FieldError> for RequestError {
     fn from(e: FieldError) -> Self {
-        Self {
-            column: e.column,
-            kind: match e.kind {
+        Self::at(
+            e.column,
+            match e.kind {
                 FieldErrorKind::Missing(what) => RequestErrorKind::Missing(what),
                 FieldErrorKind::Empty => RequestErrorKind::EmptyField,
                 FieldErrorKind::Extra(field) => RequestErrorKind::Extra(field),
                 FieldErrorKind::BadBytes(e) => RequestErrorKind::BadBytes(e),
                 FieldErrorKind::BadGuid(e) => RequestErrorKind::BadGuid(e),
             },
-        }
+        )
     }
 }
 
@@ -91,32 +85,23 @@ impl From<FieldError> for RequestError {
 /// [`RequestError`] naming the column and what is wrong there.
 pub fn parse_request(line: &[u8]) -> Result<(&str, Request), RequestError> {
     if line.is_empty() {
-        return Err(RequestError {
-            column: 1,
-            kind: RequestErrorKind::Empty,
-        });
+        return Err(RequestError::at(1, RequestErrorKind::Empty));
     }
     let mut fields = Fields::new(line);
     let id = fields.required("id")?;
     let id = match std::str::from_utf8(id.text) {
         Ok(id) if id.bytes().all(|b| b.is_ascii_graphic()) => id,
-        _ => {
-            return Err(RequestError {
-                column: 1,
-                kind: RequestErrorKind::BadId,
-            })
-        }
+        _ => return Err(RequestError::at(1, RequestErrorKind::BadId)),
     };
     let op = fields.required(&OPERATION)?;
-    let op: Op = op.word().ok_or_else(|| RequestError {
-        column: op.column,
-        kind: RequestErrorKind::UnknownOp(op.shown()),
-    })?;
+    let op: Op = op
+        .word()
+        .ok_or_else(|| RequestError::at(op.column, RequestErrorKind::UnknownOp(op.shown())))?;
     let guid_type = fields.required(&TYPE)?;
-    let guid_type: GuidType = guid_type.word().ok_or_else(|| RequestError {
-        column: guid_type.column,
-        kind: RequestErrorKind::UnknownType(guid_type.shown()),
-    })?;
+    let unknown = RequestErrorKind::UnknownType;
+    let guid_type: GuidType = guid_type
+        .word()
+        .ok_or_else(|| RequestError::at(guid_type.column, unknown(guid_type.shown())))?;
     let request = match (op, guid_type) {
         (Op::Decode, GuidType::PackedGuid) => Request::DecodePacked {
             bytes: fields.required("input bytes")?.hex()?,

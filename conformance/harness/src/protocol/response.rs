@@ -22,9 +22,12 @@ pub struct ResponseError {
 }
 
 impl ResponseError {
-    /// Whether the line answers another request than the one due (its id
-    /// is not the request's): the mark of an implementation that answers
-    /// out of order, or writes something else first.
+    pub(crate) const fn at(column: usize, kind: ResponseErrorKind) -> Self {
+        Self { column, kind }
+    }
+
+    /// Whether the line's id is not the request's: the mark of an
+    /// implementation that answers out of order, or writes something else.
     #[must_use]
     pub fn is_wrong_id(&self) -> bool {
         matches!(self.kind, ResponseErrorKind::WrongId { .. })
@@ -34,74 +37,44 @@ impl ResponseError {
 /// What is wrong with a response line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub(crate) enum ResponseErrorKind {
-    /// The line is empty.
     #[error("empty line; expected `<id> ok|error|unsupported ...`")]
     Empty,
-    /// The line holds a byte outside printable ASCII.
     #[error("byte {byte:#04x} is not printable ASCII; response lines are ASCII")]
-    NotAscii {
-        /// The offending byte.
-        byte: u8,
-    },
-    /// A field is empty: two spaces in a row, or a space at either end.
+    NotAscii { byte: u8 },
     #[error("empty field: fields are separated by exactly one space, with none at either end")]
     EmptyField,
-    /// The first field is not the id of the request this line answers.
     #[error(
         "the response starts with id `{got}` but answers request `{expected}`; \
          responses must echo each request's id, in request order"
     )]
-    WrongId {
-        /// The id of the request being answered.
-        expected: String,
-        /// The id the line starts with.
-        got: String,
-    },
-    /// The line ended before this field.
+    WrongId { expected: String, got: String },
     #[error("the line ends before the {0}")]
     Missing(&'static str),
-    /// The status is not `ok`, `error` or `unsupported`.
     #[error("unknown status `{0}`; expected `ok`, `error` or `unsupported` (lowercase)")]
     UnknownStatus(String),
-    /// The error code is not one of the protocol's codes.
     #[error("unknown error code `{0}`; expected {words}", words = one_of(ErrorCode::WORDS))]
     UnknownErrorCode(String),
-    /// A GUID field is not 16 hex digits.
     #[error("bad GUID: {}", guid_message(.0))]
     BadGuid(GuidTextError),
-    /// The consumed count is not a decimal number.
     #[error("consumed count `{0}` is not a decimal number")]
     BadConsumed(String),
-    /// The size is not a decimal number.
     #[error("size `{0}` is not a decimal number of bytes")]
     BadSize(String),
-    /// A byte-string field is not protocol hex.
     #[error("bad byte string: {}", bytes_message(.0))]
     BadBytes(HexError),
-    /// A decoded named GUID of 0 came with a name, or a non-zero one without.
     #[error("{}", name_mismatch(.guid))]
-    NameMismatch {
-        /// The GUID in the response.
-        guid: u64,
-    },
-    /// More fields than this response form takes.
+    NameMismatch { guid: u64 },
     #[error("unexpected extra field `{0}` for this kind of response")]
     Extra(String),
-    /// A second response to a request that was already answered. The
-    /// runner reports this against the request answered twice, not against
-    /// the request whose response was due (see the `process` module).
+    /// A second response to a request already answered, reported against
+    /// that request, not the one whose response was due.
     #[error(
         "a second response to request `{id}`, which was already answered; \
          each request gets exactly one response"
     )]
-    Repeated {
-        /// The id of the request answered twice.
-        id: String,
-    },
+    Repeated { id: String },
 }
 
-/// [`ResponseErrorKind::NameMismatch`] in words: a name where a GUID of 0
-/// has none, or none where any other GUID has one.
 fn name_mismatch(guid: &u64) -> &'static str {
     if *guid == 0 {
         "a decoded named GUID of 0 has no name, so the response must end after the consumed count"
@@ -112,16 +85,16 @@ fn name_mismatch(guid: &u64) -> &'static str {
 
 impl From<FieldError> for ResponseError {
     fn from(e: FieldError) -> Self {
-        Self {
-            column: e.column,
-            kind: match e.kind {
+        Self::at(
+            e.column,
+            match e.kind {
                 FieldErrorKind::Missing(what) => ResponseErrorKind::Missing(what),
                 FieldErrorKind::Empty => ResponseErrorKind::EmptyField,
                 FieldErrorKind::Extra(field) => ResponseErrorKind::Extra(field),
                 FieldErrorKind::BadBytes(e) => ResponseErrorKind::BadBytes(e),
                 FieldErrorKind::BadGuid(e) => ResponseErrorKind::BadGuid(e),
             },
-        }
+        )
     }
 }
 
@@ -136,44 +109,39 @@ impl From<FieldError> for ResponseError {
 pub fn parse_response(line: &[u8], id: &str, request: &Request) -> Result<Response, ResponseError> {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     if line.is_empty() {
-        return Err(ResponseError {
-            column: 1,
-            kind: ResponseErrorKind::Empty,
-        });
+        return Err(ResponseError::at(1, ResponseErrorKind::Empty));
     }
     if let Some(i) = line.iter().position(|b| !(0x20..=0x7e).contains(b)) {
-        return Err(ResponseError {
-            column: i + 1,
-            kind: ResponseErrorKind::NotAscii { byte: line[i] },
-        });
+        return Err(ResponseError::at(
+            i + 1,
+            ResponseErrorKind::NotAscii { byte: line[i] },
+        ));
     }
     let mut fields = Fields::new(line);
     let got_id = fields.required("id")?;
     if got_id.text != id.as_bytes() {
-        return Err(ResponseError {
-            column: 1,
-            kind: ResponseErrorKind::WrongId {
-                expected: id.to_owned(),
-                got: got_id.shown(),
-            },
-        });
+        let expected = id.to_owned();
+        let got = got_id.shown();
+        return Err(ResponseError::at(
+            1,
+            ResponseErrorKind::WrongId { expected, got },
+        ));
     }
     let status = fields.required("status (`ok`, `error` or `unsupported`)")?;
     let response = match status.text {
         b"unsupported" => Response::Unsupported,
         b"error" => {
             let code = fields.required("error code")?;
-            Response::Error(code.word().ok_or_else(|| ResponseError {
-                column: code.column,
-                kind: ResponseErrorKind::UnknownErrorCode(code.shown()),
-            })?)
+            let unknown = ResponseErrorKind::UnknownErrorCode;
+            Response::Error(
+                code.word()
+                    .ok_or_else(|| ResponseError::at(code.column, unknown(code.shown())))?,
+            )
         }
         b"ok" => Response::Ok(parse_value(&mut fields, request)?),
         _ => {
-            return Err(ResponseError {
-                column: status.column,
-                kind: ResponseErrorKind::UnknownStatus(status.shown()),
-            })
+            let unknown = ResponseErrorKind::UnknownStatus(status.shown());
+            return Err(ResponseError::at(status.column, unknown));
         }
     };
     fields.finish()?;
@@ -187,10 +155,7 @@ fn count(field: Field<'_>, bad: fn(String) -> ResponseErrorKind) -> Result<usize
         .ok()
         .filter(|s| s.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|s| s.parse::<usize>().ok())
-        .ok_or_else(|| ResponseError {
-            column: field.column,
-            kind: bad(field.shown()),
-        })
+        .ok_or_else(|| ResponseError::at(field.column, bad(field.shown())))
 }
 
 /// The value of an `ok` response, in the form `request` calls for.
@@ -206,10 +171,8 @@ fn parse_value(fields: &mut Fields<'_>, request: &Request) -> Result<Value, Resp
             let consumed = consumed(fields.required("consumed count")?)?;
             let name = fields.optional()?;
             // A name exactly when the GUID is not 0.
-            let mismatch = |column| ResponseError {
-                column,
-                kind: ResponseErrorKind::NameMismatch { guid },
-            };
+            let mismatch =
+                |column| ResponseError::at(column, ResponseErrorKind::NameMismatch { guid });
             let name = match (guid, name) {
                 (0, None) => None,
                 (0, Some(name)) => return Err(mismatch(name.column)),

@@ -1,14 +1,7 @@
-//! The one writer of a vector's block: the lines a person reads about one
-//! judged vector, in `run`'s summary (each failure) and in `repro` (the
-//! vector replayed), with the same labels in both.
-//!
-//! A block names the vector and where it is written, then says where its
-//! expectation comes from (`source`, the vector's citation of a note), what was
-//! sent (`request`), what passes (`expected`), what came back (`got`), why
-//! the vector ended up where it did (`why`), which platform API would
-//! explain it (`hint`, from `report/hint.rs`), the tail of the
-//! implementation's stderr, and the command that gives the verdict again
-//! (`reproduce`, from [`Rerun`]). Pure formatting over [`VectorResult`].
+//! The one writer of a vector's block, the lines a person reads about one
+//! judged vector in `run`'s summary and in `repro`: the vector and where it
+//! is written, `source`, `request`, `expected`, `got`, `why`, `hint`
+//! (`report/hint.rs`), the stderr tail, and `reproduce` ([`Rerun`]).
 
 use std::io;
 
@@ -26,23 +19,11 @@ use crate::terminal::escape_line;
 /// `STALE`, `VECTOR BUG`.
 #[must_use]
 pub const fn label(outcome: RunOutcome) -> &'static str {
-    match outcome {
-        RunOutcome::Passed => "PASS",
-        RunOutcome::Failed => "FAIL",
-        RunOutcome::Crashed => "CRASHED",
-        RunOutcome::TimedOut => "TIMED OUT",
-        RunOutcome::Malformed => "MALFORMED",
-        RunOutcome::Skipped => "SKIP",
-        RunOutcome::ExpectedFailure => "XFAIL",
-        RunOutcome::Stale => "STALE",
-        RunOutcome::VectorBug => "VECTOR BUG",
-    }
+    crate::run::WORDS[outcome as usize].4
 }
 
-/// How an outcome's [`label`] is styled on a terminal: green for a pass,
-/// red for what fails a run, yellow for the rest (skips, expected failures,
-/// vector bugs). The writer's stream decides whether styles reach the
-/// reader (`anstream` drops them where colour is off).
+/// How an outcome's [`label`] is styled: green for a pass, red for what
+/// fails a run, yellow for the rest.
 #[must_use]
 pub(crate) const fn style(outcome: RunOutcome) -> Style {
     let colour = match outcome {
@@ -59,10 +40,9 @@ pub(crate) const fn style(outcome: RunOutcome) -> Style {
     colour.on_default().bold()
 }
 
-/// Writes the block of `result`, headed by its outcome's [`label`] (in its
-/// colour), judged under `rerun`'s conditions (the strictness of error codes, the
-/// expected-failure list), ending with `rerun`'s command for it and a
-/// blank line.
+/// Writes the block of `result`, headed by its outcome's [`label`], judged
+/// under `rerun`'s conditions, ending with `rerun`'s command and a blank
+/// line.
 ///
 /// # Errors
 /// Whatever `out` returns.

@@ -54,11 +54,10 @@ impl<'r, 'c> RunReport<'r, 'c> {
     }
 }
 
-/// One output format of a document of type `D`: the one shape of every
-/// format the harness and the runner write (a run's reports here, the
-/// matrix's pages, the corpus exported). Each format is a type in a file of
-/// its own; each command lists its formats in one table ([`FILES`](super::FILES) for
-/// `run`), so a new format is its file, one line there, and a test.
+/// One output format of a document of type `D`, the shape of every format
+/// the harness and the runner write: a type in a file of its own, listed
+/// in its command's table ([`FILES`](super::FILES) for `run`), so a new
+/// format is its file, one line there, and a test.
 pub trait Format<D: ?Sized> {
     /// Writes the whole document.
     ///

@@ -1,11 +1,9 @@
 //! `run --write-expect-fail FILE`: the expected-failure list of this run.
 //!
-//! Every vector the implementation failed (a wrong answer, a crash, a
-//! timeout, a malformed answer, or an expected failure already listed),
-//! one id a line with a one-line reason as its comment, in the format
-//! `--expect-fail` reads ([`crate::expect_fail`]), so a project adopting
-//! the runner starts from a green run and a list it can review. A listed
-//! vector that now passes is left out (it would be stale).
+//! Every vector the implementation failed (expected failures included;
+//! one now passing would be stale), one id a line with a one-line reason,
+//! in the format `--expect-fail` reads ([`crate::expect_fail`]): a project
+//! adopting the runner starts from a green run and a list to review.
 
 use std::io;
 
@@ -17,9 +15,8 @@ use crate::run::RunOutcome;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ExpectFailList;
 
-/// What a reader does with the list once it is written to `path`: how many
-/// ids it holds (one for each vector the implementation failed), and to
-/// review it before passing it to `--expect-fail`.
+/// The note once the list is written to `path`: how many ids it holds, and
+/// to review it before passing it to `--expect-fail`.
 #[must_use]
 pub fn note(report: &RunReport<'_, '_>, path: &std::path::Path) -> String {
     let ids = report

@@ -1,13 +1,12 @@
 //! How a long field (a request, the expected response, the response) is
-//! shown in a text report: the one rule `run`, `repro` and `fuzz` share, so
-//! that a 4 KiB name costs a line rather than three walls of 8 KiB of hex,
-//! and every subcommand cuts the same way. JSON and JUnit reports keep every
-//! field whole. Pure string work.
+//! shown in a text report, the one rule of `run`, `repro` and `fuzz`: a
+//! 4 KiB name costs a line, not three walls of hex. JSON and JUnit keep
+//! fields whole.
 //!
-//! A field of at most 200 characters is shown whole. A longer one keeps its
-//! first 80 characters (the id and the request's words), then a window from
-//! 24 characters before the first character where it differs from the
-//! field it is compared with to 40 characters past it, `…` wherever characters are left out, and in brackets what was
+//! A field of at most 200 characters is shown whole; a longer one keeps its
+//! first 80 (the id and the request's words), then from 24 characters
+//! before its first difference from the field it is compared with to 40
+//! past it, `…` where characters are left out, and in brackets what was
 //! shown, where the first difference is, and both lengths.
 
 /// Fields up to this many characters are shown whole.

@@ -1,14 +1,11 @@
 //! Failures grouped by cause: the one grouping behind `run`'s summary and
 //! `matrix`'s causes.
 //!
-//! A cause is a [`Signature`], the differential fuzzer's unit of "one bug":
-//! the request kind and the class of what differed (a GUID too large in its
-//! high half, too few bytes consumed, a value where the reference gives
-//! `eof`, a crash, ...), so `run`, `matrix` and `fuzz` name a bug the same
-//! way, and a fuzz finding is "known" exactly when a corpus vector fails
-//! with its signature. Hundreds of vectors failing one way are one bug to
-//! fix, so reports show each cause once, with a count, rather than hundreds
-//! of near-identical blocks. Pure.
+//! A cause is a [`Signature`], the fuzzer's unit of "one bug", so `run`,
+//! `matrix` and `fuzz` name a bug the same way, and a fuzz finding is
+//! "known" exactly when a corpus vector fails with its signature. Reports
+//! show each cause once, with a count, not hundreds of near-identical
+//! blocks. Pure.
 
 use crate::classify::Signature;
 use crate::judge::Verdict;
@@ -26,17 +23,15 @@ pub struct Group<'r, 'c> {
 /// The cause of `result`'s failure, if its verdict is one: a read-back's
 /// is a cause of its own ([`Signature::read_back`]).
 fn cause(result: &VectorResult<'_>) -> Option<Signature> {
-    match &result.verdict {
-        Verdict::Fail(mismatch) => {
-            let cause = Signature::of(result.vector.request.kind(), mismatch);
-            Some(if result.is_read_back() {
-                cause.read_back()
-            } else {
-                cause
-            })
-        }
-        Verdict::Pass | Verdict::Skip => None,
-    }
+    let Verdict::Fail(mismatch) = &result.verdict else {
+        return None;
+    };
+    let cause = Signature::of(result.vector.request.kind(), mismatch);
+    Some(if result.is_read_back() {
+        cause.read_back()
+    } else {
+        cause
+    })
 }
 
 /// `results` grouped by the cause of their failure (passes are left out): the
@@ -59,11 +54,6 @@ pub fn by_cause<'r, 'c>(
             }),
         }
     }
-    groups.sort_by(|a, b| {
-        b.members
-            .len()
-            .cmp(&a.members.len())
-            .then(a.cause.cmp(&b.cause))
-    });
+    groups.sort_by(|a, b| (b.members.len(), &a.cause).cmp(&(a.members.len(), &b.cause)));
     groups
 }

@@ -1,6 +1,5 @@
 //! Hints: where a failure looks like what a common platform API does with
-//! a name's bytes, the report says which API, so the reader goes to the
-//! line that calls it rather than to the codec's arithmetic.
+//! a name's bytes, the report names the API.
 //!
 //! Two patterns are recognised, from the answer alone:
 //!

@@ -1,21 +1,17 @@
 //! The summary a person reads on stdout.
 //!
-//! Problems first. Failures (wrong answers, crashes, timeouts, malformed
-//! answers) come grouped by cause ([`super::grouping`]), the biggest group
-//! first: a line with the count and the cause, then the first few of the
-//! group (at most [`Human::per_cause`]) as blocks ([`super::block`]) with
-//! everything needed to act on them (id, description, request, expected,
-//! got, why, stderr tail, and a command that reproduces just that vector),
-//! then the ids of the rest. Stale expected failures and vector bugs follow, then one line of
-//! counts and a verdict. Passing vectors are not listed. The counts are
-//! always exact, however few blocks are shown ([`Human::max_blocks`],
-//! [`Human::quiet`]); the read-backs of a run (an implementation's own
-//! round trip, [`crate::run::READ_BACK`]) are counted apart from its
-//! vectors: `1200 of 1200 vectors and 598 read-back(s) against ...`.
+//! Problems first: failures grouped by cause ([`super::grouping`]), biggest
+//! group first, each a line with its count and cause, then up to
+//! [`Human::per_cause`] blocks ([`super::block`]) with all needed to act,
+//! then the ids of the rest. Stale expected failures and vector bugs
+//! follow, then a line of counts and a verdict. Passes are not listed. The
+//! counts are exact however few blocks are shown ([`Human::max_blocks`],
+//! [`Human::quiet`]); read-backs ([`crate::run::READ_BACK`]) are counted
+//! apart: `1200 of 1200 vectors and 598 read-back(s) against ...`.
 //!
-//! Labels, headings and the verdict carry ANSI styles (bold, red, green,
-//! one colour per outcome); the caller decides whether they reach the reader, as an `anstream::AutoStream` does
-//! (stripped when the output is not a terminal or `NO_COLOR` is set).
+//! Labels, headings and the verdict carry ANSI styles; the caller's stream
+//! decides whether they reach the reader (an `anstream::AutoStream` strips
+//! them off a terminal or under `NO_COLOR`).
 
 use std::fmt;
 use std::io;
@@ -43,15 +39,10 @@ pub struct Human {
     pub verbose: bool,
 }
 
-impl Human {
-    /// [`Human::per_cause`] unless told otherwise.
-    const DEFAULT_PER_CAUSE: usize = 3;
-}
-
 impl Default for Human {
     fn default() -> Self {
         Self {
-            per_cause: Self::DEFAULT_PER_CAUSE,
+            per_cause: 3,
             max_blocks: None,
             quiet: false,
             verbose: false,
@@ -79,14 +70,10 @@ impl Budget {
     /// Takes up to `wanted` blocks from the budget, returning how many; the
     /// rest are counted as cut.
     fn take(&mut self, wanted: usize) -> usize {
-        let given = match &mut self.left {
-            None => wanted,
-            Some(left) => {
-                let given = wanted.min(*left);
-                *left -= given;
-                given
-            }
-        };
+        let given = self.left.map_or(wanted, |left| wanted.min(left));
+        if let Some(left) = &mut self.left {
+            *left -= given;
+        }
         self.cut += wanted - given;
         given
     }
@@ -132,8 +119,7 @@ fn blocks_then_ids(
 }
 
 /// Writes `items`, comma-separated, on lines indented by four and no wider
-/// than [`WIDTH`] (an item longer than that has a line of its own): a
-/// bounded reader gets lines, not one line of every id.
+/// than [`WIDTH`] (a longer item has a line of its own).
 fn write_wrapped(out: &mut dyn io::Write, items: &[String]) -> io::Result<()> {
     const INDENT: &str = "   ";
     let mut line = String::from(INDENT);
@@ -176,16 +162,17 @@ impl Format<RunReport<'_, '_>> for Human {
         }
         write_counts(report, out)?;
         let c = &report.run.counts;
-        let (style, verdict) = if c.get(RunOutcome::VectorBug) > 0 {
+        let (outcome, verdict) = if c.get(RunOutcome::VectorBug) > 0 {
             (
-                block::style(RunOutcome::VectorBug),
+                RunOutcome::VectorBug,
                 "NO VERDICT: fix the vector bugs above first",
             )
         } else if c.conforms() {
-            (block::style(RunOutcome::Passed), "PASS")
+            (RunOutcome::Passed, "PASS")
         } else {
-            (block::style(RunOutcome::Failed), "FAIL")
+            (RunOutcome::Failed, "FAIL")
         };
+        let style = block::style(outcome);
         writeln!(out, "verdict: {style}{verdict}{style:#}")
     }
 }
@@ -201,8 +188,7 @@ fn with<'a, 'c>(report: &'a RunReport<'_, 'c>, outcome: RunOutcome) -> Vec<&'a V
 }
 
 impl Human {
-    /// Everything the summary lists before its counts: failures by cause,
-    /// stale expected failures, expected failures, vector bugs.
+    /// Everything listed before the counts.
     fn write_problems(
         &self,
         report: &RunReport<'_, '_>,
@@ -230,8 +216,7 @@ impl Human {
         Ok(())
     }
 
-    /// The failures grouped by cause: a line per cause with its count, then
-    /// each group's blocks and the ids of the rest.
+    /// The failures grouped by cause.
     fn write_failures(
         &self,
         report: &RunReport<'_, '_>,
@@ -318,9 +303,8 @@ impl Human {
     }
 }
 
-/// The line of counts: how many vectors (and read-backs) ran against what,
-/// under which conditions, how long it took, each outcome's count, and
-/// whether crashed processes were replaced.
+/// The line of counts: what ran against what, under which conditions, how
+/// long it took, each outcome's count, and whether processes were replaced.
 fn write_counts(report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Result<()> {
     let run = report.run;
     let c = &run.counts;
@@ -378,8 +362,7 @@ fn write_counts(report: &RunReport<'_, '_>, out: &mut dyn io::Write) -> io::Resu
     Ok(())
 }
 
-/// A duration as a person reads it in a summary: milliseconds below a
-/// second (a whole-corpus run usually takes a few), seconds above.
+/// A duration in a summary: milliseconds below a second, seconds above.
 struct Seconds(std::time::Duration);
 
 impl fmt::Display for Seconds {

@@ -3,12 +3,11 @@
 //! # Format, version 3
 //!
 //! `report.schema.json` beside this crate's manifest is the format as a JSON
-//! Schema, and `REPORT.md` explains it for people; `tests/report_json.rs`
-//! keeps the schema and this writer in step. Fields are only ever added
-//! within a format version; a change to the meaning or type of an existing
-//! field bumps `format_version` (version 3: `implementation` is the command
-//! as a shell line rather than Markdown, and `stderr_tail` is attached only
-//! to results that failed).
+//! Schema, `REPORT.md` for people; `tests/report_json.rs` keeps them and
+//! this writer in step. A version only ever adds fields; a change of an
+//! existing field's meaning or type bumps `format_version` (3:
+//! `implementation` is a shell line, not Markdown, and `stderr_tail` is on
+//! failed results only).
 
 use std::io;
 
@@ -118,11 +117,8 @@ impl Format<RunReport<'_, '_>> for Json {
                     got: got_text(r),
                     reason: reason_text(r, report.expect_fail_file()),
                     hint: hint_text(r),
-                    stderr_tail: if r.outcome.implementation_failed() {
-                        r.answer.stderr_tail.as_deref()
-                    } else {
-                        None
-                    },
+                    stderr_tail: (r.answer.stderr_tail.as_deref())
+                        .filter(|_| r.outcome.implementation_failed()),
                     passes_alone: r.passes_alone.is_some(),
                     unchecked: unchecked(r),
                     after: r

@@ -1,32 +1,23 @@
 //! `--junit FILE`: JUnit XML for CI dashboards.
 //!
 //! One `<testsuite>` per corpus file, one `<testcase>` per vector (name: the
-//! vector id; classname: the file as a dotted name without `.yaml`, so
-//! `packed_guid/doc-example.yaml` is `packed_guid.doc-example`, which
-//! viewers that split class names on dots show as class `doc-example` in
-//! package `packed_guid`). `tests/data/junit.xsd` is the format as CI
-//! dashboards read it; `tests/junit.rs` validates reports against it. `fail` (a wrong answer) and `stale` are
-//! `<failure>`s; `crashed`, `timed_out` and `malformed` are `<error>`s (the
-//! implementation gave no answer to judge), and so is `vector_bug` (the
-//! test itself is wrong); `skip` and
-//! `xfail` are `<skipped>` with a message saying which, so a dashboard shows
-//! them without turning red. The failure text carries the same source,
-//! request, expected, got, hint and reproduction lines as the human
-//! summary, and a `state` line for a failure that passes alone or was not
-//! checked alone (`not checked alone`: it may need earlier requests). Every
-//! text is XML 1.0: a character XML does not allow (a control, U+FFFE,
-//! U+FFFF) is spelled out as the terminal's escapes spell it, so no
-//! adapter's stderr or corpus text can make the file unreadable.
+//! id; classname: the file dotted without `.yaml`, so
+//! `packed_guid/doc-example.yaml` shows as class `doc-example` in package
+//! `packed_guid`). `tests/data/junit.xsd` is the format as dashboards read
+//! it; `tests/junit.rs` validates reports against it. `fail` and `stale`
+//! are `<failure>`s; `crashed`, `timed_out`, `malformed` (no answer to
+//! judge) and `vector_bug` (the test is wrong) `<error>`s; `skip` and
+//! `xfail` `<skipped>`, saying which, so a dashboard stays green. The text
+//! carries the human summary's lines, and a `state` line for a failure that
+//! passes alone or was not checked alone. Characters XML 1.0 does not allow
+//! are spelled as the terminal's escapes, so no stderr or corpus text can
+//! make the file unreadable.
 //!
-//! Times: a test case's `time` is its answer's
-//! [`elapsed`](crate::implementation::Answer::elapsed), from writing the
-//! request to reading the answer (with several requests in flight that
-//! includes waiting behind the ones before it, and a fresh process's first
-//! request its start-up); a suite's is the sum of its cases', and so is the
-//! report's (the sum of its suites', so no suite takes longer than the whole;
-//! with requests in flight together it exceeds the run's wall time, which a
-//! comment at the top of the file gives). An answer that was not timed (the
-//! in-process reference) leaves its case without a `time`.
+//! Times: a case's `time` is its answer's
+//! [`elapsed`](crate::implementation::Answer::elapsed) (none for an answer
+//! not timed); a suite's is the sum of its cases', the report's of its
+//! suites', so with requests in flight together it exceeds the run's wall
+//! time, which a comment at the top gives.
 
 use std::collections::BTreeMap;
 use std::io;
@@ -45,12 +36,9 @@ use crate::run::{RunOutcome, VectorResult};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Junit;
 
-/// `text` as XML 1.0 allows it: the one escaper of this report. Every
-/// character outside XML's `Char` production (controls other than tab,
-/// newline and carriage return, U+FFFE, U+FFFF) is spelled out as the
-/// terminal's escapes spell it (`\x01`, `\u{fffe}`), so one bad byte in
-/// an adapter's stderr or a corpus's text cannot make the whole file
-/// unreadable to a CI dashboard; markup characters are the XML writer's.
+/// `text` as XML 1.0 allows it: every character outside XML's `Char`
+/// production spelled as the terminal's escapes spell it (`\x01`,
+/// `\u{fffe}`); markup characters are the XML writer's.
 fn xml_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -60,9 +48,7 @@ fn xml_text(text: &str) -> String {
             | '\r'
             | '\u{20}'..='\u{d7ff}'
             | '\u{e000}'..='\u{fffd}'
-            | '\u{10000}'.. => {
-                out.push(c);
-            }
+            | '\u{10000}'.. => out.push(c),
             '\0'..='\x1f' => out.push_str(&format!("\\x{:02x}", u32::from(c))),
             _ => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
         }
@@ -93,52 +79,44 @@ fn details(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> String {
     if let Some(tail) = &result.answer.stderr_tail {
         text.push_str("stderr (last lines):\n");
         for line in tail.lines() {
-            text.push_str("  | ");
-            text.push_str(line);
-            text.push('\n');
+            text.push_str(&format!("  | {line}\n"));
         }
     }
-    text.push_str(&format!(
-        "reproduce: {}\n",
-        report.rerun.repro_result(result)
-    ));
+    let repro = report.rerun.repro_result(result);
+    text.push_str(&format!("reproduce: {repro}\n"));
     text
 }
 
 fn status(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> TestCaseStatus {
-    let reason = reason_text(result, report.expect_fail_file());
-    let non_success = |kind, ty: &str| {
-        let mut s = TestCaseStatus::non_success(kind);
+    let described = |mut s: TestCaseStatus, ty: &str| {
         s.set_type(ty);
-        if let Some(reason) = &reason {
-            s.set_message(xml_text(reason));
+        if let Some(reason) = reason_text(result, report.expect_fail_file()) {
+            s.set_message(xml_text(&reason));
         }
         s.set_description(xml_text(&details(result, report)));
         s
     };
-    match result.outcome {
+    let outcome = result.outcome;
+    match outcome {
         RunOutcome::Passed => TestCaseStatus::success(),
-        RunOutcome::Failed => non_success(NonSuccessKind::Failure, "fail"),
-        RunOutcome::Crashed | RunOutcome::TimedOut | RunOutcome::Malformed => {
-            non_success(NonSuccessKind::Error, result.outcome.as_str())
-        }
-        RunOutcome::Stale => non_success(NonSuccessKind::Failure, "stale"),
-        RunOutcome::VectorBug => non_success(NonSuccessKind::Error, "vector_bug"),
+        RunOutcome::Failed | RunOutcome::Stale => described(
+            TestCaseStatus::non_success(NonSuccessKind::Failure),
+            outcome.as_str(),
+        ),
+        RunOutcome::Crashed
+        | RunOutcome::TimedOut
+        | RunOutcome::Malformed
+        | RunOutcome::VectorBug => described(
+            TestCaseStatus::non_success(NonSuccessKind::Error),
+            outcome.as_str(),
+        ),
         RunOutcome::Skipped => {
             let mut s = TestCaseStatus::skipped();
             s.set_type("unsupported");
             s.set_message("the implementation answered `unsupported`");
             s
         }
-        RunOutcome::ExpectedFailure => {
-            let mut s = TestCaseStatus::skipped();
-            s.set_type("xfail");
-            if let Some(reason) = &reason {
-                s.set_message(xml_text(reason));
-            }
-            s.set_description(xml_text(&details(result, report)));
-            s
-        }
+        RunOutcome::ExpectedFailure => described(TestCaseStatus::skipped(), "xfail"),
     }
 }
 

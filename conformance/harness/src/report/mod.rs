@@ -1,13 +1,11 @@
 //! Turning run results into reports: a summary for people, JSON for tools,
 //! JUnit XML for CI dashboards, and the expected-failure list of a run.
 //!
-//! Each format lives in its own file behind [`Format`] and is listed in
-//! [`FILES`]. The wording of "expected", "got" and "why" is shared (`text`)
-//! so that every format says the same thing about a vector; `field` decides how a long field is cut in
-//! text (JSON and JUnit keep it whole); [`block`] writes the lines a person reads
-//! about one vector (in `run`'s summary and in `repro`), and [`rerun`] every
-//! command line that gives a verdict again. Formats write to the
-//! `io::Write` they are given and touch nothing else.
+//! Each format is a file behind [`Format`], listed in [`FILES`]. `text`
+//! words "expected", "got" and "why" for every format; `field` cuts long
+//! fields in text; [`block`] writes a person's lines about one vector, and
+//! [`rerun`] every command that gives a verdict again. Formats write to
+//! the `io::Write` given and touch nothing else.
 
 pub mod block;
 mod document;

@@ -1,22 +1,17 @@
 //! The one writer of rerun command lines.
 //!
 //! Every report that gives a verdict ends with a command that gives it
-//! again: `run` and `repro` one per vector (`repro ID`), `fuzz` one for the
-//! whole session, `matrix` one for the whole matrix ([`Rerun::line`]). Each
-//! repeats every condition the verdict depends on
-//! ([`Conditions`]: corpus, strictness, process mode and window, both
-//! timeouts, the implementation's command), spelled as the command line
-//! takes it, so that a pasted command cannot answer differently for want of
-//! an option. Options left at their defaults are left out. Pure string work.
+//! again: `run` and `repro` one per vector (`repro ID`), `fuzz` and
+//! `matrix` one in all ([`Rerun::line`]). Each repeats every condition the
+//! verdict depends on ([`Conditions`]) that is not at its default, as the
+//! command line takes it, so a pasted command cannot answer differently.
 
 use std::collections::HashMap;
 use std::ffi::OsString;
-use std::time::Duration;
 
 use wow_guid_vectors::Corpus;
 
 use crate::duration::DisplayDuration;
-use crate::judge::JudgeOptions;
 use crate::options::{Conditions, CorpusSource};
 use crate::process::{Mode, ProcessConfig};
 use crate::run::VectorResult;
@@ -34,14 +29,11 @@ pub struct Rerun<'a> {
     pub corpus: Option<&'a Corpus>,
 }
 
-/// What joins the first and the last id of a range in `repro --after`:
-/// `FIRST..=LAST` names every vector of the corpus from FIRST through
-/// LAST, in corpus order. No id contains it (`=` is not allowed in one).
-///
-/// The earlier requests a failure needs ([`PassesAlone::after`]) are a
-/// stretch of what its process answered with a few left out, so as ranges
-/// they fit one argument and one `state` line however many they are:
-/// a history of 200 requests is one range, not 200 ids.
+/// What joins a range in `repro --after`: `FIRST..=LAST` names every
+/// vector from FIRST through LAST in corpus order (no id holds `=`). The
+/// earlier requests a failure needs ([`PassesAlone::after`]) are a stretch
+/// of what its process answered with a few left out, so 200 of them are
+/// one range, not 200 ids.
 ///
 /// [`PassesAlone::after`]: crate::run::PassesAlone::after
 pub const AFTER_RANGE: &str = "..=";
@@ -110,77 +102,49 @@ impl Rerun<'_> {
         }
     }
 
-    /// `program`, then `words` (the subcommand and its own arguments), then
-    /// the options that repeat the conditions, then `-- CMD` for an external
-    /// implementation, quoted for a POSIX shell. The expected-failure list
-    /// goes along only `with_expected_failures` (where the subcommand takes
-    /// one). `fuzz` and `matrix` write theirs this way.
+    /// `program`, `words` (the subcommand and its arguments), the options
+    /// that repeat the conditions (the expected-failure list only
+    /// `with_expected_failures`), and `-- CMD` for an external
+    /// implementation, quoted for a POSIX shell.
     #[must_use]
     pub fn line(&self, words: &[&str], with_expected_failures: bool) -> String {
         let c = self.conditions;
-        let mut out = Words::new(self.program, words);
-        out.corpus(&c.corpus);
-        out.judge(c.judge);
+        let mut out: Vec<OsString> = std::iter::once(self.program)
+            .chain(words.iter().copied())
+            .map(OsString::from)
+            .collect();
+        let mut option = |name: &str, value: Option<String>| {
+            out.push(name.into());
+            out.extend(value.map(OsString::from));
+        };
+        if let CorpusSource::Dir(dir) = &c.corpus {
+            option("--vectors", Some(dir.display().to_string()));
+        }
+        if c.judge.strict_errors {
+            option("--strict-errors", None);
+        }
         if let (true, Some(list)) = (with_expected_failures, &c.expected_failures) {
-            out.option("--expect-fail", Some(list.file.clone()));
+            option("--expect-fail", Some(list.file.clone()));
         }
         match c.mode {
-            Mode::OneShot => out.option("--one-shot", None),
+            Mode::OneShot => option("--one-shot", None),
             Mode::Persistent { window } if window != ProcessConfig::DEFAULT_WINDOW => {
-                out.option("--window", Some(window.to_string()));
+                option("--window", Some(window.to_string()));
             }
             Mode::Persistent { .. } => {}
         }
-        out.timeouts(c.timeout, c.startup_timeout);
+        // The time limits that differ from the defaults.
+        if c.timeout != ProcessConfig::DEFAULT_TIMEOUT {
+            option("--timeout", Some(DisplayDuration(c.timeout).to_string()));
+        }
+        if c.startup_timeout != ProcessConfig::DEFAULT_STARTUP_TIMEOUT {
+            let startup = DisplayDuration(c.startup_timeout).to_string();
+            option("--startup-timeout", Some(startup));
+        }
         if let Some(command) = c.target.command() {
-            out.0.push("--".into());
-            out.0.extend(command.iter().cloned());
+            option("--", None);
+            out.extend(command.iter().cloned());
         }
-        shell::words(&out.0)
-    }
-}
-
-/// A command line being written: the program, the subcommand's words, and
-/// the options each condition is spelled with, once for every subcommand.
-struct Words(Vec<OsString>);
-
-impl Words {
-    fn new(program: &str, words: &[&str]) -> Self {
-        Self(
-            std::iter::once(program)
-                .chain(words.iter().copied())
-                .map(OsString::from)
-                .collect(),
-        )
-    }
-
-    fn option(&mut self, name: &str, value: Option<String>) {
-        self.0.push(name.into());
-        self.0.extend(value.map(OsString::from));
-    }
-
-    fn corpus(&mut self, corpus: &CorpusSource) {
-        if let CorpusSource::Dir(dir) = corpus {
-            self.option("--vectors", Some(dir.display().to_string()));
-        }
-    }
-
-    fn judge(&mut self, judge: JudgeOptions) {
-        if judge.strict_errors {
-            self.option("--strict-errors", None);
-        }
-    }
-
-    /// The time limits that differ from the defaults.
-    fn timeouts(&mut self, timeout: Duration, startup_timeout: Duration) {
-        if timeout != ProcessConfig::DEFAULT_TIMEOUT {
-            self.option("--timeout", Some(DisplayDuration(timeout).to_string()));
-        }
-        if startup_timeout != ProcessConfig::DEFAULT_STARTUP_TIMEOUT {
-            self.option(
-                "--startup-timeout",
-                Some(DisplayDuration(startup_timeout).to_string()),
-            );
-        }
+        shell::words(&out)
     }
 }

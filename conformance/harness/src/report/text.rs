@@ -3,6 +3,7 @@
 
 use wow_guid_vectors::{Corpus, Expectation};
 
+use crate::implementation::Fault;
 use crate::judge::Verdict;
 use crate::protocol::{self, Response};
 use crate::run::{RunOutcome, VectorResult};
@@ -40,19 +41,14 @@ pub fn got_text(result: &VectorResult<'_>) -> Option<String> {
     }
     match &answer.reply {
         Ok(response) => Some(protocol::response_line(&result.vector.id, response)),
-        Err(
-            crate::implementation::Fault::Malformed { line, .. }
-            | crate::implementation::Fault::StrayLine { line },
-        ) => Some(line.printable(300)),
+        Err(Fault::Malformed { line, .. } | Fault::StrayLine { line }) => Some(line.printable(300)),
         Err(_) => None,
     }
 }
 
 /// For a failure that passes alone ([`crate::run::PassesAlone`]), the one
 /// wording of that finding and of the earlier requests after which it fails
-/// again (runs of `corpus`'s order as ranges, as the reproduce line names
-/// them): the block's `state` line, the JSON report's `state`, the JUnit
-/// text.
+/// (as the reproduce line names them): every report's `state`.
 #[must_use]
 pub(crate) fn passes_alone_text(
     result: &VectorResult<'_>,
@@ -78,8 +74,7 @@ pub(crate) fn passes_alone_text(
 }
 
 /// Whether `result` is a failure not known to fail the same way alone
-/// ([`VectorResult::checked_alone`]): the JSON report's `unchecked`, and
-/// the JUnit text's [`UNCHECKED`].
+/// ([`VectorResult::checked_alone`]).
 #[must_use]
 pub(crate) fn unchecked(result: &VectorResult<'_>) -> bool {
     result.outcome.implementation_failed() && !result.checked_alone && result.passes_alone.is_none()
@@ -100,18 +95,18 @@ pub fn reason_text(result: &VectorResult<'_>, expect_fail_file: Option<&str>) ->
             _ => file.to_owned(),
         }
     };
+    let mismatch = match &result.verdict {
+        Verdict::Fail(m) => Some(m),
+        Verdict::Pass | Verdict::Skip => None,
+    };
     match result.outcome {
         RunOutcome::Passed | RunOutcome::Skipped => None,
         RunOutcome::Failed | RunOutcome::Crashed | RunOutcome::TimedOut | RunOutcome::Malformed => {
-            match &result.verdict {
-                Verdict::Fail(m) => Some(m.to_string()),
-                _ => None,
-            }
+            mismatch.map(ToString::to_string)
         }
-        RunOutcome::ExpectedFailure => match &result.verdict {
-            Verdict::Fail(m) => Some(format!("{m} (expected: listed in {})", listed())),
-            _ => None,
-        },
+        RunOutcome::ExpectedFailure => {
+            mismatch.map(|m| format!("{m} (expected: listed in {})", listed()))
+        }
         RunOutcome::Stale => Some(format!(
             "passed, but it is listed as an expected failure in {}; remove it from the list",
             listed()
