@@ -13,9 +13,6 @@ const LAYERS: &[&[&str]] = &[
     &["process", "reference"],
     &["judge", "serve"],
     &["classify", "run"],
-    // Checks `run`'s failures alone, with `run`'s judging and `classify`'s
-    // search: above both.
-    &["history"],
     &["options"],
     &["report"],
     &["lib"],

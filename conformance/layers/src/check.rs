@@ -154,6 +154,19 @@ fn file_cycles(krate: &Crate, graph: &Graph, problems: &mut Problems) {
 /// Every file is in the table, and imports only its own unit or units of
 /// lower layers.
 fn layer_order(krate: &Crate, graph: &Graph, layers: &[&[&str]], problems: &mut Problems) {
+    // A unit no module is in would let the table drift from the crate.
+    let held: BTreeSet<&str> = graph
+        .keys()
+        .filter_map(|f| unit_of(layers, &module_name(krate, f)).map(|(unit, _)| unit))
+        .collect();
+    for unit in layers.iter().flat_map(|units| units.iter()) {
+        if !held.contains(unit) {
+            problems.0.push(format!(
+                "{}: the layer table's unit `{unit}` holds no module: remove it",
+                krate.name
+            ));
+        }
+    }
     for (from, targets) in graph {
         let module = module_name(krate, from);
         let Some((unit, layer)) = unit_of(layers, &module) else {

@@ -121,6 +121,23 @@ mod tests {
         crate::check_sizes(&root, &crate::Sizes::DEFAULT).unwrap_or_else(|p| panic!("{p}"));
     }
 
+    /// A unit of the table that holds no module (one that moved away, say)
+    /// is reported: the table cannot drift from the crate.
+    #[test]
+    fn a_unit_no_module_is_in_is_reported() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs");
+        let layers: &[&[&str]] = &[
+            &["tree"],
+            &["graph", "gone"],
+            &["check"],
+            &["sizes"],
+            &["lib"],
+        ];
+        let problems = crate::check(&root, layers, &[]).unwrap_err().0;
+        let unit = "the layer table's unit `gone` holds no module: remove it";
+        assert_eq!(problems, [format!("{}: {unit}", root.display())]);
+    }
+
     /// A function is counted from `fn` to its closing brace, in an impl or
     /// nested; a file by its lines; an exception that is not needed is a
     /// problem of its own.
