@@ -100,23 +100,12 @@ impl<'a> Accepted<'a> {
     /// What a vector with this request and expectation accepts.
     #[must_use]
     pub fn of(request: &Request, expect: &'a Expectation) -> Self {
-        let mut accepted = match expect {
-            Expectation::Valid(value) => Accepted {
-                value: Some(value),
-                strict: CodeSet::NONE,
-                lax: CodeSet::NONE,
-            },
-            Expectation::Invalid(code) => Accepted {
-                value: None,
-                strict: CodeSet::of(*code),
-                lax: CodeSet::ANY,
-            },
-            Expectation::Acceptable { value, .. } => Accepted {
-                value: Some(value),
-                strict: CodeSet::ANY,
-                lax: CodeSet::ANY,
-            },
+        let (value, strict, lax) = match expect {
+            Expectation::Valid(value) => (Some(value), CodeSet::NONE, CodeSet::NONE),
+            Expectation::Invalid(code) => (None, CodeSet::of(*code), CodeSet::ANY),
+            Expectation::Acceptable { value, .. } => (Some(value), CodeSet::ANY, CodeSet::ANY),
         };
+        let mut accepted = Accepted { value, strict, lax };
         if request.may_refuse_as_too_long() {
             accepted.strict = accepted.strict.with(ErrorCode::NameTooLong);
             accepted.lax = accepted.lax.with(ErrorCode::NameTooLong);

@@ -18,6 +18,7 @@
 //! vectors crate's tests run it on the checked-in corpus; this module reads
 //! the cited files and nothing else.
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use crate::model::{Location, Vector};
@@ -69,16 +70,12 @@ impl<'a> Citation<'a> {
     /// # Errors
     /// Why `source` does not start with a well-formed citation.
     pub fn parse(source: &'a str) -> Result<Citation<'a>, NotACitation> {
-        let Some((cited, text)) = source.split_once(": ") else {
+        let Some((cited, text)) = source.split_once(": ").filter(|(c, _)| !c.is_empty()) else {
             return Err(NotACitation::NoColon);
         };
-        if cited.is_empty() {
-            return Err(NotACitation::NoColon);
-        }
-        let (path, anchor) = match cited.split_once('#') {
-            Some((path, anchor)) => (path, Some(anchor)),
-            None => (cited, None),
-        };
+        let (path, anchor) = cited
+            .split_once('#')
+            .map_or((cited, None), |(path, anchor)| (path, Some(anchor)));
         let path_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '/');
         if path.is_empty() || !path.chars().all(path_char) {
             return Err(NotACitation::BadPath(path.to_owned()));
@@ -152,9 +149,7 @@ pub fn anchors(markdown: &str) -> Vec<String> {
 #[must_use]
 pub fn explicit_anchors(markdown: &str) -> Vec<String> {
     let mut found = Vec::new();
-    for line in outside_fences(markdown) {
-        push_explicit(line, &mut found);
-    }
+    outside_fences(markdown).for_each(|line| push_explicit(line, &mut found));
     found
 }
 
@@ -162,8 +157,14 @@ pub fn explicit_anchors(markdown: &str) -> Vec<String> {
 /// `~~~`, closed by the same marker), where anchors and headings count.
 #[must_use = "an iterator does nothing unless consumed"]
 pub fn outside_fences(markdown: &str) -> impl Iterator<Item = &str> {
+    markdown.lines().filter(outside_fence())
+}
+
+/// Fed a text's lines in order, whether each is outside fenced code blocks
+/// (as [`outside_fences`] keeps them).
+fn outside_fence() -> impl FnMut(&&str) -> bool {
     let mut fence: Option<&str> = None;
-    markdown.lines().filter(move |line| {
+    move |line| {
         let trimmed = line.trim_start();
         for marker in ["```", "~~~"] {
             if trimmed.starts_with(marker) {
@@ -175,7 +176,7 @@ pub fn outside_fences(markdown: &str) -> impl Iterator<Item = &str> {
             }
         }
         fence.is_none()
-    })
+    }
 }
 
 /// Appends the ids of the `<a id="...">` anchors on `line` to `found`.
@@ -196,14 +197,10 @@ fn push_explicit(line: &str, found: &mut Vec<String>) {
 pub fn sections(markdown: &str) -> Vec<(String, String)> {
     let lines: Vec<&str> = markdown.lines().collect();
     let mut found = Vec::new();
-    let mut fenced = false;
+    let mut outside = outside_fence();
     for (at, line) in lines.iter().enumerate() {
-        if line.trim_start().starts_with("```") || line.trim_start().starts_with("~~~") {
-            fenced = !fenced;
-            continue;
-        }
         let level = line.chars().take_while(|&c| c == '#').count();
-        if fenced || level == 0 || level > 6 || !line[level..].starts_with(' ') {
+        if !outside(line) || level == 0 || level > 6 || !line[level..].starts_with(' ') {
             continue;
         }
         let title = line[level..].trim().trim_end_matches('#').trim().to_owned();
@@ -273,45 +270,38 @@ pub enum Problem {
 #[must_use]
 pub fn check(vectors: &[Vector], root: &Path) -> Vec<BrokenCitation> {
     // Each cited file is read once: the whole corpus cites a handful of files.
-    let mut files: std::collections::HashMap<&str, Result<Vec<String>, Problem>> =
-        std::collections::HashMap::new();
-    let mut broken = Vec::new();
-    for vector in vectors {
-        let Some(source) = vector.source.as_deref() else {
-            continue;
-        };
-        let problem = match Citation::parse(source) {
-            Err(why) => Some(Problem::NotACitation(why)),
-            Ok(citation) => {
-                let headings = files
-                    .entry(citation.path)
-                    .or_insert_with(|| read_anchors(root, citation.path));
-                match (headings, citation.anchor) {
-                    (Err(problem), _) => Some(problem.clone()),
-                    (Ok(_), None) => None,
-                    (Ok(_), Some(_)) if !citation.path.ends_with(".md") => {
-                        Some(Problem::AnchorOutsideMarkdown {
-                            path: citation.path.to_owned(),
-                        })
-                    }
-                    (Ok(anchors), Some(anchor)) => {
-                        (!anchors.iter().any(|a| a == anchor)).then(|| Problem::NoSuchHeading {
-                            path: citation.path.to_owned(),
-                            anchor: anchor.to_owned(),
-                        })
-                    }
+    let mut files: HashMap<&str, Result<Vec<String>, Problem>> = HashMap::new();
+    let mut problem = |source| match Citation::parse(source) {
+        Err(why) => Some(Problem::NotACitation(why)),
+        Ok(citation) => {
+            let headings = files
+                .entry(citation.path)
+                .or_insert_with(|| read_anchors(root, citation.path));
+            match (headings, citation.anchor) {
+                (Err(problem), _) => Some(problem.clone()),
+                (Ok(_), None) => None,
+                (Ok(_), Some(_)) if !citation.path.ends_with(".md") => {
+                    Some(Problem::AnchorOutsideMarkdown {
+                        path: citation.path.to_owned(),
+                    })
+                }
+                (Ok(anchors), Some(anchor)) => {
+                    (!anchors.iter().any(|a| a == anchor)).then(|| Problem::NoSuchHeading {
+                        path: citation.path.to_owned(),
+                        anchor: anchor.to_owned(),
+                    })
                 }
             }
-        };
-        if let Some(problem) = problem {
-            broken.push(BrokenCitation {
-                id: vector.id.clone(),
-                location: vector.location.clone(),
-                problem,
-            });
         }
-    }
-    broken
+    };
+    let broken = vectors.iter().filter_map(|vector| {
+        Some(BrokenCitation {
+            problem: problem(vector.source.as_deref()?)?,
+            id: vector.id.clone(),
+            location: vector.location.clone(),
+        })
+    });
+    broken.collect()
 }
 
 /// The heading anchors of the file at `path` below `root` (none for a file

@@ -56,26 +56,14 @@ impl Corpus {
     /// pass, such as `lint`, which also judges the vectors that loaded.
     #[must_use]
     pub fn embedded_with_errors() -> (Corpus, Vec<LoadError>) {
-        let inputs = embedded::EMBEDDED
-            .iter()
-            .map(|(name, bytes)| {
-                let source = match decode_utf8(name, bytes) {
-                    Ok(text) => FileInput::Text(Cow::Borrowed(text)),
-                    Err(error) => FileInput::Failed(error),
-                };
-                ((*name).to_owned(), source)
-            })
-            .collect();
-        load(inputs, "(embedded corpus)")
+        let inputs = embedded::EMBEDDED.iter().map(|&(n, b)| bytes_input(n, b));
+        load(inputs.collect(), "(embedded corpus)")
     }
 
-    /// Loads every `*.yaml` file below `dir` (hidden entries and `target`
-    /// directories skipped; `*.yml` files are an error rather than silently
-    /// left out). Only regular files (or symlinks to them) of at most
-    /// [`MAX_FILE_BYTES`](crate::MAX_FILE_BYTES) are read; anything else
-    /// named `*.yaml` (a FIFO, a device, a directory) or a larger file is an
-    /// error at that file, found without reading it. Files are read one at a
-    /// time, as their turn comes.
+    /// Loads every `*.yaml` file below `dir`, one at a time, as the
+    /// [crate documentation](crate#files) says: hidden entries and `target`
+    /// directories skipped, a `*.yml` file, anything but a regular file (or
+    /// a symlink to one) and a file over [`MAX_FILE_BYTES`] an error.
     ///
     /// # Errors
     /// Every fault found in every file, plus unreadable files and
@@ -100,7 +88,7 @@ impl Corpus {
                 } else {
                     name
                 };
-                let error = io_error(&name, &err);
+                let error = file_error(&name, FileError::Io(err));
                 (name, FileInput::Failed(error))
             })
             .collect();
@@ -134,17 +122,8 @@ impl Corpus {
     /// Every fault found, sorted by location.
     #[doc(hidden)]
     pub fn from_byte_sources(files: &[(&str, &[u8])]) -> Result<Corpus, LoadErrors> {
-        let inputs = files
-            .iter()
-            .map(|&(name, bytes)| {
-                let source = match decode_utf8(name, bytes) {
-                    Ok(text) => FileInput::Text(Cow::Borrowed(text)),
-                    Err(error) => FileInput::Failed(error),
-                };
-                (name.to_owned(), source)
-            })
-            .collect();
-        into_result(load(inputs, "(no files)"))
+        let inputs = files.iter().map(|&(name, bytes)| bytes_input(name, bytes));
+        into_result(load(inputs.collect(), "(no files)"))
     }
 
     /// The vector with this id.
@@ -200,26 +179,24 @@ impl<'a> IntoIterator for &'a Corpus {
     }
 }
 
-fn io_error(name: &str, err: &std::io::Error) -> Box<LoadError> {
-    Box::new(LoadError {
-        location: Location::whole_file(name),
-        kind: LoadErrorKind::Io {
-            kind: err.kind(),
-            message: err.to_string(),
-        },
-    })
+/// An error about the whole file `name`.
+fn at_file(name: &str, kind: LoadErrorKind) -> LoadError {
+    let location = Location::whole_file(name);
+    LoadError { location, kind }
 }
 
 fn file_error(name: &str, err: FileError) -> Box<LoadError> {
-    let kind = match err {
-        FileError::NotRegular(what) => LoadErrorKind::NotRegularFile { what },
-        FileError::TooLarge { size, limit } => LoadErrorKind::FileTooLarge { size, limit },
-        FileError::Io(err) => return io_error(name, &err),
-    };
-    Box::new(LoadError {
-        location: Location::whole_file(name),
-        kind,
-    })
+    Box::new(at_file(
+        name,
+        match err {
+            FileError::NotRegular(what) => LoadErrorKind::NotRegularFile { what },
+            FileError::TooLarge { size, limit } => LoadErrorKind::FileTooLarge { size, limit },
+            FileError::Io(err) => LoadErrorKind::Io {
+                kind: err.kind(),
+                message: err.to_string(),
+            },
+        },
+    ))
 }
 
 /// Reads the file at `path` (see [`crate::files::read_bounded`]) as UTF-8 text.
@@ -229,9 +206,14 @@ fn read_text(name: &str, path: &Path) -> Result<String, Box<LoadError>> {
     String::from_utf8(bytes).map_err(|err| not_utf8(name, err.as_bytes(), err.utf8_error()))
 }
 
-/// The text of a file, or an error at its first byte that is not UTF-8.
-fn decode_utf8<'b>(name: &str, bytes: &'b [u8]) -> Result<&'b str, Box<LoadError>> {
-    std::str::from_utf8(bytes).map_err(|err| not_utf8(name, bytes, err))
+/// A file given as bytes: its text, or an error at its first byte that is
+/// not UTF-8.
+fn bytes_input<'b>(name: &str, bytes: &'b [u8]) -> Input<'b> {
+    let source = match std::str::from_utf8(bytes) {
+        Ok(text) => FileInput::Text(Cow::Borrowed(text)),
+        Err(err) => FileInput::Failed(not_utf8(name, bytes, err)),
+    };
+    (name.to_owned(), source)
 }
 
 /// The error for `bytes`, which are not UTF-8 from `err.valid_up_to()` on.
@@ -264,10 +246,7 @@ fn into_result((corpus, errors): (Corpus, Vec<LoadError>)) -> Result<Corpus, Loa
 fn load(mut inputs: Vec<Input<'_>>, origin: &str) -> (Corpus, Vec<LoadError>) {
     let mut errors = Vec::new();
     if inputs.is_empty() {
-        errors.push(LoadError {
-            location: Location::whole_file(origin),
-            kind: LoadErrorKind::NoFiles,
-        });
+        errors.push(at_file(origin, LoadErrorKind::NoFiles));
     }
     inputs.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     let mut vectors = Vec::new();
@@ -275,25 +254,19 @@ fn load(mut inputs: Vec<Input<'_>>, origin: &str) -> (Corpus, Vec<LoadError>) {
     let mut previous: Option<String> = None;
     for (name, source) in inputs {
         if previous.as_deref() == Some(name.as_str()) {
-            errors.push(LoadError {
-                location: Location::whole_file(&name),
-                kind: LoadErrorKind::DuplicateFile,
-            });
+            errors.push(at_file(&name, LoadErrorKind::DuplicateFile));
             continue;
         }
         let name = &*previous.insert(name);
-        if let FileInput::Failed(error) = source {
-            errors.push(*error);
-            continue;
-        }
-        if !name.ends_with(".yaml") {
-            errors.push(LoadError {
-                location: Location::whole_file(name),
-                kind: LoadErrorKind::NotYamlFile,
-            });
-            continue;
-        }
         let text = match source {
+            FileInput::Failed(error) => {
+                errors.push(*error);
+                continue;
+            }
+            _ if !name.ends_with(".yaml") => {
+                errors.push(at_file(name, LoadErrorKind::NotYamlFile));
+                continue;
+            }
             FileInput::Text(text) => text,
             FileInput::Path(path) => match read_text(name, &path) {
                 Ok(text) => Cow::Owned(text),
@@ -302,7 +275,6 @@ fn load(mut inputs: Vec<Input<'_>>, origin: &str) -> (Corpus, Vec<LoadError>) {
                     continue;
                 }
             },
-            FileInput::Failed(_) => continue,
         };
         if text.len() as u64 > MAX_FILE_BYTES {
             errors.push(*file_error(

@@ -57,13 +57,8 @@ impl<'a> IntoIterator for &'a LoadErrors {
 
 impl fmt::Display for LoadErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, error) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str("\n")?;
-            }
-            write!(f, "{error}")?;
-        }
-        Ok(())
+        let lines: Vec<String> = self.0.iter().map(ToString::to_string).collect();
+        f.write_str(&lines.join("\n"))
     }
 }
 
@@ -172,28 +167,24 @@ pub enum IdError {
     #[error("the id is empty")]
     Empty,
     /// A character outside the allowed set, or a `.`, `_` or `-` at the start.
-    #[error("{}", bad_char(*.offset, *.ch))]
+    #[error(
+        "{}",
+        if *.offset == 0 {
+            format!("an id must start with a-z or 0-9, not `{}`", .ch.escape_debug())
+        } else {
+            format!(
+                "`{}` at offset {} is not allowed in an id (use a-z, 0-9, `.`, `_`, `-`)",
+                .ch.escape_debug(),
+                .offset
+            )
+        }
+    )]
     BadChar {
         /// Byte offset of the character in the id.
         offset: usize,
         /// The character.
         ch: char,
     },
-}
-
-/// [`IdError::BadChar`]'s message: the first character has a rule of its own.
-fn bad_char(offset: usize, ch: char) -> String {
-    if offset == 0 {
-        format!(
-            "an id must start with a-z or 0-9, not `{}`",
-            ch.escape_debug()
-        )
-    } else {
-        format!(
-            "`{}` at offset {offset} is not allowed in an id (use a-z, 0-9, `.`, `_`, `-`)",
-            ch.escape_debug()
-        )
-    }
 }
 
 /// What is wrong. Each variant's `Display` says what to change.
@@ -258,7 +249,7 @@ pub enum LoadErrorKind {
     #[error(
         "unknown field `{}` in {section}{}",
         .field.escape_debug(),
-        did_you_mean(*.suggestion)
+        .suggestion.map_or_else(String::new, |known| format!("; did you mean `{known}`?"))
     )]
     UnknownField {
         /// The field as written.
@@ -424,7 +415,7 @@ pub enum LoadErrorKind {
     /// appears only in TBC and Wrath messages).
     #[error(
         "`{version}` does not use {guid_type}; its versions are: {}",
-        versions_of(*.guid_type)
+        .guid_type.versions().iter().map(|v| v.as_str()).collect::<Vec<_>>().join(", ")
     )]
     VersionNotApplicable {
         /// The version.
@@ -434,7 +425,15 @@ pub enum LoadErrorKind {
     },
     /// A decoded named GUID with `name` when the GUID is 0, or without it
     /// when the GUID is not 0.
-    #[error("{}", name_and_guid(*.guid_is_zero))]
+    #[error(
+        "{}",
+        if *.guid_is_zero {
+            "the expected GUID is 0, so the decoded value has no name: remove `name`"
+        } else {
+            "the expected GUID is not 0, so the decoded value has a name: add `name` \
+             (\"\" for an empty one)"
+        }
+    )]
     NameAndGuidDisagree {
         /// Whether the expected GUID is 0.
         guid_is_zero: bool,
@@ -489,11 +488,6 @@ pub enum LoadErrorKind {
     },
 }
 
-/// [`LoadErrorKind::UnknownField`]'s suggestion, when there is one.
-fn did_you_mean(suggestion: Option<&str>) -> String {
-    suggestion.map_or_else(String::new, |known| format!("; did you mean `{known}`?"))
-}
-
 /// [`LoadErrorKind::FieldNotAllowed`]'s message: `why` has a rule of its own.
 fn not_allowed(field: &str, section: &Section, allowed: &[&str]) -> String {
     if field == "why" {
@@ -521,31 +515,11 @@ fn missing(field: &str, section: &Section) -> String {
 /// The end of [`LoadErrorKind::WrongType`]'s message: a number or boolean
 /// where text is needed was unquoted text that YAML read as one.
 fn quote_hint(expected: &Expected, found: &Found) -> &'static str {
-    let scalar = matches!(found, Found::Number(_) | Found::Boolean(_));
-    if scalar
-        && matches!(
-            expected,
-            Expected::HexString | Expected::Guid | Expected::String
-        )
-    {
-        "; put it in double quotes"
-    } else {
-        ""
-    }
-}
-
-/// The versions whose messages use `guid_type`, as a list.
-fn versions_of(guid_type: GuidType) -> String {
-    let allowed: Vec<&str> = guid_type.versions().iter().map(|v| v.as_str()).collect();
-    allowed.join(", ")
-}
-
-/// [`LoadErrorKind::NameAndGuidDisagree`]'s message.
-fn name_and_guid(guid_is_zero: bool) -> &'static str {
-    if guid_is_zero {
-        "the expected GUID is 0, so the decoded value has no name: remove `name`"
-    } else {
-        "the expected GUID is not 0, so the decoded value has a name: add `name` \
-         (\"\" for an empty one)"
+    match (expected, found) {
+        (
+            Expected::HexString | Expected::Guid | Expected::String,
+            Found::Number(_) | Found::Boolean(_),
+        ) => "; put it in double quotes",
+        _ => "",
     }
 }

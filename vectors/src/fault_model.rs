@@ -159,14 +159,12 @@ pub struct FaultCell {
 
 impl fmt::Display for FaultCell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} [", self.grid)?;
-        for (i, value) in self.values.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "{}={value}", value.axis())?;
-        }
-        f.write_str("]")
+        let values: Vec<String> = self
+            .values
+            .iter()
+            .map(|value| format!("{}={value}", value.axis()))
+            .collect();
+        write!(f, "{} [{}]", self.grid, values.join(", "))
     }
 }
 
@@ -254,13 +252,11 @@ impl FaultModel {
             for (&axis, pick) in &grid.axes {
                 let values = self.picked(axis, pick);
                 cells = cells
-                    .into_iter()
+                    .iter()
                     .flat_map(|cell| {
-                        values.iter().map(move |value| {
-                            let mut cell = cell.clone();
-                            cell.push(value.clone());
-                            cell
-                        })
+                        values
+                            .iter()
+                            .map(|value| [&cell[..], std::slice::from_ref(value)].concat())
                     })
                     .collect();
             }
@@ -315,26 +311,19 @@ impl FaultModel {
     /// Each entry is (vector id, what the model says).
     #[must_use]
     pub fn disagreements(&self, vectors: &[Vector]) -> Vec<(String, String)> {
-        let mut out = Vec::new();
-        for vector in vectors {
+        let disagrees = |vector: &Vector| {
             let faults = self.coordinates(&vector.request).faults;
-            let Some(code) = self.code_for(&faults) else {
-                continue;
-            };
+            let code = self.code_for(&faults)?;
             let agrees = match &vector.expect {
                 Expectation::Invalid(expected) => *expected == code,
                 // Either answer is allowed: any error agrees.
                 Expectation::Acceptable { .. } => true,
                 Expectation::Valid(_) => false,
             };
-            if !agrees {
-                out.push((
-                    vector.id.clone(),
-                    format!("faults {} are answered with {code}", fault_words(&faults)),
-                ));
-            }
-        }
-        out
+            let says = format!("faults {} are answered with {code}", fault_words(&faults));
+            (!agrees).then(|| (vector.id.clone(), says))
+        };
+        vectors.iter().filter_map(disagrees).collect()
     }
 
     /// The expected code for an input with these faults: one fault's own
@@ -389,12 +378,9 @@ impl<'de> Deserialize<'de> for Pick {
                     )))
                 }
             }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Pick, A::Error> {
-                let mut words = Vec::new();
-                while let Some(word) = seq.next_element()? {
-                    words.push(word);
-                }
-                Ok(Pick::List(words))
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Pick, A::Error> {
+                let seq = serde::de::value::SeqAccessDeserializer::new(seq);
+                Vec::deserialize(seq).map(Pick::List)
             }
         }
         deserializer.deserialize_any(Visitor)

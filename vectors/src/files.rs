@@ -6,15 +6,11 @@
 //! exactly the same files in the same order and apply the same limits.
 //!
 //! A file named by a user or found in a directory is not trusted to be what
-//! its name says: a name ending in `.yaml` may be a FIFO (opening it for
-//! reading blocks until a writer comes), a device (`/dev/zero` never ends),
-//! or a file too large to read. [`read_bounded`] therefore opens without
-//! blocking, checks on the opened file (so nothing can be swapped in
-//! between) that it is a regular file, or a FIFO where the caller allows
-//! pipes, within the caller's limit, and never reads more than the limit,
-//! even from a file that grows while it is read.
+//! its name says: a `.yaml` name may be a FIFO (opening it blocks until a
+//! writer comes), a device (`/dev/zero` never ends), or too large to read.
+//! [`read_bounded`] opens without blocking, checks the opened file (so
+//! nothing can be swapped in between), and never reads past the limit.
 
-use std::fmt;
 use std::fs::File;
 use std::io::{self, Read as _};
 use std::path::{Path, PathBuf};
@@ -37,15 +33,17 @@ pub enum Pipes {
 
 /// Why [`read_bounded`] refused a file or could not read it. The caller
 /// names the file.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum FileError {
     /// It is not a regular file (after following symlinks), nor a FIFO where
     /// pipes are allowed: a device, socket, directory, or a FIFO where they
     /// are not, named as the kind of thing it is.
+    #[error("not a regular file but {0}")]
     NotRegular(&'static str),
     /// It holds more than `limit` bytes: its size when it was checked, or,
     /// for a pipe or a file that grows while it is read, the bytes read so
     /// far.
+    #[error("{size} bytes, more than the limit of {limit}")]
     TooLarge {
         /// Its size, or the bytes read before the limit stopped the read.
         size: u64,
@@ -53,28 +51,8 @@ pub enum FileError {
         limit: u64,
     },
     /// Opening or reading it failed.
-    Io(io::Error),
-}
-
-impl fmt::Display for FileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FileError::NotRegular(what) => write!(f, "not a regular file but {what}"),
-            FileError::TooLarge { size, limit } => {
-                write!(f, "{size} bytes, more than the limit of {limit}")
-            }
-            FileError::Io(err) => write!(f, "{err}"),
-        }
-    }
-}
-
-impl std::error::Error for FileError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            FileError::Io(err) => Some(err),
-            _ => None,
-        }
-    }
+    #[error("{0}")]
+    Io(#[source] io::Error),
 }
 
 impl From<FileError> for io::Error {
@@ -82,15 +60,12 @@ impl From<FileError> for io::Error {
     /// file is [`io::ErrorKind::InvalidInput`], a file past the limit
     /// [`io::ErrorKind::FileTooLarge`], each with [`FileError`]'s words.
     fn from(err: FileError) -> Self {
-        match err {
-            FileError::Io(err) => err,
-            FileError::NotRegular(_) => {
-                io::Error::new(io::ErrorKind::InvalidInput, err.to_string())
-            }
-            FileError::TooLarge { .. } => {
-                io::Error::new(io::ErrorKind::FileTooLarge, err.to_string())
-            }
-        }
+        let kind = match err {
+            FileError::Io(err) => return err,
+            FileError::NotRegular(_) => io::ErrorKind::InvalidInput,
+            FileError::TooLarge { .. } => io::ErrorKind::FileTooLarge,
+        };
+        io::Error::new(kind, err.to_string())
     }
 }
 
@@ -145,9 +120,8 @@ fn checked(file: File, limit: u64, pipes: Pipes) -> Result<(File, u64), FileErro
 }
 
 /// Reads the file at `path`, at most `limit` bytes of it: a regular file,
-/// or a FIFO when `pipes` is [`Pipes::Allow`]; a device, a directory or a
-/// socket is refused before anything is read, and a file that grows past the
-/// limit while it is read is refused too.
+/// or a FIFO when `pipes` is [`Pipes::Allow`]; anything else is refused
+/// before anything is read, and so is a file that grows past the limit.
 ///
 /// # Errors
 /// [`FileError`] when it cannot be opened or read, is not such a file, or

@@ -5,11 +5,10 @@
 //! Expected values are built here from the definition of the formats (place
 //! the bytes at the positions of the set mask bits, and read the GUID off
 //! them), never by calling a codec: this crate must not depend on the
-//! implementations it judges. The files live in `generated/` below the corpus
-//! root and are checked in; [`check`] (run by CI through the runner's
-//! `generate --check`, and by the test `generated_files_are_up_to_date`) fails
-//! when they differ from what [`files`] produces, and [`write_all`] rewrites
-//! them.
+//! implementations it judges. The files are checked in below `generated/`;
+//! [`check`] (the runner's `generate --check`, the test
+//! `generated_files_are_up_to_date`) fails when they differ from [`files`],
+//! and [`write_all`] rewrites them.
 //!
 //! Ids are built from the parameters of each case (mask, length, position,
 //! byte), never from a counter, so adding a case never renames another.

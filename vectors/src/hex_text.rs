@@ -93,10 +93,11 @@ pub enum GuidTextError {
 /// The protocol form of a byte string: lowercase hex without spaces, `-` when empty.
 #[must_use]
 pub fn format(bytes: &[u8]) -> String {
-    let mut out = Vec::with_capacity(bytes.len() * 2);
-    write(&mut out, bytes);
-    // Only hex digits and `-` were written.
-    String::from_utf8(out).unwrap_or_default()
+    if bytes.is_empty() {
+        "-".to_owned()
+    } else {
+        hex::encode(bytes)
+    }
 }
 
 /// Appends the protocol form of `bytes` ([`format()`]) to `out`, without
@@ -238,11 +239,8 @@ fn invalid_char(s: &[u8], offset: usize) -> HexError {
 /// where the bytes there are not UTF-8.
 fn char_at(s: &[u8], offset: usize) -> char {
     let rest = s.get(offset..).unwrap_or_default();
-    let text = match std::str::from_utf8(rest) {
-        Ok(text) => text,
-        Err(e) => std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or_default(),
-    };
-    text.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER)
+    let valid = rest.utf8_chunks().next().map_or("", |chunk| chunk.valid());
+    valid.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
 /// A GUID as 16 lowercase hex digits, most significant first.

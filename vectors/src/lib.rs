@@ -115,14 +115,14 @@
 //!
 //! YAML anchors and aliases work; merge keys (`<<`) are refused, because not
 //! every YAML reader that consumes the corpus supports them. Parsing runs
-//! under serde-saphyr's budgets (at most 1,000,000 nodes, about 33,000 vectors, per file;
-//! aliases replaying at most one parser event per byte of the file, as many
-//! copies kept of what anchors hold, and the scalar text, aliases included,
-//! at most twice the file's size; at most
-//! ten aliases per anchor once a file has 100), and a key inside a mapping
-//! key must be a scalar (the parser copies a key once for each level of keys
-//! it is inside), so a hostile file is an error, not a hang, and costs
-//! memory in proportion to its size.
+//! under serde-saphyr's budgets (per file: at most 1,000,000 nodes, about
+//! 33,000 vectors; aliases replaying at most one parser event per byte of
+//! the file, as many copies kept of what anchors hold, and the scalar text,
+//! aliases included, at most twice the file's size; at most ten aliases per
+//! anchor once a file has 100), and a key inside a mapping key must be a
+//! scalar (the parser copies a key once for each level of keys it is
+//! inside), so a hostile file is an error, not a hang, and costs memory in
+//! proportion to its size.
 //!
 //! # Outcomes
 //!
@@ -175,9 +175,9 @@
 //!
 //! # Generated files
 //!
-//! The files in `generated/` are produced by [`generate::files`] and checked
-//! in, and so is `REFERENCE.md`, the corpus rendered as one page
-//! ([`reference_page`]). `cargo run -p wow-guid-conformance -- generate` rewrites them
+//! The files in `generated/` ([`generate::files`]) and `REFERENCE.md`, the
+//! corpus as one page ([`reference_page`]), are checked in.
+//! `cargo run -p wow-guid-conformance -- generate` rewrites them
 //! ([`generate::write_all`]); `generate --check` and the test
 //! `generated_files_are_up_to_date` fail when they are stale
 //! ([`generate::check`]).

@@ -158,10 +158,7 @@ impl Request {
     pub fn input_bytes(&self) -> Option<&[u8]> {
         match self {
             Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => Some(bytes),
-            Request::EncodePacked { .. }
-            | Request::EncodeNamed { .. }
-            | Request::SizePacked { .. }
-            | Request::SizeNamed { .. } => None,
+            _ => None,
         }
     }
 }
@@ -359,10 +356,8 @@ pub struct Vector {
     /// Unique across the corpus and never reused: `[a-z0-9][a-z0-9._-]*`.
     pub id: String,
     /// The stateful sequence this vector is a step of, by name, or `None`
-    /// for a vector that stands alone. A sequence's steps are consecutive
-    /// vectors of one file with the same name (at least two, of any request
-    /// kinds), run in file order in one session with nothing in between;
-    /// the loader holds every sequence to that.
+    /// for a vector that stands alone; the crate documentation's
+    /// [Sequences](crate#sequences) says what the loader holds steps to.
     pub sequence: Option<String>,
     /// One line saying what the vector checks.
     pub description: String,

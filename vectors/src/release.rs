@@ -1,33 +1,25 @@
 //! Releases a specification can cite: each released version of the corpus
 //! is one fixed list of vectors, frozen when it was cut, with a digest a
-//! copy can be checked against.
+//! copy can be checked against. No git tag is needed: a release is its list
+//! and its digest.
 //!
 //! The promise: once a vector is released, its id always means the same
 //! request, the same expected answer and the same set of accepted answers.
 //! A changed expectation gets a new id; the old id is retired (listed in
-//! `RETIRED.md`) and never used again.
+//! `RETIRED.md`, [`retired_ids`]) and never used again.
 //!
 //! - `releases/<version>.txt` ([`RELEASES_DIR`]) is a release: its version,
 //!   the [`sha256`] of its [`canonical_json`] (the digest a specification
-//!   cites: "corpus 1.1.0, sha256 …"), then one line per vector: its id,
-//!   the [`fingerprint`] of its rows (type, op, input, outcome, expected
-//!   answer) and the [`accepts_fingerprint`] of the answers the rules
-//!   accept for it ([`crate::Accepted`]: the name-bound floor, what
-//!   `acceptable` allows). Written once, by the runner's `release cut`
-//!   ([`write_release`]), and never again: the test `every_release_is_kept`
-//!   fails when a list no longer matches the corpus or its digest.
+//!   cites: "corpus 1.1.0, sha256 …"), then a line per vector: its id, the
+//!   [`fingerprint`] of its rows and the [`accepts_fingerprint`] of the
+//!   answers the rules accept for it ([`crate::Accepted`]). Written once, by
+//!   the runner's `release cut` ([`write_release`]); the test
+//!   `every_release_is_kept` fails when a list no longer matches the corpus
+//!   or its digest.
 //! - The lists are compiled into the crate ([`embedded`]), so an installed
-//!   runner knows every release, and [`Label::of`] says which a corpus is:
-//!   a release only when it holds exactly that release's vectors, otherwise
-//!   unreleased after the newest.
-//! - `RETIRED.md` ([`RETIRED_PATH`]) lists retired ids, one a line as
-//!   ``- `id`: reason`` ([`retired_ids`]).
+//!   runner knows every release, and [`Label::of`] says which a corpus is.
 //!
-//! The repository has no git tags for releases, and nothing here needs
-//! one: a release is its list and its digest.
-//!
-//! Pure, apart from the embedded lists: formatting, parsing and hashing
-//! only, no file access.
+//! Pure, apart from the embedded lists: no file access.
 
 use core::fmt::{self, Write as _};
 use std::collections::HashMap;
@@ -70,57 +62,40 @@ pub const SHOW_COMMAND: &str = "wow-guid-conformance release show";
 /// are hex without spaces; a missing name is `-`.
 #[must_use]
 pub fn canonical(vector: &Vector) -> String {
-    let mut out = String::new();
     let name = |name: &Option<Vec<u8>>| name.as_deref().map_or("-".to_owned(), format);
-    let _ = match &vector.request {
-        Request::DecodePacked { bytes } => {
-            write!(out, "packed_guid decode bytes={}", format(bytes))
+    let request = &vector.request;
+    let mut out = format!("{} {}", request.guid_type(), request.op());
+    let _ = match request {
+        Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => {
+            write!(out, " bytes={}", format(bytes))
         }
-        Request::EncodePacked { guid } => {
-            write!(out, "packed_guid encode guid={}", format_guid(*guid))
+        Request::EncodePacked { guid } | Request::SizePacked { guid } => {
+            write!(out, " guid={}", format_guid(*guid))
         }
-        Request::DecodeNamed { bytes } => write!(out, "named_guid decode bytes={}", format(bytes)),
-        Request::SizePacked { guid } => {
-            write!(out, "packed_guid size guid={}", format_guid(*guid))
+        Request::EncodeNamed { guid, name: n } | Request::SizeNamed { guid, name: n } => {
+            write!(out, " guid={} name={}", format_guid(*guid), name(n))
         }
-        Request::SizeNamed { guid, name: n } => write!(
-            out,
-            "named_guid size guid={} name={}",
-            format_guid(*guid),
-            name(n)
-        ),
-        Request::EncodeNamed { guid, name: n } => write!(
-            out,
-            "named_guid encode guid={} name={}",
-            format_guid(*guid),
-            name(n)
-        ),
     };
     let _ = write!(out, " outcome={}", vector.expect.outcome().as_str());
-    let value = match &vector.expect {
-        Expectation::Invalid(code) => {
-            let _ = write!(out, " error={code}");
-            None
-        }
-        Expectation::Valid(value) | Expectation::Acceptable { value, .. } => Some(value),
-    };
-    let _ = match value {
-        None => Ok(()),
-        Some(Value::Packed { guid, consumed }) => {
-            write!(out, " guid={} consumed={consumed}", format_guid(*guid))
-        }
-        Some(Value::Named {
-            guid,
-            consumed,
-            name: n,
-        }) => write!(
-            out,
-            " guid={} consumed={consumed} name={}",
-            format_guid(*guid),
-            name(n)
-        ),
-        Some(Value::Encoded { bytes }) => write!(out, " bytes={}", format(bytes)),
-        Some(Value::Size { size }) => write!(out, " size={size}"),
+    let _ = match &vector.expect {
+        Expectation::Invalid(code) => write!(out, " error={code}"),
+        Expectation::Valid(value) | Expectation::Acceptable { value, .. } => match value {
+            Value::Packed { guid, consumed } => {
+                write!(out, " guid={} consumed={consumed}", format_guid(*guid))
+            }
+            Value::Named {
+                guid,
+                consumed,
+                name: n,
+            } => write!(
+                out,
+                " guid={} consumed={consumed} name={}",
+                format_guid(*guid),
+                name(n)
+            ),
+            Value::Encoded { bytes } => write!(out, " bytes={}", format(bytes)),
+            Value::Size { size } => write!(out, " size={size}"),
+        },
     };
     out
 }
@@ -162,15 +137,9 @@ pub fn accepts_fingerprint(vector: &Vector) -> String {
 /// The lowercase hex SHA-256 of `text`.
 #[must_use]
 pub fn sha256(text: &str) -> String {
-    Sha256::digest(text.as_bytes())
-        .iter()
-        .fold(String::with_capacity(64), |mut out, byte| {
-            let _ = write!(out, "{byte:02x}");
-            out
-        })
+    hex::encode(Sha256::digest(text.as_bytes()))
 }
 
-/// A string as a JSON string literal.
 fn json_string(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
@@ -381,32 +350,14 @@ pub fn embedded() -> Result<Vec<Release>, ReleaseFileError> {
 }
 
 /// The retired ids listed in `RETIRED.md`: every line of the form
-/// ``- `id`: reason`` outside fenced code blocks (other lines are prose).
+/// ``- `id`: reason`` outside fenced code blocks
+/// ([`crate::citation::outside_fences`]; other lines are prose).
 #[must_use]
 pub fn retired_ids(markdown: &str) -> Vec<String> {
-    let mut fenced = false;
-    let mut ids = Vec::new();
-    for line in markdown.lines() {
-        if line.trim_start().starts_with("```") {
-            fenced = !fenced;
-            continue;
-        }
-        if fenced {
-            continue;
-        }
-        if let Some((id, _)) = line
-            .strip_prefix("- `")
-            .and_then(|rest| rest.split_once('`'))
-        {
-            ids.push(id.to_owned());
-        }
-    }
-    ids
-}
-
-/// The corpus's vectors by id.
-fn by_id(vectors: &[Vector]) -> HashMap<&str, &Vector> {
-    vectors.iter().map(|v| (v.id.as_str(), v)).collect()
+    crate::citation::outside_fences(markdown)
+        .filter_map(|line| line.strip_prefix("- `")?.split_once('`'))
+        .map(|(id, _)| id.to_owned())
+        .collect()
 }
 
 /// Every way `vectors` (a corpus) breaks the promises of `release`: a
@@ -417,7 +368,7 @@ fn by_id(vectors: &[Vector]) -> HashMap<&str, &Vector> {
 /// what to do.
 #[must_use]
 pub fn broken_promises(release: &Release, retired: &[String], vectors: &[Vector]) -> Vec<String> {
-    let now = by_id(vectors);
+    let now: HashMap<&str, &Vector> = vectors.iter().map(|v| (v.id.as_str(), v)).collect();
     let version = &release.version;
     let mut problems = Vec::new();
     let mut held = Vec::with_capacity(release.entries.len());

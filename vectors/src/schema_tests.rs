@@ -96,30 +96,16 @@ fn vector_fields_match_the_loader() {
 fn input_and_expect_fields_match_the_loader() {
     let schema = schema();
     let cases = [
-        (
-            "decodeInput",
-            input_fields(GuidType::PackedGuid, Op::Decode),
-        ),
-        ("decodeInput", input_fields(GuidType::NamedGuid, Op::Decode)),
-        (
-            "encodePackedInput",
-            input_fields(GuidType::PackedGuid, Op::Encode),
-        ),
-        (
-            "encodeNamedInput",
-            input_fields(GuidType::NamedGuid, Op::Encode),
-        ),
+        ("decodeInput", GuidType::PackedGuid, Op::Decode),
+        ("decodeInput", GuidType::NamedGuid, Op::Decode),
+        ("encodePackedInput", GuidType::PackedGuid, Op::Encode),
+        ("encodeNamedInput", GuidType::NamedGuid, Op::Encode),
         // A size request takes its value as an encode does.
-        (
-            "encodePackedInput",
-            input_fields(GuidType::PackedGuid, Op::Size),
-        ),
-        (
-            "encodeNamedInput",
-            input_fields(GuidType::NamedGuid, Op::Size),
-        ),
+        ("encodePackedInput", GuidType::PackedGuid, Op::Size),
+        ("encodeNamedInput", GuidType::NamedGuid, Op::Size),
     ];
-    for (name, fields) in cases {
+    for (name, guid_type, op) in cases {
+        let fields = input_fields(guid_type, op);
         let d = def(&schema, name);
         assert_eq!(property_names(d), sorted(fields), "{name}");
         assert_eq!(d["additionalProperties"], false, "{name}");

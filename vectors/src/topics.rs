@@ -147,7 +147,6 @@ fn named_guid_flags(guid: u64, flags: &mut Vec<Flag>) {
     }
 }
 
-/// The flags of a name's bytes.
 fn name_flags(name: &[u8], flags: &mut Vec<Flag>) {
     if name.is_empty() {
         flags.push(Flag::EmptyName);

@@ -15,7 +15,8 @@
 #[error(
     "unknown {what} `{}`; {}expected one of: {}",
     .word.escape_debug(),
-    did_you_mean(.word, .allowed),
+    crate::near_miss::closest(.word, .allowed)
+        .map_or_else(String::new, |near| format!("did you mean `{near}`? ")),
     .allowed.join(", ")
 )]
 pub struct ParseWordError {
@@ -25,13 +26,6 @@ pub struct ParseWordError {
     pub word: String,
     /// Every allowed word, in the list's order.
     pub allowed: &'static [&'static str],
-}
-
-/// The "did you mean" of [`ParseWordError`], when a word of `allowed` is
-/// close to `word`.
-fn did_you_mean(word: &str, allowed: &[&'static str]) -> String {
-    crate::near_miss::closest(word, allowed)
-        .map_or_else(String::new, |near| format!("did you mean `{near}`? "))
 }
 
 /// Defines a word enum: the variants with their spelling, `ALL`, `WORDS`,

@@ -230,6 +230,17 @@ fn a_slug_without_an_explicit_anchor_is_not_enough() {
     assert_eq!(explicit_anchors(md), ["kept"]);
 }
 
+/// A fence closes only with its own marker, for headings and anchors
+/// alike: a `~~~` line inside a ```` ``` ```` block (once read as a fence
+/// of its own by `sections`) leaves the block open.
+#[test]
+fn a_fence_closes_only_with_its_own_marker() {
+    let md = "## Before\n\n```text\n~~~\n## Inside\n```\n\n## After\n";
+    let titles: Vec<String> = citation::sections(md).into_iter().map(|(_, t)| t).collect();
+    assert_eq!(titles, ["Before", "After"]);
+    assert_eq!(anchors(md), ["before", "after"]);
+}
+
 /// Every hand-written vector says which note it rests on (generated ones
 /// carry their family's rule in their file header and `REFERENCE.md`).
 #[test]

@@ -80,7 +80,6 @@ impl FaultModel {
         Ok(model)
     }
 
-    /// Refuses a model whose parts do not fit together.
     fn check(&self) -> Result<(), ModelError> {
         self.check_described()?;
         let mut names = BTreeSet::new();
@@ -113,9 +112,9 @@ impl FaultModel {
         }
         for pair in &self.pairs {
             let set = Faults::from_iter(pair.faults);
-            let asked = self.grids.iter().any(|g| match g.axes.get(&Axis::Fault) {
-                Some(Pick::List(words)) => words.iter().any(|w| w.value == fault_words(&set)),
-                _ => false,
+            let asked = self.grids.iter().any(|g| {
+                matches!(g.axes.get(&Axis::Fault), Some(Pick::List(words))
+                    if words.iter().any(|w| w.value == fault_words(&set)))
             });
             if !asked {
                 return Err(ModelError::PairNotInAGrid(set));
@@ -145,10 +144,9 @@ impl FaultModel {
         axis: Axis,
         word: &Spanned<String>,
     ) -> Result<(), ModelError> {
-        match self.value(axis, &word.value) {
-            Some(_) => Ok(()),
-            None => Err(unknown(place, axis, word)),
-        }
+        self.value(axis, &word.value)
+            .map(drop)
+            .ok_or_else(|| unknown(place, axis, word))
     }
 }
 

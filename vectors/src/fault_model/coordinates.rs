@@ -239,12 +239,8 @@ fn sequence(bytes: &[u8]) -> (usize, Option<Class>) {
         0xc0 | 0xc1 => {
             // An overlong lead: with a continuation byte after it, the two
             // are one overlong form.
-            let width = if bytes.get(1).is_some_and(|b| (0x80..=0xbf).contains(b)) {
-                2
-            } else {
-                1
-            };
-            return (width, Some(Class::Overlong));
+            let continued = bytes.get(1).is_some_and(|b| (0x80..=0xbf).contains(b));
+            return (1 + usize::from(continued), Some(Class::Overlong));
         }
         0xc2..=0xdf => (2, 0x80, 0xbf),
         0xe0 => (3, 0xa0, 0xbf),

@@ -21,12 +21,8 @@ impl FaultModel {
             out,
             "The corpus is built from a written fault model (`vectors/{FILE}`); a test fails \
              when one of its {} cells has no vector. A vector covers a cell by its bytes, \
-             whoever wrote it.\n",
-            cells.len()
-        );
-        let _ = writeln!(
-            out,
-            "**Buffer lengths** (name bytes): {}.\n",
+             whoever wrote it.\n\n**Buffer lengths** (name bytes): {}.\n",
+            cells.len(),
             lengths.join(", ")
         );
         out.push_str("| Axis | What the bytes show |\n|---|---|\n");
@@ -86,9 +82,7 @@ impl FaultModel {
         }
         out
     }
-}
 
-impl FaultModel {
     /// The UTF-8 table: its rows, each sequence the corpus asks with every
     /// cell it stands for, and the bytes counted in another row.
     fn render_utf8(&self, out: &mut String) {

@@ -79,7 +79,6 @@ impl Pattern {
         }
     }
 
-    /// Whether `bytes` is one sequence of the pattern.
     fn matches(&self, bytes: &[u8]) -> bool {
         bytes.len() == self.0.len()
             && self
@@ -89,7 +88,6 @@ impl Pattern {
                 .all(|(&(lo, hi), b)| (lo..=hi).contains(b))
     }
 
-    /// Every sequence of the pattern.
     fn sequences(&self) -> Vec<Vec<u8>> {
         self.0.iter().fold(vec![Vec::new()], |done, &(lo, hi)| {
             done.iter()

@@ -106,24 +106,14 @@ impl Class {
     /// Whether a name showing this class is not UTF-8.
     #[must_use]
     pub const fn is_invalid(self) -> bool {
-        match self {
+        matches!(
+            self,
             Class::StrayContinuation
-            | Class::TruncatedSequence
-            | Class::Overlong
-            | Class::Surrogate
-            | Class::AboveMax => true,
-            Class::Empty
-            | Class::Ascii
-            | Class::Control
-            | Class::Utf82
-            | Class::Utf83
-            | Class::Utf84
-            | Class::Bom
-            | Class::Noncharacter
-            | Class::EndsMultibyte
-            | Class::EndsUtf84
-            | Class::EndsInvalid => false,
-        }
+                | Class::TruncatedSequence
+                | Class::Overlong
+                | Class::Surrogate
+                | Class::AboveMax
+        )
     }
 }
 

@@ -9,8 +9,7 @@ use crate::fault_model::{
     Axis, CellValue, Class, Fault, FaultCell, FaultModel, Faults, GuidIs, NameIs, NulAt, Trailing,
     Utf8Cell,
 };
-use crate::hex_text::format_guid;
-use crate::hex_text::format_spaced;
+use crate::hex_text::{format_guid, format_spaced};
 use crate::model::{Expectation, Request, RequestKind, Value, Vector, NAME_BOUND_FLOOR};
 use crate::vocab::{ErrorCode, Flag, GuidType};
 
@@ -144,7 +143,6 @@ impl Wanted {
         }
     }
 
-    /// The note the vector cites.
     fn source(&self) -> &'static str {
         let utf8 =
             self.utf8.is_some() || matches!(self.class, Some(Class::Control | Class::EndsUtf84));
@@ -403,7 +401,6 @@ fn encode_expectation(code: Option<ErrorCode>, guid: u64, name: Option<&[u8]>) -
     }
 }
 
-/// `text` with its first letter upper-case.
 fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
     chars

@@ -59,30 +59,17 @@ pub(super) fn mask_sweep() -> Vec<Vector> {
                 ),
             )
         } else {
+            let (bytes, s, are) = if mask.count_ones() == 1 {
+                ("byte", "s", "is")
+            } else {
+                ("bytes", "", "are")
+            };
+            let at = positions(mask);
             (
+                format!("Mask {mask:02x}: GUID {bytes} {at} follow{s}, least significant first."),
                 format!(
-                    "Mask {mask:02x}: GUID {} {} follow{}, least significant first.",
-                    if mask.count_ones() == 1 {
-                        "byte"
-                    } else {
-                        "bytes"
-                    },
-                    positions(mask),
-                    if mask.count_ones() == 1 { "s" } else { "" },
-                ),
-                format!(
-                    "GUID {}: {} {} non-zero, so the mask is {mask:02x}.",
-                    format_guid(guid),
-                    if mask.count_ones() == 1 {
-                        "byte"
-                    } else {
-                        "bytes"
-                    },
-                    if mask.count_ones() == 1 {
-                        format!("{} is", positions(mask))
-                    } else {
-                        format!("{} are", positions(mask))
-                    },
+                    "GUID {}: {bytes} {at} {are} non-zero, so the mask is {mask:02x}.",
+                    format_guid(guid)
                 ),
                 None,
             )

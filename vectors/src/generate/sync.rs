@@ -29,16 +29,15 @@ fn reference_page(
     if let Some((path, err)) = walk.errors.first() {
         return Err(unreadable(format!("cannot read {path}: {err}")));
     }
-    let mut sources = Vec::new();
-    for (relative, full) in walk.files {
-        if relative.starts_with(&format!("{DIR}/")) {
-            continue;
-        }
-        match crate::files::read_text(&full) {
-            Ok(text) => sources.push((relative, text)),
-            Err(err) => return Err(unreadable(format!("cannot read {relative}: {err}"))),
-        }
-    }
+    let mut sources = walk
+        .files
+        .into_iter()
+        .filter(|(relative, _)| !relative.starts_with(&format!("{DIR}/")))
+        .map(|(relative, full)| match crate::files::read_text(&full) {
+            Ok(text) => Ok((relative, text)),
+            Err(err) => Err(unreadable(format!("cannot read {relative}: {err}"))),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     sources.extend(files());
     let corpus = crate::Corpus::from_sources(&sources).map_err(|errors| {
         unreadable(format!(
@@ -129,7 +128,7 @@ pub struct WriteError {
 /// # Errors
 /// [`CheckError`] listing every stale, missing, extra or unreadable file.
 pub fn check(root: &Path, known: Option<&[KnownFailures]>) -> Result<(), CheckError> {
-    let drift = drift(root, known);
+    let (_, drift) = drift(root, known);
     if drift.is_empty() {
         Ok(())
     } else {
@@ -145,33 +144,23 @@ pub fn check(root: &Path, known: Option<&[KnownFailures]>) -> Result<(), CheckEr
 /// for [`check`].
 #[must_use]
 pub fn diff(root: &Path, known: Option<&[KnownFailures]>) -> String {
-    let expected = expected(root, known);
-    let wanted = |path: &str| contents(&expected, path);
+    let (expected, drift) = drift(root, known);
     let on_disk = |path: &str| crate::files::read_text(&root.join(path)).unwrap_or_default();
     let mut out = String::new();
-    for item in drift(root, known) {
-        let (old, new, from, to) = match &item {
-            Drift::Stale(path) => (
-                on_disk(path),
-                wanted(path).to_owned(),
-                format!("a/{path}"),
-                format!("b/{path}"),
-            ),
-            Drift::Missing(path) => (
-                String::new(),
-                wanted(path).to_owned(),
-                "/dev/null".to_owned(),
-                format!("b/{path}"),
-            ),
-            Drift::Extra(path) => (
-                on_disk(path),
-                String::new(),
-                format!("a/{path}"),
-                "/dev/null".to_owned(),
-            ),
+    for item in drift {
+        // (the path, its text on disk, the text it should have): `None` is
+        // a file that is not there, or should not be.
+        let (path, old, new) = match &item {
+            Drift::Stale(path) => (path, Some(on_disk(path)), Some(contents(&expected, path))),
+            Drift::Missing(path) => (path, None, Some(contents(&expected, path))),
+            Drift::Extra(path) => (path, Some(on_disk(path)), None),
             Drift::Unreadable { .. } => continue,
         };
-        let text = similar::TextDiff::from_lines(&old, &new)
+        let from = old
+            .as_ref()
+            .map_or("/dev/null".to_owned(), |_| format!("a/{path}"));
+        let to = new.map_or("/dev/null".to_owned(), |_| format!("b/{path}"));
+        let text = similar::TextDiff::from_lines(old.as_deref().unwrap_or(""), new.unwrap_or(""))
             .unified_diff()
             .context_radius(3)
             .header(&from, &to)
@@ -179,16 +168,6 @@ pub fn diff(root: &Path, known: Option<&[KnownFailures]>) -> String {
         out.push_str(&text);
     }
     out
-}
-
-/// Every file the generator writes, with its contents: the generated
-/// files, and `REFERENCE.md` when `known` is given and the page renders.
-fn expected(root: &Path, known: Option<&[KnownFailures]>) -> Vec<(String, String)> {
-    let mut expected = files();
-    if let Some(Ok(page)) = known.map(|k| reference_page(root, k)) {
-        expected.push((crate::reference_page::PATH.to_owned(), page));
-    }
-    expected
 }
 
 /// The contents `expected` gives `path` (empty when none).
@@ -208,9 +187,8 @@ fn contents<'a>(expected: &'a [(String, String)], path: &str) -> &'a str {
 /// # Errors
 /// [`WriteError`] for the first file that cannot be read, written or removed.
 pub fn write_all(root: &Path, known: Option<&[KnownFailures]>) -> Result<Vec<Drift>, WriteError> {
-    let expected = expected(root, known);
     is_corpus_root(root)?;
-    let drift = drift(root, known);
+    let (expected, drift) = drift(root, known);
     // Every file is checked before any is touched: a refusal changes nothing.
     for item in &drift {
         match item {
@@ -246,7 +224,10 @@ pub fn write_all(root: &Path, known: Option<&[KnownFailures]>) -> Result<Vec<Dri
     Ok(drift)
 }
 
-fn drift(root: &Path, known: Option<&[KnownFailures]>) -> Vec<Drift> {
+/// Every file the generator writes, with its contents (the generated
+/// files, and `REFERENCE.md` when `known` is given and the page renders),
+/// and how the files below `root` differ from them.
+fn drift(root: &Path, known: Option<&[KnownFailures]>) -> (Vec<(String, String)>, Vec<Drift>) {
     let mut expected = files();
     let mut drift = Vec::new();
     match known.map(|k| reference_page(root, k)) {
@@ -290,7 +271,7 @@ fn drift(root: &Path, known: Option<&[KnownFailures]>) -> Vec<Drift> {
             }
         }
     }
-    drift
+    (expected, drift)
 }
 
 /// The files that make a directory a corpus root `generate` may write into:

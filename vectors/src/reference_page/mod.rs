@@ -9,11 +9,9 @@
 //! names its note), each group headed by the position and a link to it.
 //!
 //! The page is written by [`render`] and kept up to date like the generated
-//! vector files: the generator's `write_all` rewrites it and its `check`
-//! fails when it is stale, so the runner's `generate` and `generate --check`
-//! cover it. Pure: this module formats what it is given (the vectors, the
-//! notes' sections, the known failures, read by the caller), knows nothing
-//! of the generator or of the runner, and touches no file.
+//! vector files (the runner's `generate` and `generate --check` cover it).
+//! Pure: this module formats what the caller read for it, and touches no
+//! file.
 
 use core::fmt::Write as _;
 use std::collections::{BTreeMap, BTreeSet};

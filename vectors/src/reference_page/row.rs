@@ -20,7 +20,11 @@ pub(super) fn row(out: &mut String, v: &Vector, line: usize, failing: &[&str]) {
             "; every byte: [line {line} of `vectors.json`]({EXPORT_PATH}#L{line})"
         );
     }
-    let (outcome, mut expected) = outcome_and_expected(&v.expect);
+    let mut expected = match &v.expect {
+        Expectation::Invalid(code) => format!("error `{code}`"),
+        Expectation::Valid(value) => value_text(value),
+        Expectation::Acceptable { value, .. } => format!("{}, or any error", value_text(value)),
+    };
     if v.request.may_refuse_as_too_long() {
         // NOTES.md, "Names longer than a bound": the permission follows
         // from the request, so the row states it.
@@ -28,8 +32,9 @@ pub(super) fn row(out: &mut String, v: &Vector, line: usize, failing: &[&str]) {
     }
     let _ = writeln!(
         out,
-        "| <a id=\"{id}\"></a>`{id}` | {} | {request} | {expected} | `{outcome}` | {} |",
+        "| <a id=\"{id}\"></a>`{id}` | {} | {request} | {expected} | `{}` | {} |",
         cell(&v.description),
+        v.expect.outcome(),
         cell(&failing.join(", ")),
         id = v.id
     );
@@ -60,10 +65,7 @@ pub(super) fn shortened(v: &Vector) -> bool {
         | Request::SizeNamed {
             name: Some(name), ..
         } => long(name),
-        Request::EncodeNamed { name: None, .. }
-        | Request::SizeNamed { name: None, .. }
-        | Request::EncodePacked { .. }
-        | Request::SizePacked { .. } => false,
+        _ => false,
     };
     let expected = match v.expect.value() {
         Some(Value::Encoded { bytes }) => long(bytes),
@@ -125,34 +127,27 @@ pub(super) fn rested_on(v: &Vector) -> &'static str {
 
 fn request(r: &Request) -> String {
     match r {
-        Request::DecodePacked { bytes } => format!("decode {}", bytes_text(bytes)),
-        Request::DecodeNamed { bytes } => format!("decode {}", bytes_text(bytes)),
+        Request::DecodePacked { bytes } | Request::DecodeNamed { bytes } => {
+            format!("decode {}", bytes_text(bytes))
+        }
         Request::EncodePacked { guid } => format!("encode GUID `{}`", format_guid(*guid)),
         Request::SizePacked { guid } => format!("size of GUID `{}`", format_guid(*guid)),
-        Request::EncodeNamed { guid, name } | Request::SizeNamed { guid, name } => format!(
-            "{} GUID `{}`, {}",
-            if r.op() == Op::Size {
+        Request::EncodeNamed { guid, name } | Request::SizeNamed { guid, name } => {
+            let op = if r.op() == Op::Size {
                 "size of"
             } else {
                 "encode"
-            },
-            format_guid(*guid),
-            match name {
-                None => "no name".to_owned(),
-                Some(name) => format!("name {}", name_text(name)),
-            }
-        ),
+            };
+            format!("{op} GUID `{}`, {}", format_guid(*guid), maybe_name(name))
+        }
     }
 }
 
-fn outcome_and_expected(e: &Expectation) -> (&'static str, String) {
-    let outcome = e.outcome().as_str();
-    let text = match e {
-        Expectation::Invalid(code) => format!("error `{code}`"),
-        Expectation::Valid(value) => value_text(value),
-        Expectation::Acceptable { value, .. } => format!("{}, or any error", value_text(value)),
-    };
-    (outcome, text)
+/// A name to encode or decoded, or `no name`.
+fn maybe_name(name: &Option<Vec<u8>>) -> String {
+    name.as_deref().map_or("no name".to_owned(), |name| {
+        format!("name {}", name_text(name))
+    })
 }
 
 fn value_text(v: &Value) -> String {
@@ -167,10 +162,7 @@ fn value_text(v: &Value) -> String {
         } => format!(
             "GUID `{}`, {consumed} consumed, {}",
             format_guid(*guid),
-            match name {
-                None => "no name".to_owned(),
-                Some(name) => format!("name {}", name_text(name)),
-            }
+            maybe_name(name)
         ),
         Value::Encoded { bytes } => bytes_text(bytes),
         Value::Size { size: 1 } => "1 byte".to_owned(),

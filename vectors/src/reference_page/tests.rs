@@ -30,12 +30,13 @@ fn sample() -> (Vec<Vector>, Vec<FamilySummary>, Vec<(String, String)>) {
     (corpus.vectors, vec![family], notes)
 }
 
-fn page_for(failures: &[KnownFailures]) -> String {
-    let (vectors, families, notes) = sample();
+/// The page of `vectors` (the corpus's when `None`).
+fn page_of(vectors: Option<&[Vector]>, failures: &[KnownFailures]) -> String {
+    let (corpus, families, notes) = sample();
     render(&Page {
         version: "9.8.7",
         notes: &notes,
-        vectors: &vectors,
+        vectors: vectors.unwrap_or(&corpus),
         families: &families,
         failures,
     })
@@ -43,7 +44,7 @@ fn page_for(failures: &[KnownFailures]) -> String {
 
 #[test]
 fn every_vector_has_its_id_as_anchor_and_one_row() {
-    let page = page_for(&[]);
+    let page = page_of(None, &[]);
     let found = anchors(&page);
     let (vectors, _, _) = sample();
     for v in &vectors {
@@ -71,14 +72,7 @@ fn every_vector_has_its_id_as_anchor_and_one_row() {
     let mut extra = more[0].clone();
     extra.id = "packed.decode.in-no-release".to_owned();
     more.push(extra);
-    let (_, families, notes) = sample();
-    let grown = render(&Page {
-        version: "9.8.7",
-        notes: &notes,
-        vectors: &more,
-        families: &families,
-        failures: &[],
-    });
+    let grown = page_of(Some(&more), &[]);
     assert!(
         grown.contains("**This page is unreleased after corpus "),
         "{}",
@@ -91,7 +85,7 @@ fn every_vector_has_its_id_as_anchor_and_one_row() {
 
 #[test]
 fn rows_are_grouped_under_their_note_in_the_notes_order() {
-    let page = page_for(&[]);
+    let page = page_of(None, &[]);
     let worked = page.find("## The worked example").unwrap();
     let mask = page.find("## The mask selects byte positions").unwrap();
     let other = page
@@ -111,7 +105,7 @@ fn a_row_shows_request_answer_outcome_and_failing_implementations() {
         implementation: "spec-c-snippet".to_owned(),
         ids: ["packed.decode.doc-example".to_owned()].into(),
     }];
-    let page = page_for(&known);
+    let page = page_of(None, &known);
     assert!(page.contains(
         "| <a id=\"packed.decode.doc-example\"></a>`packed.decode.doc-example` | The spec's \
          worked example, mask 0a with bytes de and ad. | decode `0a de ad` (3 bytes) | GUID \
@@ -136,37 +130,29 @@ fn group_of<'a>(page: &'a str, id: &str) -> &'a str {
 
 #[test]
 fn a_row_stands_under_the_note_its_case_rests_on() {
-    let page = page_for(&[]);
-    // Its own source before its family's note.
-    assert_eq!(
-        group_of(&page, "packed.decode.mask-00"),
-        "guid-0-is-one-byte"
-    );
-    assert_eq!(
-        group_of(&page, "packed.decode.mask-ff"),
-        "the-mask-selects-byte-positions"
-    );
-    // Fault cells cite the two-fault note; only a pair stands there.
-    assert_eq!(
-        group_of(
-            &page,
-            "named.decode.cell.class-overlong.invalid_utf8.missing_terminator"
+    let page = page_of(None, &[]);
+    for (id, group) in [
+        // Its own source before its family's note.
+        ("packed.decode.mask-00", "guid-0-is-one-byte"),
+        ("packed.decode.mask-ff", "the-mask-selects-byte-positions"),
+        // Fault cells cite the two-fault note; only a pair stands there.
+        (
+            "named.decode.cell.class-overlong.invalid_utf8.missing_terminator",
+            TWO_FAULTS,
         ),
-        TWO_FAULTS
-    );
-    assert_eq!(
-        group_of(&page, "named.decode.cell.class-empty.valid"),
-        "an-empty-name"
-    );
-    assert_eq!(
-        group_of(&page, "named.decode.cell.guid-bytes-1.truncated_guid"),
-        "truncated-input-is-an-error"
-    );
+        ("named.decode.cell.class-empty.valid", "an-empty-name"),
+        (
+            "named.decode.cell.guid-bytes-1.truncated_guid",
+            "truncated-input-is-an-error",
+        ),
+    ] {
+        assert_eq!(group_of(&page, id), group, "{id}");
+    }
 }
 
 #[test]
 fn the_steps_of_a_sequence_stand_together_in_order() {
-    let page = page_for(&[]);
+    let page = page_of(None, &[]);
     let (vectors, _, _) = sample();
     let mut sequences: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     for v in &vectors {
@@ -193,7 +179,7 @@ fn the_steps_of_a_sequence_stand_together_in_order() {
 
 #[test]
 fn a_shortened_row_links_the_line_of_the_export_that_holds_every_byte() {
-    let page = page_for(&[]);
+    let page = page_of(None, &[]);
     let (vectors, _, _) = sample();
     let export =
         std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(EXPORT_PATH))

@@ -6,10 +6,8 @@
 //! (`tree`), which `read` checks field by field, so every fault in a file
 //! is reported, each at its line and column.
 //!
-//! Writing is public ([`write_vector`], [`write_comment`]) because more than
-//! this crate writes vectors: the generator's files are written here, and so
-//! are the vectors that the runner's differential fuzzing prints, so both
-//! spell the format the same way and the loader reads both back.
+//! Writing is public ([`write_vector`], [`write_comment`]) because the
+//! runner's differential fuzzing prints vectors too.
 
 pub(crate) mod fields;
 mod read;

@@ -8,6 +8,7 @@
 use core::cell::Cell;
 use core::fmt;
 
+use serde::de::value::SeqAccessDeserializer;
 use serde::de::{Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::{MessageFormatter as _, Spanned};
 
@@ -95,15 +96,11 @@ impl<'de> Visitor<'de> for NodeVisitor {
         d.deserialize_any(self)
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Node, A::Error> {
         if self.scalars_only {
             return Err(serde::de::Error::custom(KEY_IN_KEY));
         }
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element()? {
-            items.push(item);
-        }
-        Ok(Node::Seq(items))
+        Vec::deserialize(SeqAccessDeserializer::new(seq)).map(Node::Seq)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
@@ -145,7 +142,7 @@ impl<'de> DeserializeSeed<'de> for Key {
             return Ok(Spanned::new(node, referenced, defined));
         }
         IN_KEY.set(true);
-        let _leave = InKey;
+        let _leave = OnDrop(|| IN_KEY.set(false));
         Spanned::<Node>::deserialize(d)
     }
 }
@@ -160,12 +157,13 @@ impl<'de> Deserialize<'de> for KeyInKey {
     }
 }
 
-/// Clears [`IN_KEY`] when the outermost key is built, whatever way that ends.
-struct InKey;
+/// Runs its function when dropped, whichever way the scope ends: clears
+/// [`IN_KEY`] once the outermost key is built, lifts a parse's scalar bound.
+struct OnDrop(fn());
 
-impl Drop for InKey {
+impl Drop for OnDrop {
     fn drop(&mut self) {
-        IN_KEY.set(false);
+        (self.0)();
     }
 }
 
@@ -188,8 +186,10 @@ const MAX_NODES: usize = 1_000_000;
 /// wrote, so without a bound tied to the file's size an alias of an alias
 /// of a list (the "billion laughs") makes a 256-byte file cost 250 MB; with
 /// it, aliases can at most double the nodes a file makes (and
-/// [`max_scalar_bytes`] bounds the text they repeat). Anchors as a file uses
-/// them (a shared list of flags or versions) stay far below it.
+/// [`max_scalar_bytes`] bounds the text they repeat). It also bounds the
+/// copies the parser keeps of what anchors hold (one for each anchor an
+/// event is inside). Anchors as a file uses them (a shared list of flags or
+/// versions) stay far below it.
 fn max_replayed_events(text: &str) -> usize {
     text.len().max(64)
 }
@@ -213,47 +213,20 @@ thread_local! {
 
 /// Charges `len` bytes of scalar text to the file being parsed.
 fn take_scalar_bytes<E: serde::de::Error>(len: usize) -> Result<(), E> {
-    SCALAR_BYTES.with(|cell| {
-        let (left, bound) = cell.get();
-        match left.checked_sub(len) {
-            Some(rest) => {
-                cell.set((rest, bound));
-                Ok(())
-            }
-            None => Err(E::custom(format_args!(
-                "{ALIAS_MESSAGE}: past {bound} bytes of scalar text (twice the file's size)"
-            ))),
-        }
-    })
+    let (left, bound) = SCALAR_BYTES.get();
+    let Some(rest) = left.checked_sub(len) else {
+        return Err(E::custom(format_args!(
+            "{ALIAS_MESSAGE}: past {bound} bytes of scalar text (twice the file's size)"
+        )));
+    };
+    SCALAR_BYTES.set((rest, bound));
+    Ok(())
 }
 
 /// How every message about what aliases repeat starts.
 const ALIAS_MESSAGE: &str = "aliases repeat more than this file may";
 
-/// Sets the scalar bound for one parse and lifts it when dropped, whatever
-/// way the parse ends.
-struct ScalarBound;
-
-impl ScalarBound {
-    fn set(bound: usize) -> Self {
-        SCALAR_BYTES.with(|cell| cell.set((bound, bound)));
-        Self
-    }
-}
-
-impl Drop for ScalarBound {
-    fn drop(&mut self) {
-        SCALAR_BYTES.with(|cell| cell.set((usize::MAX, usize::MAX)));
-    }
-}
-
-/// Parses one file into a tree.
-///
-/// What aliases and anchors may cost is bounded by the file's size: the
-/// events aliases replay and the copies the parser keeps of what anchors
-/// hold (one for each anchor an event is inside) are at most one per byte
-/// of the file, and the scalar text of the tree at most twice its size. A
-/// key inside a mapping key must be a scalar ([`Key`]).
+/// Parses one file into a tree, within the budgets above and [`Key`]'s rule.
 ///
 /// Duplicate keys are passed through so the reader can report them with both
 /// locations; merge keys (`<<`) are refused because other YAML readers that
@@ -275,7 +248,9 @@ pub(super) fn parse(file: &str, text: &str) -> Result<Spanned<Node>, Box<LoadErr
             max_total_replayed_events: max_replayed_events(text),
         },
     };
-    let _bound = ScalarBound::set(max_scalar_bytes(text));
+    let bound = max_scalar_bytes(text);
+    SCALAR_BYTES.set((bound, bound));
+    let _bound = OnDrop(|| SCALAR_BYTES.set((usize::MAX, usize::MAX)));
     serde_saphyr::from_str_with_options::<Spanned<Node>>(text, options).map_err(|err| {
         let location = match err.location() {
             Some(at) if at.line() > 0 => Location {
@@ -324,19 +299,20 @@ fn yaml_message(err: &serde_saphyr::Error) -> String {
             .into(),
         _ => serde_saphyr::UserMessageFormatter.format_message(inner),
     };
-    let mut out: String = message
+    let printable: String = message
         .chars()
-        .take(MAX)
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
-    if message.chars().nth(MAX).is_some() {
-        out.push('…');
-    }
-    out
+    cut(&printable, MAX)
 }
 
 fn to_usize(n: u64) -> usize {
     usize::try_from(n).unwrap_or(usize::MAX)
+}
+
+/// The byte offset where a node is written, if the parser reported it.
+fn offset_of(node: &Spanned<Node>) -> Option<usize> {
+    usize::try_from(node.defined.span().byte_offset()?).ok()
 }
 
 /// The text of one file, for turning parser positions into error locations.
@@ -358,17 +334,11 @@ impl FileText<'_> {
     }
 
     fn at(&self, at: &serde_saphyr::Location) -> Location {
-        if at.line() == 0 {
-            return Location {
-                file: self.file.clone(),
-                line: 0,
-                column: 0,
-            };
-        }
+        let line = to_usize(at.line());
         Location {
             file: self.file.clone(),
-            line: to_usize(at.line()),
-            column: to_usize(at.column()),
+            line,
+            column: if line == 0 { 0 } else { to_usize(at.column()) },
         }
     }
 
@@ -384,10 +354,7 @@ impl FileText<'_> {
     /// Whether a scalar was written in single or double quotes. Unknown
     /// positions count as quoted so that a missing span never causes an error.
     pub(super) fn is_quoted(&self, node: &Spanned<Node>) -> bool {
-        let Some(offset) = node.defined.span().byte_offset() else {
-            return true;
-        };
-        let Ok(offset) = usize::try_from(offset) else {
+        let Some(offset) = offset_of(node) else {
             return true;
         };
         matches!(
@@ -398,12 +365,12 @@ impl FileText<'_> {
 
     /// What a node is, for "found …" in error messages.
     pub(super) fn found(&self, node: &Spanned<Node>) -> Found {
-        let text = |fallback: &str| shorten(self.raw(node).unwrap_or(fallback).trim());
+        let text = |fallback: &str| cut(self.raw(node).unwrap_or(fallback).trim(), 40);
         match &node.value {
             Node::Null => Found::Null,
             Node::Bool => Found::Boolean(text("")),
             Node::Number(_) => Found::Number(text("")),
-            Node::Str(s) => Found::String(shorten(s)),
+            Node::Str(s) => Found::String(cut(s, 40)),
             Node::Binary => Found::Binary,
             Node::Seq(_) => Found::List,
             Node::Map(_) => Found::Mapping,
@@ -425,24 +392,14 @@ impl FileText<'_> {
         offset: usize,
     ) -> Location {
         let fallback = self.at(&node.defined);
-        let Some(target) = value.get(offset..).and_then(|s| s.chars().next()) else {
-            return fallback;
-        };
-        let Some(before) = value.get(..offset) else {
+        let (Some(target), Some(before), Some(source)) = (
+            value.get(offset..).and_then(|s| s.chars().next()),
+            value.get(..offset),
+            offset_of(node).and_then(|start| self.text.get(start..)),
+        ) else {
             return fallback;
         };
         let skip = before.chars().filter(|c| !c.is_whitespace()).count();
-        let Some(start) = node
-            .defined
-            .span()
-            .byte_offset()
-            .and_then(|o| usize::try_from(o).ok())
-        else {
-            return fallback;
-        };
-        let Some(source) = self.text.get(start..) else {
-            return fallback;
-        };
         let mut line = fallback.line;
         let mut column = fallback.column;
         let mut chars = source.chars().peekable();
@@ -486,14 +443,11 @@ impl FileText<'_> {
     }
 }
 
-/// Cuts a scalar's text for an error message.
-fn shorten(s: &str) -> String {
-    const MAX: usize = 40;
-    if s.chars().count() <= MAX {
-        s.to_owned()
-    } else {
-        let mut out: String = s.chars().take(MAX).collect();
+/// `s` cut to `max` characters, with `…` when it was longer.
+fn cut(s: &str, max: usize) -> String {
+    let mut out: String = s.chars().take(max).collect();
+    if s.chars().nth(max).is_some() {
         out.push('…');
-        out
     }
+    out
 }

@@ -1,11 +1,9 @@
-//! Writes vectors as YAML in the corpus's house style. The generator's files
-//! and the vectors that differential fuzzing prints both come out of here, so
-//! the format has one spelling.
+//! Writes vectors as YAML in the corpus's house style, so the generator's
+//! files and differential fuzzing's findings spell the format one way.
 //!
 //! The output is deterministic text (no serializer settings to drift), and
-//! every value that YAML could reinterpret is quoted. Tests read the output
-//! back with the loader and compare, so the writer and the reader cannot
-//! disagree about the format.
+//! every value that YAML could reinterpret is quoted. Tests read it back
+//! with the loader, so the writer and the reader cannot disagree.
 
 use core::fmt::Write as _;
 
@@ -75,7 +73,6 @@ fn mapping(out: &mut String, indent: usize, key: &str, entries: &[(&str, Scalar<
     }
 }
 
-/// A YAML double-quoted string.
 fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
@@ -230,11 +227,8 @@ pub fn write_vector(out: &mut String, vector: &Vector, indent: usize) {
 pub fn write_comment(out: &mut String, text: &str, indent: usize) {
     let pad = " ".repeat(indent);
     for line in text.lines() {
-        if line.is_empty() {
-            let _ = writeln!(out, "{pad}#");
-        } else {
-            let _ = writeln!(out, "{pad}# {line}");
-        }
+        let gap = if line.is_empty() { "" } else { " " };
+        let _ = writeln!(out, "{pad}#{gap}{line}");
     }
 }
 

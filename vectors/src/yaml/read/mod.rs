@@ -2,16 +2,13 @@
 //! that concerns one vector at a time.
 //!
 //! Each check records its error and carries on, so a file with ten faults
-//! yields ten errors. A vector with any fault is left out of the result, so
-//! a caller that goes on with the vectors that loaded (`lint` judges them)
-//! never sees a half-read one. Rules that compare
-//! vectors with each other (duplicate ids and content) live in the corpus
-//! module, because they span files.
+//! yields ten errors. A vector with any fault is left out, so a caller that
+//! goes on with the vectors that loaded (`lint` judges them) never sees a
+//! half-read one. Rules across vectors (duplicate ids and content) live in
+//! the corpus module, because they span files.
 //!
-//! This file holds the reader and the checks of a mapping's keys; the
-//! reading is split by job: single values (`values`), a vector and its
-//! fields beside `input` and `expect` (`vectors`), the request (`inputs`)
-//! and the expected answer (`expectations`).
+//! This file holds the reader and the checks of a mapping's keys; single
+//! values, vectors, inputs and expectations each have a module.
 
 use serde_saphyr::Spanned;
 

@@ -15,29 +15,25 @@ use crate::vocab::ParseWordError;
 
 /// Whether `id` is `[a-z0-9][a-z0-9._-]*`.
 fn check_id(id: &str) -> Result<(), IdError> {
-    let mut chars = id.char_indices();
-    match chars.next() {
-        None => return Err(IdError::Empty),
-        Some((_, c)) if c.is_ascii_lowercase() || c.is_ascii_digit() => {}
-        Some((offset, ch)) => return Err(IdError::BadChar { offset, ch }),
+    let allowed = |offset: usize, ch: char| {
+        ch.is_ascii_lowercase()
+            || ch.is_ascii_digit()
+            || (offset > 0 && matches!(ch, '.' | '_' | '-'))
+    };
+    match id.char_indices().find(|&(offset, ch)| !allowed(offset, ch)) {
+        _ if id.is_empty() => Err(IdError::Empty),
+        Some((offset, ch)) => Err(IdError::BadChar { offset, ch }),
+        None => Ok(()),
     }
-    for (offset, ch) in chars {
-        if !(ch.is_ascii_lowercase() || ch.is_ascii_digit() || matches!(ch, '.' | '_' | '-')) {
-            return Err(IdError::BadChar { offset, ch });
-        }
-    }
-    Ok(())
 }
 
 impl Reader<'_> {
     fn string<'n>(&mut self, node: &'n Spanned<Node>, field: &'static str) -> Option<&'n str> {
-        match &node.value {
-            Node::Str(s) => Some(s),
-            _ => {
-                self.wrong_type(node, field, Expected::String);
-                None
-            }
-        }
+        let Node::Str(s) = &node.value else {
+            self.wrong_type(node, field, Expected::String);
+            return None;
+        };
+        Some(s)
     }
 
     /// A human-readable text: not blank, and one line when `one_line`.
@@ -102,18 +98,12 @@ impl Reader<'_> {
             let at = self.src.location(item);
             if let Some((_, first)) = out.iter().find(|(w, _)| *w == word) {
                 let first = first.clone();
-                let item_text = match &item.value {
+                let item = match &item.value {
                     Node::Str(s) => s.clone(),
                     _ => String::new(),
                 };
-                self.error(
-                    at,
-                    LoadErrorKind::DuplicateListItem {
-                        field,
-                        item: item_text,
-                        first,
-                    },
-                );
+                let kind = LoadErrorKind::DuplicateListItem { field, item, first };
+                self.error(at, kind);
                 ok = false;
                 continue;
             }
@@ -170,19 +160,14 @@ impl Reader<'_> {
     }
 
     pub(super) fn count(&mut self, node: &Spanned<Node>, field: &'static str) -> Option<usize> {
-        match node.value {
-            Node::Number(Some(n)) => match usize::try_from(n) {
-                Ok(n) => Some(n),
-                Err(_) => {
-                    self.wrong_type(node, field, Expected::Count);
-                    None
-                }
-            },
-            _ => {
-                self.wrong_type(node, field, Expected::Count);
-                None
-            }
+        let count = match node.value {
+            Node::Number(Some(n)) => usize::try_from(n).ok(),
+            _ => None,
+        };
+        if count.is_none() {
+            self.wrong_type(node, field, Expected::Count);
         }
+        count
     }
 
     /// A name in the charset of ids: the vector's `id`, or the name of its
