@@ -322,7 +322,8 @@ pub fn writable(root: &Path, path: &str) -> Result<(), WriteError> {
                 return Err(refused(
                     path,
                     format!(
-                        "{} is a symbolic link; generate writes no file through a link                          (replace it with a plain file or folder)",
+                        "{} is a symbolic link; generate writes no file through a link \
+                         (replace it with a plain file or folder)",
                         at.display()
                     ),
                 ));
