@@ -192,20 +192,6 @@ struct Shot {
     lingered: bool,
 }
 
-/// Sends the first sample alone, then ends the input.
-fn one_shot(config: &DoctorConfig, queries: &[Query<'_>]) -> Result<Shot, HarnessError> {
-    let mut once = start(config, Mode::OneShot, config.startup_timeout);
-    let began = Instant::now();
-    let answer = once.answer_all(&queries[..1])?.remove(0);
-    let took = began.elapsed();
-    let lingered = once.stats().lingered > 0;
-    Ok(Shot {
-        answer,
-        took,
-        lingered,
-    })
-}
-
 /// The answers to every sample sent at once, and what came after them.
 struct Pipelined {
     answers: Vec<Answer>,
@@ -226,7 +212,16 @@ pub fn examine(config: &DoctorConfig) -> Result<Vec<Diagnosis>, HarnessError> {
         .iter()
         .map(|(id, request)| Query { id, request })
         .collect();
-    let shot = one_shot(config, &queries)?;
+    // The first sample alone, then end of input.
+    let mut once = start(config, Mode::OneShot, config.startup_timeout);
+    let began = Instant::now();
+    let answer = once.answer_all(&queries[..1])?.remove(0);
+    let shot = Shot {
+        answer,
+        took: began.elapsed(),
+        lingered: once.stats().lingered > 0,
+    };
+    drop(once);
     let Some(allowance) = answers(config, &queries, &shot, &mut notes)? else {
         return Ok(notes);
     };

@@ -423,19 +423,17 @@ impl Limits {
         max_time: Duration::from_secs(30),
         deadline: None,
     };
+
+    /// Whether [`Limits::deadline`] has passed.
+    #[must_use]
+    pub fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Self::DEFAULT
-    }
-}
-
-impl Limits {
-    /// Whether [`Limits::deadline`] has passed.
-    #[must_use]
-    pub fn past_deadline(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }
 

@@ -33,9 +33,10 @@ pub const LISTS: [(&str, &str); 3] = [
 ];
 
 /// Why the lists could not be read.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum KnownFailuresError {
     /// A list exists but cannot be read.
+    #[error("cannot read {path}: {error}")]
     Io {
         /// The list's path.
         path: String,
@@ -43,19 +44,9 @@ pub enum KnownFailuresError {
         error: std::io::Error,
     },
     /// A list does not parse, or names ids the corpus lacks.
+    #[error("{0}")]
     List(ListErrors),
 }
-
-impl core::fmt::Display for KnownFailuresError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            KnownFailuresError::Io { path, error } => write!(f, "cannot read {path}: {error}"),
-            KnownFailuresError::List(errors) => errors.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for KnownFailuresError {}
 
 /// The known failures of [`LISTS`] below `repository`, judged against
 /// `corpus`, in the order of [`LISTS`]. A list that does not exist (a corpus

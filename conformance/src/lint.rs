@@ -7,8 +7,6 @@
 //! the vector or the codec is wrong, and either way the corpus cannot be
 //! trusted to judge other implementations until it is resolved. Pure.
 
-use std::fmt;
-
 use wow_guid_vectors::{Expectation, Vector};
 
 use wow_guid_harness::judge::Mismatch;
@@ -16,7 +14,20 @@ use wow_guid_harness::protocol::{self, Response};
 use wow_guid_harness::run::reference_disagreement;
 
 /// A vector the reference codec does not satisfy.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{}: vector `{}` expects `{}`{} but the reference codec answers `{}`: {mismatch}",
+    .vector.location,
+    .vector.id,
+    protocol::response_line(&.vector.id, &match &.vector.expect {
+        Expectation::Valid(value) | Expectation::Acceptable { value, .. } => {
+            Response::Ok(value.clone())
+        }
+        Expectation::Invalid(code) => Response::Error(*code),
+    }),
+    if matches!(.vector.expect, Expectation::Acceptable { .. }) { " (or an error)" } else { "" },
+    protocol::response_line(&.vector.id, .reference)
+)]
 pub struct VectorBug<'c> {
     /// The vector.
     pub vector: &'c Vector,
@@ -24,32 +35,6 @@ pub struct VectorBug<'c> {
     pub reference: Response,
     /// Why that does not satisfy the vector.
     pub mismatch: Mismatch,
-}
-
-impl fmt::Display for VectorBug<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let v = self.vector;
-        let expected = match &v.expect {
-            Expectation::Valid(value) | Expectation::Acceptable { value, .. } => {
-                Response::Ok(value.clone())
-            }
-            Expectation::Invalid(code) => Response::Error(*code),
-        };
-        write!(
-            f,
-            "{}: vector `{}` expects `{}`{} but the reference codec answers `{}`: {}",
-            v.location,
-            v.id,
-            protocol::response_line(&v.id, &expected),
-            if matches!(v.expect, Expectation::Acceptable { .. }) {
-                " (or an error)"
-            } else {
-                ""
-            },
-            protocol::response_line(&v.id, &self.reference),
-            self.mismatch,
-        )
-    }
 }
 
 /// Every vector of `vectors` that the reference codec does not satisfy, in order.
@@ -72,27 +57,20 @@ pub fn vector_bugs(vectors: &[Vector]) -> Vec<VectorBug<'_>> {
 /// ([`MAX_RESPONSE_LINE`](protocol::MAX_RESPONSE_LINE) with its newline), so
 /// the runner would stop reading it and fail the vector against any
 /// implementation, the built-in reference included.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{}: vector `{}`: the reference codec's response line would be {line_bytes} bytes with its \
+     newline, over the protocol's bound of {} (PROTOCOL.md, \"Lines\"), so no \
+     implementation can pass it; shorten its input",
+    .vector.location,
+    .vector.id,
+    protocol::MAX_RESPONSE_LINE
+)]
 pub struct Oversized<'c> {
     /// The vector.
     pub vector: &'c Vector,
     /// The length of the reference codec's response line, newline included.
     pub line_bytes: usize,
-}
-
-impl fmt::Display for Oversized<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: vector `{}`: the reference codec's response line would be {} bytes with its \
-             newline, over the protocol's bound of {} (PROTOCOL.md, \"Lines\"), so no \
-             implementation can pass it; shorten its input",
-            self.vector.location,
-            self.vector.id,
-            self.line_bytes,
-            protocol::MAX_RESPONSE_LINE
-        )
-    }
 }
 
 /// Every vector of `vectors` whose reference response would not fit in a

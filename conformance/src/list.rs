@@ -60,39 +60,30 @@ fn widest(words: &[&str]) -> usize {
 
 impl Format<Listing<'_>> for Text {
     fn write(&self, listing: &Listing<'_>, out: &mut dyn io::Write) -> io::Result<()> {
-        write_text(listing.vectors, out)
+        let vectors = listing.vectors;
+        let id_width = vectors.iter().map(|v| v.id.len()).max().unwrap_or(0);
+        let type_width = widest(GuidType::WORDS);
+        let op_width = widest(Op::WORDS);
+        for v in vectors {
+            let flags = if v.flags.is_empty() {
+                "-".to_owned()
+            } else {
+                v.flags
+                    .iter()
+                    .map(|f| f.as_str())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            writeln!(
+                out,
+                "{:id_width$}  {:type_width$}  {:op_width$}  {flags}",
+                v.id,
+                v.request.guid_type().as_str(),
+                v.request.op().as_str(),
+            )?;
+        }
+        Ok(())
     }
-}
-
-impl Format<Listing<'_>> for Json {
-    fn write(&self, listing: &Listing<'_>, out: &mut dyn io::Write) -> io::Result<()> {
-        write_json(listing.corpus, listing.vectors, out)
-    }
-}
-
-fn write_text(vectors: &[&Vector], out: &mut dyn io::Write) -> io::Result<()> {
-    let id_width = vectors.iter().map(|v| v.id.len()).max().unwrap_or(0);
-    let type_width = widest(GuidType::WORDS);
-    let op_width = widest(Op::WORDS);
-    for v in vectors {
-        let flags = if v.flags.is_empty() {
-            "-".to_owned()
-        } else {
-            v.flags
-                .iter()
-                .map(|f| f.as_str())
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        writeln!(
-            out,
-            "{:id_width$}  {:type_width$}  {:op_width$}  {flags}",
-            v.id,
-            v.request.guid_type().as_str(),
-            v.request.op().as_str(),
-        )?;
-    }
-    Ok(())
 }
 
 #[derive(Serialize)]
@@ -115,28 +106,29 @@ struct Item<'a> {
     location: String,
 }
 
-/// Writes `vectors`, taken from the corpus named `corpus`, as one JSON
-/// document (see the module docs), newline-ended.
-fn write_json(corpus: &str, vectors: &[&Vector], out: &mut dyn io::Write) -> io::Result<()> {
-    let doc = Document {
-        format_version: FORMAT_VERSION,
-        corpus,
-        count: vectors.len(),
-        vectors: vectors
-            .iter()
-            .map(|v| Item {
-                id: &v.id,
-                guid_type: v.request.guid_type().as_str(),
-                op: v.request.op().as_str(),
-                flags: v.flags.iter().map(|f| f.as_str()).collect(),
-                versions: v.versions.iter().map(|f| f.as_str()).collect(),
-                sequence: v.sequence.as_deref(),
-                location: v.location.to_string(),
-            })
-            .collect(),
-    };
-    // `io::Error::from` keeps the error's kind (a reader gone away is
-    // `BrokenPipe`, which `list | head` relies on); `other` would not.
-    serde_json::to_writer_pretty(&mut *out, &doc).map_err(io::Error::from)?;
-    writeln!(out)
+impl Format<Listing<'_>> for Json {
+    fn write(&self, listing: &Listing<'_>, out: &mut dyn io::Write) -> io::Result<()> {
+        let doc = Document {
+            format_version: FORMAT_VERSION,
+            corpus: listing.corpus,
+            count: listing.vectors.len(),
+            vectors: listing
+                .vectors
+                .iter()
+                .map(|v| Item {
+                    id: &v.id,
+                    guid_type: v.request.guid_type().as_str(),
+                    op: v.request.op().as_str(),
+                    flags: v.flags.iter().map(|f| f.as_str()).collect(),
+                    versions: v.versions.iter().map(|f| f.as_str()).collect(),
+                    sequence: v.sequence.as_deref(),
+                    location: v.location.to_string(),
+                })
+                .collect(),
+        };
+        // `io::Error::from` keeps the error's kind (a reader gone away is
+        // `BrokenPipe`, which `list | head` relies on); `other` would not.
+        serde_json::to_writer_pretty(&mut *out, &doc).map_err(io::Error::from)?;
+        writeln!(out)
+    }
 }

@@ -15,7 +15,7 @@
 //! (`results[3].outcome`), and every id the corpus lacks (the report was
 //! written against another corpus). Pure: the caller reads the file.
 
-use std::fmt;
+use std::fmt::Write as _;
 
 use serde_json::Value as Json;
 
@@ -34,7 +34,8 @@ pub fn is_rerun(outcome: RunOutcome) -> bool {
 }
 
 /// Why a report could not be read back.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}{kind}")]
 pub struct ReportReadError {
     /// The report's file name, as given.
     pub file: String,
@@ -42,10 +43,15 @@ pub struct ReportReadError {
     pub kind: ReportReadErrorKind,
 }
 
-/// What is wrong with a report.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What is wrong with a report. Its message follows the file name:
+/// `FILE:LINE:COLUMN: ...` for bad JSON, `FILE: ...` for the rest.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReportReadErrorKind {
     /// The text is not JSON.
+    #[error(
+        ":{line}:{column}: not JSON ({message}); --rerun-failed reads the JSON report of an \
+         earlier run (--report-json FILE), --id-file a list of ids"
+    )]
     NotJson {
         /// 1-based line of the problem.
         line: usize,
@@ -55,10 +61,17 @@ pub enum ReportReadErrorKind {
         message: String,
     },
     /// The JSON is not an object with a `format_version`.
+    #[error(": not a JSON report of `run --report-json` (no `format_version` at the top)")]
     NotAReport,
     /// `format_version` is not one this runner reads.
+    #[error(
+        ": `format_version` is {}; this runner reads JSON reports of versions 1 to \
+         {FORMAT_VERSION} (a newer runner wrote it?)",
+        escape_bounded(.0, SHOWN_CHARS)
+    )]
     Version(String),
     /// A field is missing or of the wrong type.
+    #[error(": `{path}` should be {expected}, found {found}")]
     Field {
         /// Where, as a path: `results[3].outcome`.
         path: String,
@@ -68,6 +81,11 @@ pub enum ReportReadErrorKind {
         found: &'static str,
     },
     /// An outcome that no format version has.
+    #[error(
+        ": `{path}` is `{}`, which is no outcome of the report format (conformance/REPORT.md \
+         lists them)",
+        escape_bounded(.outcome, SHOWN_CHARS)
+    )]
     UnknownOutcome {
         /// Where: `results[3].outcome`.
         path: String,
@@ -75,6 +93,12 @@ pub enum ReportReadErrorKind {
         outcome: String,
     },
     /// Results whose ids the corpus lacks.
+    #[error(
+        ": {} failed id(s) not in the corpus (was the report written against another corpus? \
+         --vectors DIR names it):{}",
+        .0.len(),
+        unknown_lines(.0)
+    )]
     UnknownIds(Vec<UnknownId>),
 }
 
@@ -90,68 +114,22 @@ pub struct UnknownId {
     pub similar: Vec<String>,
 }
 
-impl fmt::Display for ReportReadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = &self.file;
-        match &self.kind {
-            ReportReadErrorKind::NotJson {
-                line,
-                column,
-                message,
-            } => write!(
-                f,
-                "{file}:{line}:{column}: not JSON ({message}); --rerun-failed reads the JSON \
-                 report of an earlier run (--report-json FILE), --id-file a list of ids"
-            ),
-            ReportReadErrorKind::NotAReport => write!(
-                f,
-                "{file}: not a JSON report of `run --report-json` (no `format_version` at the top)"
-            ),
-            ReportReadErrorKind::Version(version) => write!(
-                f,
-                "{file}: `format_version` is {}; this runner reads JSON reports of \
-                 versions 1 to {FORMAT_VERSION} (a newer runner wrote it?)",
-                escape_bounded(version, SHOWN_CHARS)
-            ),
-            ReportReadErrorKind::Field {
-                path,
-                expected,
-                found,
-            } => write!(f, "{file}: `{path}` should be {expected}, found {found}"),
-            ReportReadErrorKind::UnknownOutcome { path, outcome } => write!(
-                f,
-                "{file}: `{path}` is `{}`, which is no outcome of the report format \
-                 (conformance/REPORT.md lists them)",
-                escape_bounded(outcome, SHOWN_CHARS)
-            ),
-            ReportReadErrorKind::UnknownIds(unknown) => {
-                write!(
-                    f,
-                    "{file}: {} failed id(s) not in the corpus (was the report written against \
-                     another corpus? --vectors DIR names it):",
-                    unknown.len()
-                )?;
-                for u in unknown.iter().take(SHOWN_ERRORS) {
-                    write!(
-                        f,
-                        "\n  {}: no vector has the id `{}`",
-                        u.path,
-                        escape_bounded(&u.id, SHOWN_CHARS)
-                    )?;
-                    if !u.similar.is_empty() {
-                        write!(f, "; did you mean {}?", u.similar.join(", "))?;
-                    }
-                }
-                if let Some(more) = unknown.len().checked_sub(SHOWN_ERRORS).filter(|&n| n > 0) {
-                    write!(f, "\n  and {more} more, not shown")?;
-                }
-                Ok(())
-            }
+/// A line for each of the first [`SHOWN_ERRORS`] of `unknown`, and one for
+/// the rest.
+fn unknown_lines(unknown: &[UnknownId]) -> String {
+    let mut text = String::new();
+    for u in unknown.iter().take(SHOWN_ERRORS) {
+        let id = escape_bounded(&u.id, SHOWN_CHARS);
+        let _ = write!(text, "\n  {}: no vector has the id `{id}`", u.path);
+        if !u.similar.is_empty() {
+            let _ = write!(text, "; did you mean {}?", u.similar.join(", "));
         }
     }
+    if let Some(more) = unknown.len().checked_sub(SHOWN_ERRORS).filter(|&n| n > 0) {
+        let _ = write!(text, "\n  and {more} more, not shown");
+    }
+    text
 }
-
-impl std::error::Error for ReportReadError {}
 
 /// What a JSON value is, in words, for messages.
 fn kind_of(value: Option<&Json>) -> &'static str {

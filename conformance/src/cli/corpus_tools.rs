@@ -82,17 +82,11 @@ pub(super) fn lint(vectors: Option<&PathBuf>) -> Result<Exit, CliError> {
     let mut text = String::new();
     // Writing to a String cannot fail.
     let _ = writeln!(text, "lint: {origin}");
-    for e in &errors {
-        let _ = writeln!(text, "{e}");
-    }
+    text.extend(errors.iter().map(|e| format!("{e}\n")));
     let too_long = oversized(&corpus.vectors);
-    for o in &too_long {
-        let _ = writeln!(text, "{o}");
-    }
+    text.extend(too_long.iter().map(|o| format!("{o}\n")));
     let found = vector_bugs(&corpus.vectors);
-    for d in &found {
-        let _ = writeln!(text, "{d}");
-    }
+    text.extend(found.iter().map(|d| format!("{d}\n")));
     let clean = errors.is_empty() && too_long.is_empty() && found.is_empty();
     if clean {
         let _ = writeln!(
@@ -171,9 +165,7 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<Exit, CliError> {
             changed.push(format!("{}: out of date", export::COMMITTED_PATH));
         }
     }
-    for change in &changed {
-        let _ = writeln!(text, "updated {change}");
-    }
+    text.extend(changed.iter().map(|change| format!("updated {change}\n")));
     let _ = writeln!(
         text,
         "generate: {} file(s) changed under {}",

@@ -69,8 +69,7 @@ pub(super) fn matrix(args: &MatrixArgs) -> Result<Exit, CliError> {
         .collect();
     write_set(&args.out, &files)?;
 
-    let summary = summary(&built, started.elapsed(), &args.out);
-    print(&summary)?;
+    print(&summary(&built, started.elapsed(), &args.out))?;
     Ok(Exit::Success)
 }
 
@@ -146,13 +145,10 @@ fn write_set(out: &Path, files: &[(&str, Vec<u8>)]) -> Result<(), CliError> {
     for (name, _) in files {
         let path = out.join(name);
         if fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
-            return Err(CliError::Write {
-                path,
-                error: std::io::Error::new(
-                    std::io::ErrorKind::IsADirectory,
-                    "a directory is in the way; nothing of the matrix was written",
-                ),
-            });
+            return Err(CliError::writing(&path)(std::io::Error::new(
+                std::io::ErrorKind::IsADirectory,
+                "a directory is in the way; nothing of the matrix was written",
+            )));
         }
     }
     let temp = out.join(format!(".matrix-tmp-{}", std::process::id()));

@@ -24,7 +24,7 @@ use wow_guid_testkit::round_trip;
 use wow_guid_vectors::{read_bounded, Corpus, FileError, Pipes, Vector, MAX_FILE_BYTES};
 
 use super::args::{
-    ConditionArgs, CorpusArgs, DoctorArgs, FuzzArgs, ProcessArgs, ReproArgs, RunArgs, SelectArgs,
+    ConditionArgs, CorpusArgs, DoctorArgs, FuzzArgs, ReproArgs, RunArgs, SelectArgs,
 };
 use super::error::CliError;
 
@@ -147,20 +147,17 @@ fn conditions(
     conditions.expected_failures = expect_fail
         .map(|path| expected_failures(path, &corpus))
         .transpose()?;
-    set_process(&mut conditions, &args.process);
-    Ok((conditions, corpus))
-}
-
-fn set_process(conditions: &mut Conditions, args: &ProcessArgs) {
-    conditions.timeout = args.timeouts.timeout.0;
-    conditions.startup_timeout = args.timeouts.startup_timeout.0;
-    conditions.mode = if args.one_shot {
+    let process = &args.process;
+    conditions.timeout = process.timeouts.timeout.0;
+    conditions.startup_timeout = process.timeouts.startup_timeout.0;
+    conditions.mode = if process.one_shot {
         Mode::OneShot
     } else {
         Mode::Persistent {
-            window: NonZeroUsize::new(args.window as usize).unwrap_or(NonZeroUsize::MIN),
+            window: NonZeroUsize::new(process.window as usize).unwrap_or(NonZeroUsize::MIN),
         }
     };
+    Ok((conditions, corpus))
 }
 
 /// The command to test, or this executable's `serve` when none is given.

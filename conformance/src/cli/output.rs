@@ -22,13 +22,10 @@ pub(super) fn prepare(path: &Path) -> Result<(), CliError> {
         fs::create_dir_all(dir).map_err(CliError::writing(dir))?;
     }
     if fs::metadata(path).is_ok_and(|m| m.is_dir()) {
-        return Err(CliError::Write {
-            path: path.to_owned(),
-            error: io::Error::new(
-                io::ErrorKind::IsADirectory,
-                "a directory is in the way; name a file",
-            ),
-        });
+        return Err(CliError::writing(path)(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            "a directory is in the way; name a file",
+        )));
     }
     Ok(())
 }

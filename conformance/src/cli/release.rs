@@ -92,9 +92,7 @@ fn check(vectors: Option<&std::path::PathBuf>) -> Result<Exit, CliError> {
                 r.version,
                 problems.len()
             );
-            for p in &problems {
-                let _ = writeln!(text, "  {p}");
-            }
+            text.extend(problems.iter().map(|p| format!("  {p}\n")));
         }
     }
     let _ = writeln!(

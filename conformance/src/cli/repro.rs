@@ -36,12 +36,11 @@ pub(super) fn repro(options: &ReproOptions, program: &str) -> Result<Exit, CliEr
     let (earlier, results) = results
         .results
         .split_at(after.len().min(results.results.len()));
-    let Some((result, before)) = results.split_last() else {
-        return Err(CliError::UnknownVector {
-            id: options.id.clone(),
-            similar: Vec::new(),
-        });
+    let unknown = || CliError::UnknownVector {
+        id: options.id.clone(),
+        similar: Vec::new(),
     };
+    let (result, before) = results.split_last().ok_or_else(unknown)?;
     let mut text = String::new();
     sent_before(&mut text, earlier, before, result);
     let rerun = Rerun {
@@ -70,13 +69,7 @@ pub(super) fn repro(options: &ReproOptions, program: &str) -> Result<Exit, CliEr
                 conditions.judge,
                 conditions.expected_failures.as_ref(),
             )?;
-            let Some(read) = read.results.last() else {
-                return Err(CliError::UnknownVector {
-                    id: options.id.clone(),
-                    similar: Vec::new(),
-                });
-            };
-            round_trip::refuse_any_error(read.clone())
+            round_trip::refuse_any_error(read.results.last().ok_or_else(unknown)?.clone())
         }
     };
     let mut out = Vec::new();

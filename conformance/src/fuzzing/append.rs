@@ -134,12 +134,6 @@ fn append_locked(
         if !text.is_empty() && !text.ends_with('\n') {
             text.push('\n');
         }
-        if findings.is_empty() {
-            return Ok(Appended {
-                written: 0,
-                already_there: 0,
-            });
-        }
         text.push_str(&file_text(
             if existing.is_empty() { header } else { "" },
             findings,
@@ -163,14 +157,15 @@ fn append_locked(
             text.push_str(&f.yaml(indent));
             written += 1;
         }
-        if written == 0 {
-            return Ok(Appended {
-                written,
-                already_there,
-            });
-        }
         (text, written, already_there)
     };
+    let appended = Appended {
+        written,
+        already_there,
+    };
+    if written == 0 {
+        return Ok(appended);
+    }
     Corpus::from_sources(&[(name.clone(), text.clone())]).map_err(AppendError::WouldNotLoad)?;
     let temp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
     let written_out = fs::write(&temp, text).and_then(|()| fs::rename(&temp, path));
@@ -178,8 +173,5 @@ fn append_locked(
         let _ = fs::remove_file(&temp);
         return Err(AppendError::Io(error));
     }
-    Ok(Appended {
-        written,
-        already_there,
-    })
+    Ok(appended)
 }

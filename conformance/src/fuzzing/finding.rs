@@ -11,7 +11,6 @@
 //! still loads. Ids are derived from the requests (`found.<kind>.<hash>`), so the
 //! same finding gets the same id on every run and is appended once.
 
-use std::fmt::Write as _;
 use std::time::Duration;
 
 use wow_guid_vectors::{topics::derived_flags, yaml, Expectation, Flag, Location, Request, Vector};
@@ -127,10 +126,6 @@ fn fnv1a(data: &[u8], mut hash: u64) -> u64 {
     hash
 }
 
-fn request_text(request: &Request) -> String {
-    protocol::request_line("-", request)
-}
-
 /// The reply in the protocol's words, without the id.
 #[must_use]
 pub fn reply_text(reply: &Result<Response, Fault>) -> String {
@@ -180,7 +175,7 @@ impl Finding {
     fn topic(&self) -> String {
         let mut hash = 0xcbf2_9ce4_8422_2325;
         for r in self.prefix.iter().chain(std::iter::once(&self.request)) {
-            hash = fnv1a(request_text(r).as_bytes(), hash);
+            hash = fnv1a(protocol::request_line("-", r).as_bytes(), hash);
             hash = fnv1a(b"\n", hash);
         }
         format!("found-{:08x}", hash >> 32)
@@ -310,11 +305,10 @@ impl Finding {
             Novelty::New => "new: no corpus vector fails this implementation this way".into(),
             Novelty::Unchecked => "not checked against the corpus's failures".into(),
         });
-        let mut out = String::new();
-        for line in lines {
-            let _ = writeln!(out, "{indent}# {line}");
-        }
-        out
+        lines
+            .iter()
+            .map(|line| format!("{indent}# {line}\n"))
+            .collect()
     }
 
     /// The answer and what the reference expects, long responses cut
@@ -425,6 +419,6 @@ fn round_trip_lines(round: &WritesWhatItCannotRead) -> [String; 4] {
 
 /// The request in protocol words without an id, shortened when long.
 fn request_words(request: &Request) -> String {
-    let text = request_text(request);
+    let text = protocol::request_line("-", request);
     field::shown(text.strip_prefix("- ").unwrap_or(&text), None)
 }

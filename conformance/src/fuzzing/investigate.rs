@@ -83,25 +83,6 @@ pub fn corpus_signatures<I: Implementation>(
     Ok(Some(failures))
 }
 
-/// A finding as first seen, before it is replayed.
-fn first_seen(plan: &Plan, request: Request, found: Disagreement) -> Finding {
-    Finding {
-        signature: found.signature,
-        prefix: Vec::new(),
-        request: request.clone(),
-        disagreement: found,
-        original: request,
-        reproduction: Reproduction::NotTried,
-        shrink: None,
-        occurrences: 1,
-        first_index: 0,
-        found_after: Duration::ZERO,
-        seed: plan.seed,
-        in_corpus: None,
-        novelty: Novelty::Unchecked,
-    }
-}
-
 /// The limits of one finding's shrinking, started at `started`: hunting
 /// keeps at least half the time left, so it gets at most `--shrink-time`
 /// and at most half of what is left.
@@ -148,7 +129,22 @@ pub fn investigate<I: Implementation>(
     let started = Instant::now();
     let round = found.read_back.is_some();
     let target = found.signature;
-    let mut finding = first_seen(plan, request, found);
+    // As first seen, before it is replayed.
+    let mut finding = Finding {
+        signature: found.signature,
+        prefix: Vec::new(),
+        request: request.clone(),
+        disagreement: found,
+        original: request,
+        reproduction: Reproduction::NotTried,
+        shrink: None,
+        occurrences: 1,
+        first_index: 0,
+        found_after: Duration::ZERO,
+        seed: plan.seed,
+        in_corpus: None,
+        novelty: Novelty::Unchecked,
+    };
     if !target.is_about_one_request() {
         return Ok(finding);
     }

@@ -26,23 +26,9 @@ use wow_guid_testkit::round_trip;
 use wow_guid_vectors::{Expectation, Request};
 
 use crate::disagreement::{check, Check, Disagreement};
-use crate::shrink::Tester;
+use crate::shrink::{self, Tester};
 
-/// The decode request that reads back `reply` to `encode`, when `encode`
-/// agrees with the reference (`agreed`) and was answered with bytes.
-#[must_use]
-pub fn read_back(
-    encode: &Request,
-    reply: &Result<Response, Fault>,
-    agreed: bool,
-) -> Option<Request> {
-    match reply {
-        Ok(wrote) if agreed => round_trip::read_back(encode, wrote),
-        _ => None,
-    }
-}
-
-/// How `read`, the answer to `decode` (the [`read_back`] of `encode`'s
+/// How `read`, the answer to `decode` (the read-back of `encode`'s
 /// answer), fails the round trip, if it does (see the module docs: a fault,
 /// `unsupported`, or a disagreement the reference's judge sees in the
 /// decode alone is not a failed round trip).
@@ -98,7 +84,8 @@ pub fn read_backs<'a>(
         .into_iter()
         .enumerate()
         .filter_map(|(i, (encode, answer, agreed))| {
-            read_back(encode, &answer.reply, agreed).map(|decode| (i, encode, decode))
+            let wrote = answer.reply.as_ref().ok().filter(|_| agreed)?;
+            round_trip::read_back(encode, wrote).map(|decode| (i, encode, decode))
         })
         .collect()
 }
@@ -169,22 +156,10 @@ impl<'l, I: Implementation> RoundTrips<'l, I> {
 
 impl<I: Implementation> Tester for RoundTrips<'_, I> {
     fn test(&mut self, candidates: &[Request]) -> Result<Vec<Option<Disagreement>>, HarnessError> {
-        let Self {
-            launch,
-            current,
-            options,
-        } = self;
-        let implementation = match current {
-            Some(c) => c,
-            None => current.insert(launch()),
-        };
-        let ids: Vec<String> = (0..candidates.len()).map(|i| format!("e{i}")).collect();
-        let queries: Vec<Query<'_>> = ids
-            .iter()
-            .zip(candidates)
-            .map(|(id, request)| Query { id, request })
-            .collect();
-        let answers = implementation.answer_all(&queries)?;
+        let implementation = self.current.get_or_insert_with(|| (self.launch)());
+        let options = &self.options;
+        let ids = shrink::ids('e', candidates.len());
+        let answers = implementation.answer_all(&shrink::queries(&ids, candidates))?;
         let decodes = read_backs(candidates.iter().zip(&answers).map(|(encode, answer)| {
             let agreed = matches!(check(encode, &answer.reply, *options), Check::Agrees);
             (encode, answer, agreed)

@@ -47,8 +47,9 @@ use super::requests::Generator;
 use super::round_trip;
 use crate::disagreement::Disagreement;
 use crate::disagreement::{check, Check};
+use crate::shrink;
 use wow_guid_harness::classify::Signature;
-use wow_guid_harness::implementation::{Answer, HarnessError, Implementation, Query};
+use wow_guid_harness::implementation::{Answer, HarnessError, Implementation};
 
 /// Requests in one batch at most.
 pub const MAX_BATCH: usize = 512;
@@ -265,12 +266,7 @@ impl<'a> Session<'a> {
         let ids: Vec<String> = (first..first + requests.len() as u64)
             .map(|i| format!("f{i}"))
             .collect();
-        let queries: Vec<Query<'_>> = ids
-            .iter()
-            .zip(&requests)
-            .map(|(id, request)| Query { id, request })
-            .collect();
-        let answers = match implementation.answer_all(&queries) {
+        let answers = match implementation.answer_all(&shrink::queries(&ids, &requests)) {
             Err(e) if e.is_out_of_time() => {
                 self.outcome.unjudged = requests.len();
                 return Ok(false);
@@ -305,8 +301,11 @@ impl<'a> Session<'a> {
                 return Ok(false);
             }
         }
+        // Keeps the last `HISTORY` requests sent: the batch's, then its read-backs.
         let decodes: Vec<Request> = decodes.into_iter().map(|(_, _, d)| d).collect();
-        self.remember(requests, decodes);
+        self.history.extend(requests.into_iter().chain(decodes));
+        let excess = self.history.len().saturating_sub(HISTORY);
+        self.history.drain(..excess);
         Ok(self.go_on(observer, restarted))
     }
 
@@ -416,15 +415,6 @@ impl<'a> Session<'a> {
             self.outcome.stop = Stop::MaxFindings;
         }
         Ok(!full)
-    }
-
-    /// Keeps the last [`HISTORY`] requests sent, `requests` then the
-    /// read-backs `decodes`.
-    fn remember(&mut self, requests: Vec<Request>, decodes: Vec<Request>) {
-        self.history.extend(requests);
-        self.history.extend(decodes);
-        let excess = self.history.len().saturating_sub(HISTORY);
-        self.history.drain(..excess);
     }
 
     /// Reports progress after a batch and sizes the next; whether the run

@@ -99,27 +99,32 @@ fn row_id(row: &Row) -> String {
     format!("v-{}", row.id)
 }
 
-/// Renders `matrix` as the page; `command` is the command line that made it.
-#[must_use]
-pub fn render(matrix: &Matrix, command: &str) -> String {
-    let mut out = String::with_capacity(1 << 20);
-    let o = &mut out;
-    let _ = write!(
-        o,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>PackedGuid and NamedGuid conformance matrix</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n"
-    );
-    summary(o, matrix, command);
-    causes(o, matrix);
-    let _ = writeln!(o, "</header>");
-    filters(o, matrix);
-    table(o, matrix);
-    let _ = writeln!(
-        o,
-        "<aside id=\"detail\" hidden><button type=\"button\">close</button><dl></dl></aside>\n<script>\n{SCRIPT}</script>\n</body>\n</html>"
-    );
-    out
+/// `index.html`: the matrix as one page.
+#[derive(Clone, Copy, Debug)]
+pub struct Html;
+
+impl Format<Page<'_>> for Html {
+    fn write(&self, page: &Page<'_>, out: &mut dyn io::Write) -> io::Result<()> {
+        let (matrix, command) = (page.matrix, page.command);
+        let mut text = String::with_capacity(1 << 20);
+        let o = &mut text;
+        let _ = write!(
+            o,
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+             <title>PackedGuid and NamedGuid conformance matrix</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n"
+        );
+        summary(o, matrix, command);
+        causes(o, matrix);
+        let _ = writeln!(o, "</header>");
+        filters(o, matrix);
+        table(o, matrix);
+        let _ = writeln!(
+            o,
+            "<aside id=\"detail\" hidden><button type=\"button\">close</button><dl></dl></aside>\n<script>\n{SCRIPT}</script>\n</body>\n</html>"
+        );
+        out.write_all(text.as_bytes())
+    }
 }
 
 /// The page's header up to the failure causes: what was run, and one line
@@ -236,29 +241,22 @@ fn table(o: &mut String, matrix: &Matrix) {
         );
     }
     let _ = writeln!(o, "</tr></thead>");
-    let mut group: Option<(&str, &str)> = None;
-    for row in &matrix.rows {
-        if group != Some(row.group()) {
-            if group.is_some() {
-                let _ = writeln!(o, "</tbody>");
+    for rows in matrix.rows.chunk_by(|a, b| a.group() == b.group()) {
+        let (file, flag) = rows[0].group();
+        let _ = writeln!(
+            o,
+            "<tbody class=\"group\"><tr class=\"group\"><th colspan=\"{}\">{} · {}</th></tr>",
+            matrix.columns.len() + 1,
+            esc(file),
+            esc(flag)
+        );
+        for row in rows {
+            row_head(o, row, &matrix.corpus);
+            for (c, cell) in matrix.columns.iter().zip(&row.cells) {
+                cell_html(o, row, c, cell);
             }
-            group = Some(row.group());
-            let (file, flag) = row.group();
-            let _ = writeln!(
-                o,
-                "<tbody class=\"group\"><tr class=\"group\"><th colspan=\"{}\">{} · {}</th></tr>",
-                matrix.columns.len() + 1,
-                esc(file),
-                esc(flag)
-            );
+            let _ = writeln!(o, "</tr>");
         }
-        row_head(o, row, &matrix.corpus);
-        for (c, cell) in matrix.columns.iter().zip(&row.cells) {
-            cell_html(o, row, c, cell);
-        }
-        let _ = writeln!(o, "</tr>");
-    }
-    if group.is_some() {
         let _ = writeln!(o, "</tbody>");
     }
     let _ = writeln!(o, "</table>");
@@ -438,14 +436,4 @@ fn cause_item(o: &mut String, cause: &Cause) {
         let _ = write!(o, "<dt>why</dt><dd>{}</dd></dl>", esc(&short(&shrunk.why)));
     }
     let _ = writeln!(o, "</li>");
-}
-
-/// `index.html`: the matrix as one page ([`render`]).
-#[derive(Clone, Copy, Debug)]
-pub struct Html;
-
-impl Format<Page<'_>> for Html {
-    fn write(&self, page: &Page<'_>, out: &mut dyn io::Write) -> io::Result<()> {
-        out.write_all(render(page.matrix, page.command).as_bytes())
-    }
 }

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::causes::{Example, ShrunkExample};
 use super::implementations::Launch;
-use super::model::{Cell, Column, Matrix, Page, Row, CELL_OUTCOMES};
+use super::model::{Cell, Column, Page, Row, CELL_OUTCOMES};
 use wow_guid_harness::report::Format;
 use wow_guid_harness::run::NamedCounts;
 
@@ -152,7 +152,26 @@ pub struct Json;
 
 impl Format<Page<'_>> for Json {
     fn write(&self, page: &Page<'_>, out: &mut dyn io::Write) -> io::Result<()> {
-        write(page.matrix, out)
+        let matrix = page.matrix;
+        let document = Document {
+            format: FORMAT_NAME,
+            format_version: FORMAT_VERSION,
+            tool: Tool {
+                name: env!("CARGO_PKG_NAME"),
+                version: env!("CARGO_PKG_VERSION"),
+            },
+            corpus: CorpusInfo {
+                source: &matrix.corpus,
+                vectors: matrix.corpus_size,
+            },
+            strict_errors: matrix.strict_errors,
+            implementations_file: &matrix.implementations_file,
+            disagreements: matrix.disagreements(),
+            implementations: matrix.columns.iter().map(implementation).collect(),
+            vectors: matrix.rows.iter().map(row).collect(),
+        };
+        serde_json::to_writer_pretty(&mut *out, &document)?;
+        out.write_all(b"\n")
     }
 }
 
@@ -164,27 +183,4 @@ impl Format<Page<'_>> for Schema {
     fn write(&self, _: &Page<'_>, out: &mut dyn io::Write) -> io::Result<()> {
         out.write_all(SCHEMA.as_bytes())
     }
-}
-
-/// Writes `matrix` as `matrix.json`.
-fn write(matrix: &Matrix, out: &mut dyn io::Write) -> io::Result<()> {
-    let document = Document {
-        format: FORMAT_NAME,
-        format_version: FORMAT_VERSION,
-        tool: Tool {
-            name: env!("CARGO_PKG_NAME"),
-            version: env!("CARGO_PKG_VERSION"),
-        },
-        corpus: CorpusInfo {
-            source: &matrix.corpus,
-            vectors: matrix.corpus_size,
-        },
-        strict_errors: matrix.strict_errors,
-        implementations_file: &matrix.implementations_file,
-        disagreements: matrix.disagreements(),
-        implementations: matrix.columns.iter().map(implementation).collect(),
-        vectors: matrix.rows.iter().map(row).collect(),
-    };
-    serde_json::to_writer_pretty(&mut *out, &document)?;
-    out.write_all(b"\n")
 }

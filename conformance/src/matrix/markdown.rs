@@ -112,30 +112,35 @@ fn kind_cell(counts: &Counts) -> String {
     text
 }
 
-/// Renders `matrix` as Markdown; `command` is the command line that made it.
-#[must_use]
-pub fn render(matrix: &Matrix, command: &str) -> String {
-    let mut out = String::new();
-    let o = &mut out;
-    let _ = writeln!(o, "# Conformance matrix\n");
-    let _ = writeln!(
-        o,
-        "The whole corpus ({} vectors, {}) against {} implementations, error codes judged {}, \
-         as `run` judges them. Implementations disagree on {} vectors. Written by\n\n```sh\n{command}\n```\n\n\
-         from `{}`. Run it again after building the implementations to bring this page up to date; \
-         the same command writes `matrix.json` (every verdict), its schema, and `index.html`, \
-         a page with every vector and every answer.\n",
-        matrix.corpus_size,
-        matrix.corpus,
-        matrix.columns.len(),
-        if matrix.strict_errors { "strictly" } else { "leniently (any error code passes)" },
-        matrix.disagreements(),
-        matrix.implementations_file,
-    );
-    implementations(o, matrix);
-    results(o, matrix);
-    causes(o, matrix);
-    out
+/// `matrix.md`: the matrix as Markdown.
+#[derive(Clone, Copy, Debug)]
+pub struct Markdown;
+
+impl Format<Page<'_>> for Markdown {
+    fn write(&self, page: &Page<'_>, out: &mut dyn io::Write) -> io::Result<()> {
+        let (matrix, command) = (page.matrix, page.command);
+        let mut text = String::new();
+        let o = &mut text;
+        let _ = writeln!(o, "# Conformance matrix\n");
+        let _ = writeln!(
+            o,
+            "The whole corpus ({} vectors, {}) against {} implementations, error codes judged {}, \
+             as `run` judges them. Implementations disagree on {} vectors. Written by\n\n```sh\n{command}\n```\n\n\
+             from `{}`. Run it again after building the implementations to bring this page up to date; \
+             the same command writes `matrix.json` (every verdict), its schema, and `index.html`, \
+             a page with every vector and every answer.\n",
+            matrix.corpus_size,
+            matrix.corpus,
+            matrix.columns.len(),
+            if matrix.strict_errors { "strictly" } else { "leniently (any error code passes)" },
+            matrix.disagreements(),
+            matrix.implementations_file,
+        );
+        implementations(o, matrix);
+        results(o, matrix);
+        causes(o, matrix);
+        out.write_all(text.as_bytes())
+    }
 }
 
 /// The section that lists the implementations: name, language, version,
@@ -200,8 +205,7 @@ fn table<H: std::fmt::Display>(
     for heading in headings {
         let _ = write!(o, " {heading} |");
     }
-    let _ = write!(o, "\n| --- |{}", rule.repeat(headings.len()));
-    let _ = writeln!(o);
+    let _ = writeln!(o, "\n| --- |{}", rule.repeat(headings.len()));
     for c in &matrix.columns {
         let _ = write!(o, "| {} |", cell(&c.entry.name));
         for text in cells(c) {
@@ -276,15 +280,5 @@ fn causes(o: &mut String, matrix: &Matrix) {
                 let _ = writeln!(o, "  ```\n");
             }
         }
-    }
-}
-
-/// `matrix.md`: the matrix as Markdown ([`render`]).
-#[derive(Clone, Copy, Debug)]
-pub struct Markdown;
-
-impl Format<Page<'_>> for Markdown {
-    fn write(&self, page: &Page<'_>, out: &mut dyn io::Write) -> io::Result<()> {
-        out.write_all(render(page.matrix, page.command).as_bytes())
     }
 }

@@ -19,6 +19,7 @@ pub mod model;
 use std::ffi::OsString;
 use std::num::NonZeroUsize;
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use wow_guid_vectors::Vector;
@@ -155,18 +156,13 @@ pub fn build(
         expected_failures: None,
         jobs: options.jobs,
     };
-    let next = Mutex::new(0usize);
+    let next = AtomicUsize::new(0);
     let done = Mutex::new(Vec::new());
     let workers = options.jobs.get().min(entries.len()).max(1);
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| loop {
-                let index = {
-                    let mut next = next.lock().expect("no worker panics holding it");
-                    let index = *next;
-                    *next += 1;
-                    index
-                };
+                let index = next.fetch_add(1, Ordering::Relaxed);
                 let Some(entry) = entries.get(index) else {
                     return;
                 };
@@ -187,15 +183,11 @@ pub fn build(
     let mut runs = Vec::with_capacity(entries.len());
     for (index, outcome) in done {
         let entry = &entries[index];
-        match outcome {
-            Ok((results, causes)) => runs.push((entry.clone(), results, causes)),
-            Err(error) => {
-                return Err(MatrixError {
-                    implementation: entry.name.clone(),
-                    error,
-                })
-            }
-        }
+        let (results, causes) = outcome.map_err(|error| MatrixError {
+            implementation: entry.name.clone(),
+            error,
+        })?;
+        runs.push((entry.clone(), results, causes));
     }
     Ok(Matrix::new(header, runs))
 }

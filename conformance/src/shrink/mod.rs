@@ -80,14 +80,16 @@ fn disagreement(
     }
 }
 
-fn queries<'a>(ids: &'a [String], requests: &'a [Request]) -> Vec<Query<'a>> {
+/// `requests` as queries with the ids `ids`, in order.
+pub(crate) fn queries<'a>(ids: &'a [String], requests: &'a [Request]) -> Vec<Query<'a>> {
     ids.iter()
         .zip(requests)
         .map(|(id, request)| Query { id, request })
         .collect()
 }
 
-fn ids(prefix: char, n: usize) -> Vec<String> {
+/// `n` ids: `prefix` and a number, from 0.
+pub(crate) fn ids(prefix: char, n: usize) -> Vec<String> {
     (0..n).map(|i| format!("{prefix}{i}")).collect()
 }
 
@@ -117,20 +119,12 @@ impl<'l, I: Implementation> OneImplementation<'l, I> {
 impl<I: Implementation> Tester for OneImplementation<'_, I> {
     fn test(&mut self, candidates: &[Request]) -> Result<Vec<Option<Disagreement>>, HarnessError> {
         let ids = ids('s', candidates.len());
-        let Self {
-            launch,
-            current,
-            options,
-        } = self;
-        let current = match current {
-            Some(c) => c,
-            None => current.insert(launch()),
-        };
+        let current = self.current.get_or_insert_with(|| (self.launch)());
         let answers = current.answer_all(&queries(&ids, candidates))?;
         Ok(answers
             .iter()
             .zip(candidates)
-            .map(|(a, r)| disagreement(r, &a.reply, *options))
+            .map(|(a, r)| disagreement(r, &a.reply, self.options))
             .collect())
     }
 
@@ -299,11 +293,8 @@ pub fn shrink(
 /// Finds a short list of earlier requests after which `request` still
 /// disagrees as `target` in a fresh implementation: `None` when even the
 /// whole `history` is not enough (the disagreement depends on something else,
-/// timing say). When the run's time runs out ([`HarnessError::is_out_of_time`])
-/// before the shortest sufficient tail of `history` is known, that error is
-/// returned; after, the list as cut down by then.
-///
-/// The search is [`minimize_history`]'s.
+/// timing say). The search, and what the run's time running out does to it,
+/// are [`minimize_history`]'s.
 ///
 /// # Errors
 /// [`HarnessError`] when the implementation cannot be run.
