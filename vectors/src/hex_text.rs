@@ -93,11 +93,10 @@ pub enum GuidTextError {
 /// The protocol form of a byte string: lowercase hex without spaces, `-` when empty.
 #[must_use]
 pub fn format(bytes: &[u8]) -> String {
-    if bytes.is_empty() {
-        "-".to_owned()
-    } else {
-        hex::encode(bytes)
-    }
+    let mut out = Vec::with_capacity(bytes.len() * 2);
+    write(&mut out, bytes);
+    // Only hex digits and `-` were written.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// Appends the protocol form of `bytes` ([`format()`]) to `out`, without
