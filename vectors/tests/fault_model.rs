@@ -91,6 +91,26 @@ fn the_checked_in_model_loads() {
 }
 
 #[test]
+fn a_duplicate_key_is_refused_at_its_line_in_the_editors_words() {
+    let text = MODEL.replacen(
+        "    about: every mask, decoded\n",
+        "    about: every mask, decoded\n    about: again\n",
+        1,
+    );
+    let err = FaultModel::parse(&text).unwrap_err();
+    let line = 1 + text[..text.find("    about: again").unwrap()]
+        .matches('\n')
+        .count();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "fault-model.yaml: line {line} column 5: duplicate mapping key `about` is not \
+             allowed here"
+        )
+    );
+}
+
+#[test]
 fn a_model_naming_what_does_not_exist_is_refused() {
     // A misspelt axis, fault, class or request is refused at its line.
     let line_of = |text: &str, needle: &str| {

@@ -239,7 +239,7 @@ pub fn parse_in(
         vec![at(
             line,
             column,
-            ImplementationsErrorKind::Shape(shape_message(&error)),
+            ImplementationsErrorKind::Shape(wow_guid_vectors::yaml::parser_message(&error)),
         )]
     })?;
     let mut errors = Vec::new();
@@ -393,24 +393,6 @@ fn command_launch(
         written: command.value.iter().map(|w| w.value.clone()).collect(),
         resolved,
     })
-}
-
-/// The parser's message without its location (reported in front instead,
-/// as the corpus loader does) and without its source snippet.
-fn shape_message(error: &serde_saphyr::Error) -> String {
-    let text = error.without_snippet().to_string();
-    let text = text.strip_prefix("error: ").unwrap_or(&text);
-    // "line L column C: message"
-    let text = match text.strip_prefix("line ").and_then(|t| t.split_once(": ")) {
-        Some((_, message)) => message,
-        None => text,
-    };
-    let text = text.lines().next().unwrap_or_default();
-    // ... "message at line L, column C"
-    match text.rfind(" at line ") {
-        Some(cut) => text[..cut].to_owned(),
-        None => text.to_owned(),
-    }
 }
 
 /// How deep `${A:-${B:-...}}` defaults may nest: more is surely a slip,

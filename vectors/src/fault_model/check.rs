@@ -73,8 +73,13 @@ impl FaultModel {
     /// is refused at its line), or names a value, grid or pair that does
     /// not exist.
     pub fn parse(text: &str) -> Result<FaultModel, ModelError> {
-        let mut model: FaultModel =
-            serde_saphyr::from_str(text).map_err(|e| ModelError::Syntax(e.to_string()))?;
+        let mut model: FaultModel = serde_saphyr::from_str(text).map_err(|e| {
+            let message = crate::yaml::parser_message(&e);
+            ModelError::Syntax(match e.location() {
+                Some(at) => format!("line {} column {}: {message}", at.line(), at.column()),
+                None => message,
+            })
+        })?;
         model.utf8_cells = model.utf8.cells().0;
         model.check()?;
         Ok(model)

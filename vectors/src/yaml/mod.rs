@@ -7,13 +7,16 @@
 //! is reported, each at its line and column.
 //!
 //! Writing is public ([`write_vector`], [`write_comment`]) because the
-//! runner's differential fuzzing prints vectors too.
+//! runner's differential fuzzing prints vectors too, and so is
+//! [`parser_message`], so that every YAML file the workspace reads words
+//! its parser errors as the corpus does.
 
 pub(crate) mod fields;
 mod read;
 mod tree;
 mod write;
 
+pub use tree::parser_message;
 pub(crate) use write::write_file;
 pub use write::{write_comment, write_vector};
 

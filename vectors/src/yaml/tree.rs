@@ -263,16 +263,21 @@ pub(super) fn parse(file: &str, text: &str) -> Result<Spanned<Node>, Box<LoadErr
         Box::new(LoadError {
             location,
             kind: LoadErrorKind::Yaml {
-                message: yaml_message(&err),
+                message: parser_message(&err),
             },
         })
     })
 }
 
-/// The parser's message without its location suffix (the [`Location`] has
-/// it), without control characters, which could garble a terminal, and cut
-/// to a readable length (the parser quotes offending values in full).
-fn yaml_message(err: &serde_saphyr::Error) -> String {
+/// serde-saphyr's message for `err`, written for the person editing the
+/// file: its user-facing wording (the default one suggests parser options
+/// to the programmer, such as `DuplicateKeyPolicy`), without the location
+/// (the caller reports it in front), without control characters, which
+/// could garble a terminal, and cut to a readable length (the parser quotes
+/// offending values in full). Every YAML file the workspace reads reports
+/// its parser errors in these words.
+#[must_use]
+pub fn parser_message(err: &serde_saphyr::Error) -> String {
     const MAX: usize = 300;
     let mut inner = err;
     while let serde_saphyr::Error::AliasError { error, .. }
