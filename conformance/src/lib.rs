@@ -7,6 +7,7 @@
 //!
 //! Each module's own docs say what it is for (rustdoc lists them below).
 
+pub mod destination;
 pub mod disagreement;
 pub mod doctor;
 pub mod duration;

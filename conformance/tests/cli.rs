@@ -1030,6 +1030,65 @@ fn report_files_go_into_directories_the_run_makes_first() {
     );
 }
 
+/// A report path that is a symbolic link, a device or a pipe is written
+/// through, not replaced by a renamed file: `--junit /dev/stdout` or a
+/// process substitution's `/dev/fd/63` keeps working, and `/dev/full`
+/// stays a device when the runner runs as root (it once became a file).
+#[cfg(unix)]
+#[test]
+fn report_paths_through_links_and_pipes_are_written_not_replaced() {
+    use std::os::unix::fs::FileTypeExt as _;
+    let dir = scratch("report-through");
+    fs::write(dir.join("real.json"), "old").unwrap();
+    std::os::unix::fs::symlink("real.json", dir.join("link.json")).unwrap();
+    let out = dir.join("link.json").display().to_string();
+    let export = runner(&args(&["export", "--out", &out]), &[]);
+    assert_eq!(export.code, Some(0), "{}", export.describe());
+    let link = fs::symlink_metadata(dir.join("link.json")).unwrap();
+    assert!(link.file_type().is_symlink(), "the link stays a link");
+    let written = fs::read_to_string(dir.join("real.json")).unwrap();
+    assert!(
+        written.starts_with("{\"format\":\"wow-guid-vectors\""),
+        "{written:.80}"
+    );
+
+    let pipe = dir.join("pipe");
+    let made = Command::new("mkfifo")
+        .arg(&pipe)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    // The pipe's reader: it ends when the runner closes the pipe.
+    let mut reader = Command::new("cat")
+        .arg(&pipe)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("cat starts");
+    let mut words = vec!["run".to_owned()];
+    words.extend(args(SMALL));
+    words.extend(args(&["--junit", &pipe.display().to_string()]));
+    let run = runner(&words, &[]);
+    let began = std::time::Instant::now();
+    while reader.try_wait().unwrap().is_none() && began.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    if reader.try_wait().unwrap().is_none() {
+        let _ = reader.kill();
+        panic!("nothing was written into the pipe: {}", run.describe());
+    }
+    assert_eq!(run.code, Some(0), "{}", run.describe());
+    let junit = reader.wait_with_output().unwrap().stdout;
+    assert!(
+        String::from_utf8_lossy(&junit).contains("<testsuites"),
+        "{}",
+        run.describe()
+    );
+    assert!(
+        fs::metadata(&pipe).unwrap().file_type().is_fifo(),
+        "the pipe stays a pipe"
+    );
+}
+
 #[test]
 fn serve_answers_on_stdin_and_reports_bad_requests() {
     use std::io::Write;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 /// The runner library's layers, lowest first.
 const LIBRARY: &[&[&str]] = &[
-    &["duration", "format", "disagreement"],
+    &["duration", "format", "disagreement", "destination"],
     &["export", "known_failures", "list", "seed", "report_reader"],
     // Which of `run`'s failures pass alone, and the search that cuts down
     // the requests before one: below the shrinker, which reuses it.

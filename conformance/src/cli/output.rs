@@ -2,9 +2,13 @@
 //! `fuzz --out`, `export --out`): each one's directory is made and its path
 //! checked before the work starts, so a long run never ends in "cannot
 //! write"; each file is written under a temporary name beside it and renamed
-//! into place, so a reader never sees half a report.
+//! into place, so a reader never sees half a report. What is not a file to
+//! replace is written in place: a device or a pipe (`/dev/stdout`, a
+//! process substitution's `/dev/fd/63`), which a rename would replace with a
+//! plain file (as root, in `/dev` itself), and a symbolic link, whose target
+//! is replaced and the link kept.
 
-use std::fs::{self, File};
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -32,7 +36,9 @@ pub(super) fn prepare(path: &Path) -> Result<(), CliError> {
 
 /// Writes `path` with `write`: into a temporary file in `path`'s directory
 /// (made first if missing), then renamed over `path`. A write that fails
-/// leaves `path` as it was and no temporary file behind.
+/// leaves `path` as it was and no temporary file behind. A `path` that is a
+/// symbolic link has its target replaced; one that leads to a device or a
+/// pipe is written to directly.
 ///
 /// # Errors
 /// [`CliError::Write`] naming `path`.
@@ -41,17 +47,32 @@ pub(super) fn write(
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), CliError> {
     prepare(path)?;
-    let temp = temporary(path);
-    let written = File::create(&temp).and_then(|file| {
-        let mut out = BufWriter::new(file);
-        write(&mut out)?;
-        out.into_inner().map_err(io::IntoInnerError::into_error)?;
-        fs::rename(&temp, path)
-    });
-    if let Err(error) = written {
-        let _ = fs::remove_file(&temp);
-        return Err(CliError::writing(path)(error));
-    }
+    let written = match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|file| finish(file, write)),
+        _ => {
+            let target = wow_guid_conformance::destination::destination(path);
+            let temp = temporary(&target);
+            let replaced = File::create(&temp)
+                .and_then(|file| finish(file, write))
+                .and_then(|()| fs::rename(&temp, &target));
+            if replaced.is_err() {
+                let _ = fs::remove_file(&temp);
+            }
+            replaced
+        }
+    };
+    written.map_err(CliError::writing(path))
+}
+
+/// Writes `file` with `write` through a buffer, and flushes it: every
+/// error, the last write's included, comes back.
+fn finish(file: File, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+    let mut out = BufWriter::new(file);
+    write(&mut out)?;
+    out.into_inner().map_err(io::IntoInnerError::into_error)?;
     Ok(())
 }
 

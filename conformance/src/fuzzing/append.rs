@@ -97,8 +97,10 @@ fn read_vector_file(path: &Path) -> io::Result<String> {
 /// read, the check and the write happen under a lock on the file's
 /// directory, and the new text goes to a temporary file in that directory
 /// that then replaces the file in one rename, so no reader ever sees half a
-/// file and a run killed midway leaves the old file whole.
+/// file and a run killed midway leaves the old file whole. A symbolic link
+/// is followed: its target gets the findings, and the link stays a link.
 pub fn append(path: &Path, header: &str, findings: &[Finding]) -> Result<Appended, AppendError> {
+    let path = &crate::destination::destination(path);
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),

@@ -249,6 +249,36 @@ fn append_follows_the_file_s_indentation_and_refuses_other_files() {
     let _ = fs::remove_dir_all(path.parent().unwrap());
 }
 
+/// A findings file named through a symbolic link: its target gets the
+/// findings and the link stays (a rename over the link replaced it with a
+/// file, and the target never saw them).
+#[cfg(unix)]
+#[test]
+fn append_writes_through_a_symbolic_link() {
+    let path = temp_file("link");
+    let link = path.with_file_name("link.yaml");
+    std::os::unix::fs::symlink("found.yaml", &link).unwrap();
+    assert_eq!(
+        append(&link, "header", &every_shape()[..2])
+            .unwrap()
+            .written,
+        2
+    );
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let text = fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        Corpus::from_sources(&[("found.yaml".into(), text)])
+            .unwrap()
+            .vectors
+            .len(),
+        2
+    );
+    let _ = fs::remove_dir_all(path.parent().unwrap());
+}
+
 /// The findings file is held to a vector file's rules before it is read:
 /// a device or a directory is refused at once (`/dev/zero` would never
 /// end), and so is a file over the size limit.
