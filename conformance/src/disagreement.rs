@@ -10,7 +10,7 @@ use wow_guid_harness::implementation::Fault;
 use wow_guid_harness::judge::{JudgeOptions, Mismatch, Verdict};
 use wow_guid_harness::protocol::Response;
 use wow_guid_testkit::round_trip::WritesWhatItCannotRead;
-use wow_guid_vectors::Request;
+use wow_guid_vectors::{Expectation, Request};
 
 /// A request the implementation answered differently from the reference:
 /// how, and what it answered.
@@ -52,5 +52,17 @@ pub fn check(request: &Request, reply: &Result<Response, Fault>, options: JudgeO
             reply: reply.clone(),
             read_back: None,
         }),
+    }
+}
+
+/// The response `expect` asks for: its value if success is allowed, its
+/// error otherwise; the one spelling of it for every message and file.
+#[must_use]
+pub fn expected_response(expect: &Expectation) -> Response {
+    match expect {
+        Expectation::Valid(value) | Expectation::Acceptable { value, .. } => {
+            Response::Ok(value.clone())
+        }
+        Expectation::Invalid(code) => Response::Error(*code),
     }
 }

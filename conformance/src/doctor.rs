@@ -3,15 +3,14 @@
 //!
 //! `run` says *whether* an implementation conforms; when an adapter cannot
 //! even hold a conversation, its failures all look alike (timeouts, wrong
-//! ids). `doctor` asks a few small questions in an order where each builds
-//! on the last: does it answer one request at all, and only at end of input
-//! (no flush)? Does it echo ids? Does it cope with requests in flight? How
-//! does it end lines and spell hex? Which kinds does it support? Does it
-//! exit at end of input without writing anything more, and work in
-//! one-shot mode? It runs the adapter
-//! through [`ProcessImplementation`] like `run` does, and prints nothing
-//! itself; the CLI shows the [`Diagnosis`] of each check. Each check is a
-//! function of its own, in the order [`examine`] runs them.
+//! ids). `doctor` asks a few small questions in an order where each builds on
+//! the last: does it answer one request at all, and only at end of input (no
+//! flush)? Does it echo ids? Does it cope with requests in flight? How does
+//! it end lines and spell hex? Which kinds does it support? Does it exit at
+//! end of input without writing anything more, and work in one-shot mode? It
+//! runs the adapter through [`ProcessImplementation`] like `run` does, and
+//! prints nothing itself; the CLI shows the [`Diagnosis`] of each check. Each
+//! check is a function of its own, in the order [`examine`] runs them.
 
 use std::ffi::OsString;
 use std::fmt;

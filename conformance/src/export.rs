@@ -2,11 +2,10 @@
 //!
 //! Implementers who would rather load the vectors into their own test
 //! framework than run an adapter get every field of every vector, with
-//! requests and expected answers both in protocol form (the exact lines
-//! `run` sends and expects) and as raw bytes (arrays of numbers 0 to 255), so
-//! no hex or YAML parsing is needed. Two layouts: one JSON document
-//! ([`Json`]) and JSON Lines, one vector per line ([`Jsonl`]), listed in
-//! [`FORMATS`].
+//! requests and expected answers both in protocol form (the exact lines `run`
+//! sends and expects) and as raw bytes (arrays of numbers 0 to 255), so no
+//! hex or YAML parsing is needed. Two layouts: one JSON document ([`Json`])
+//! and JSON Lines, one vector per line ([`Jsonl`]), listed in [`FORMATS`].
 //! `export.schema.json` beside this crate's manifest describes both as a JSON
 //! Schema (draft 2020-12); [`FORMAT_VERSION`] changes when a field's meaning
 //! does.
@@ -21,8 +20,9 @@ use serde::Serialize;
 use wow_guid_vectors::release::{self, Label};
 use wow_guid_vectors::{ErrorCode, Expectation, Request, Value, Vector};
 
+use crate::disagreement::expected_response;
 use crate::format::Named;
-use wow_guid_harness::protocol::{request_line, response_line, Response};
+use wow_guid_harness::protocol::{request_line, response_line};
 use wow_guid_harness::report::Format;
 
 /// Where `generate` keeps the corpus exported as [`Json`], relative
@@ -133,14 +133,8 @@ fn exported(v: &Vector) -> Exported<'_> {
             (None, Some(guid_text(*guid)), name.clone(), name.is_some())
         }
     };
-    let answer = match &v.expect {
-        Expectation::Valid(value) | Expectation::Acceptable { value, .. } => {
-            Response::Ok(value.clone())
-        }
-        Expectation::Invalid(code) => Response::Error(*code),
-    };
     let mut expect = ExportedExpect {
-        line: response_line(&v.id, &answer),
+        line: response_line(&v.id, &expected_response(&v.expect)),
         guid: None,
         consumed: None,
         name: None,

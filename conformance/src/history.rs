@@ -76,9 +76,8 @@ impl Budget {
 
     /// What `run` spends after a run of `requests` that took `took`:
     /// [`Budget::DEFAULT`]'s sample, and in all at most
-    /// [`Budget::RUN_MULTIPLE`] times the run's time and requests (at
-    /// least [`Budget::MIN_TIME`] and [`Budget::MIN_REQUESTS`]), counted
-    /// from now.
+    /// [`Budget::RUN_MULTIPLE`] times the run's time and requests (at least
+    /// [`Budget::MIN_TIME`] and [`Budget::MIN_REQUESTS`]), counted from now.
     #[must_use]
     pub fn for_run(took: Duration, requests: usize) -> Self {
         let time = (took * Self::RUN_MULTIPLE).max(Self::MIN_TIME);
@@ -93,12 +92,6 @@ impl Budget {
     /// Whether the whole check's budget is spent, `requests` replayed so far.
     fn spent(&self, requests: usize) -> bool {
         requests >= self.requests || self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-}
-
-impl Default for Budget {
-    fn default() -> Self {
-        Self::DEFAULT
     }
 }
 
@@ -148,12 +141,7 @@ fn histories(plan: &RunPlan<'_, '_>, results: &[VectorResult<'_>]) -> Vec<Range<
     for job in plan.job_ranges() {
         let mut fresh = job.start;
         for i in job.clone() {
-            let vector = plan.vectors[i];
-            let mut first_step = i;
-            while first_step > fresh && plan.vectors[first_step - 1].same_sequence(vector) {
-                first_step -= 1;
-            }
-            out.push(fresh..first_step);
+            out.push(fresh..sequence_start(plan, i, fresh));
             if results[i].answer.reply.is_err() {
                 fresh = i + 1;
             }
@@ -162,14 +150,13 @@ fn histories(plan: &RunPlan<'_, '_>, results: &[VectorResult<'_>]) -> Vec<Range<
     out
 }
 
-/// The earlier steps of `plan.vectors[i]`'s sequence and the vector, in order.
-fn steps<'p, 'c>(plan: &'p RunPlan<'c, '_>, i: usize) -> &'p [&'c Vector] {
-    let vector = plan.vectors[i];
+/// Where the sequence of `plan.vectors[i]` starts, `floor` at the earliest.
+fn sequence_start(plan: &RunPlan<'_, '_>, i: usize, floor: usize) -> usize {
     let mut start = i;
-    while start > 0 && plan.vectors[start - 1].same_sequence(vector) {
+    while start > floor && plan.vectors[start - 1].same_sequence(plan.vectors[i]) {
         start -= 1;
     }
-    &plan.vectors[start..=i]
+    start
 }
 
 /// Sends `before`, then `steps`, to one fresh implementation from `start`,
@@ -364,7 +351,8 @@ where
     F: Fn() -> I + Sync,
 {
     checked.checked += 1;
-    let steps = steps(plan, i);
+    // The earlier steps of its sequence and the vector, in order.
+    let steps = &plan.vectors[sequence_start(plan, i, 0)..=i];
     checked.replays += 1;
     let alone = replay(plan, &[], steps, start, &mut checked.requests)?;
     if !alone.is_some_and(|a| matches!(a.verdict, Verdict::Pass)) {
@@ -447,12 +435,11 @@ pub fn unless_out_of_time<T>(result: Result<T, HarnessError>) -> Result<Option<T
     }
 }
 
-/// Finds a short sublist of `history`, in its order, for which
-/// `reproduces` holds (a failure still shows after those earlier requests):
-/// `None` when it does not hold for the whole `history` (or that is empty).
-/// The one search behind `run`'s failures that show only after earlier
-/// requests ([`check`]) and the fuzzer's findings in an implementation that
-/// keeps state.
+/// Finds a short sublist of `history`, in its order, for which `reproduces`
+/// holds (a failure still shows after those earlier requests): `None` when it
+/// does not hold for the whole `history` (or that is empty). The one search
+/// behind `run`'s failures that show only after earlier requests ([`check`])
+/// and the fuzzer's findings in an implementation that keeps state.
 ///
 /// The shortest sufficient tail of `history` is found by doubling and
 /// bisection (state is most often left by the requests just before), then

@@ -48,6 +48,20 @@ pub enum KnownFailuresError {
     List(ListErrors),
 }
 
+/// The ids an expected-failure list may name: the corpus's, then
+/// `read_backs`, the ids of its encodes' read-backs
+/// ([`wow_guid_testkit::round_trip::read_back_ids`]).
+pub fn listable_ids<'a>(
+    corpus: &'a Corpus,
+    read_backs: &'a [String],
+) -> impl Iterator<Item = &'a str> + Clone {
+    corpus
+        .vectors
+        .iter()
+        .map(|v| v.id.as_str())
+        .chain(read_backs.iter().map(String::as_str))
+}
+
 /// The known failures of [`LISTS`] below `repository`, judged against
 /// `corpus`, in the order of [`LISTS`]. A list that does not exist (a corpus
 /// directory outside a checkout) is left out.
@@ -56,7 +70,6 @@ pub enum KnownFailuresError {
 /// [`KnownFailuresError`] for the first list that cannot be read or does not parse.
 pub fn read(repository: &Path, corpus: &Corpus) -> Result<Vec<KnownFailures>, KnownFailuresError> {
     let mut known = Vec::new();
-    // A list may name read-backs too (`wow_guid_testkit::round_trip`).
     let read_backs = wow_guid_testkit::round_trip::read_back_ids(&corpus.vectors);
     for (implementation, relative) in LISTS {
         let path = repository.join(relative);
@@ -76,16 +89,8 @@ pub fn read(repository: &Path, corpus: &Corpus) -> Result<Vec<KnownFailures>, Kn
                 })
             }
         };
-        let list = ExpectedFailures::parse(
-            relative,
-            &text,
-            corpus
-                .vectors
-                .iter()
-                .map(|v| v.id.as_str())
-                .chain(read_backs.iter().map(String::as_str)),
-        )
-        .map_err(KnownFailuresError::List)?;
+        let list = ExpectedFailures::parse(relative, &text, listable_ids(corpus, &read_backs))
+            .map_err(KnownFailuresError::List)?;
         known.push(KnownFailures {
             implementation: implementation.to_owned(),
             // The page is of vectors: a read-back the list names is not one.

@@ -9,6 +9,7 @@
 
 use wow_guid_vectors::{Expectation, Vector};
 
+use crate::disagreement::expected_response;
 use wow_guid_harness::judge::Mismatch;
 use wow_guid_harness::protocol::{self, Response};
 use wow_guid_harness::run::reference_disagreement;
@@ -19,12 +20,7 @@ use wow_guid_harness::run::reference_disagreement;
     "{}: vector `{}` expects `{}`{} but the reference codec answers `{}`: {mismatch}",
     .vector.location,
     .vector.id,
-    protocol::response_line(&.vector.id, &match &.vector.expect {
-        Expectation::Valid(value) | Expectation::Acceptable { value, .. } => {
-            Response::Ok(value.clone())
-        }
-        Expectation::Invalid(code) => Response::Error(*code),
-    }),
+    protocol::response_line(&.vector.id, &expected_response(&.vector.expect)),
     if matches!(.vector.expect, Expectation::Acceptable { .. }) { " (or an error)" } else { "" },
     protocol::response_line(&.vector.id, .reference)
 )]

@@ -120,15 +120,28 @@ fn unknown_lines(unknown: &[UnknownId]) -> String {
     let mut text = String::new();
     for u in unknown.iter().take(SHOWN_ERRORS) {
         let id = escape_bounded(&u.id, SHOWN_CHARS);
-        let _ = write!(text, "\n  {}: no vector has the id `{id}`", u.path);
-        if !u.similar.is_empty() {
-            let _ = write!(text, "; did you mean {}?", u.similar.join(", "));
-        }
+        let _ = write!(
+            text,
+            "\n  {}: no vector has the id `{id}`{}",
+            u.path,
+            did_you_mean(&u.similar)
+        );
     }
     if let Some(more) = unknown.len().checked_sub(SHOWN_ERRORS).filter(|&n| n > 0) {
         let _ = write!(text, "\n  and {more} more, not shown");
     }
     text
+}
+
+/// `; did you mean A, B?` for the ids in `similar`, or nothing: the one
+/// spelling of the runner's suggestions for an unknown id.
+#[must_use]
+pub fn did_you_mean(similar: &[String]) -> String {
+    if similar.is_empty() {
+        String::new()
+    } else {
+        format!("; did you mean {}?", similar.join(", "))
+    }
 }
 
 /// What a JSON value is, in words, for messages.

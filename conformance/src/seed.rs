@@ -97,11 +97,9 @@ pub fn seed_files(vectors: &[Vector]) -> Vec<(PathBuf, Vec<u8>)> {
             Request::SizePacked { .. } | Request::SizeNamed { .. } => continue,
         };
         // Ids are `[a-z0-9][a-z0-9._-]*`, which is always a safe file name.
-        files.push(([dir, v.id.as_str()].iter().collect(), bytes.clone()));
-        files.push((
-            [DIFFERENTIAL_DIR, v.id.as_str()].iter().collect(),
-            bytes.clone(),
-        ));
+        for dir in [dir, DIFFERENTIAL_DIR] {
+            files.push(([dir, v.id.as_str()].iter().collect(), bytes.clone()));
+        }
     }
     files
 }

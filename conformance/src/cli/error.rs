@@ -4,7 +4,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use wow_guid_conformance::report_reader::ReportReadError;
+use wow_guid_conformance::report_reader::{did_you_mean, ReportReadError};
 use wow_guid_harness::expect_fail::ListErrors;
 use wow_guid_harness::implementation::HarnessError;
 use wow_guid_harness::options::CorpusError;
@@ -128,15 +128,6 @@ pub enum CliError {
 /// Each of `errors` on a line of its own, indented by two spaces.
 fn lines<T: std::fmt::Display>(errors: &[T]) -> String {
     errors.iter().map(|e| format!("  {e}\n")).collect()
-}
-
-/// `; did you mean A, B?` for the ids in `similar`, or nothing.
-fn did_you_mean(similar: &[String]) -> String {
-    if similar.is_empty() {
-        String::new()
-    } else {
-        format!("; did you mean {}?", similar.join(", "))
-    }
 }
 
 impl CliError {

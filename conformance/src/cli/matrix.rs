@@ -120,11 +120,10 @@ fn summary(built: &Matrix, elapsed: Duration, out: &Path) -> String {
 }
 
 /// Writes the matrix's files into `out` as one set: each into a temporary
-/// directory inside `out`, then each renamed into place, all under a lock
-/// on `out`. Two runs into one directory leave one run's whole set, never a
-/// mix, and a run that fails or is killed before the renames leaves the
-/// previous set as it was (its temporary directory is removed by the next
-/// run).
+/// directory inside `out`, then each renamed into place, all under a lock on
+/// `out`. Two runs into one directory leave one run's whole set, never a mix,
+/// and a run that fails or is killed before the renames leaves the previous
+/// set as it was (its temporary directory is removed by the next run).
 fn write_set(out: &Path, files: &[(&str, Vec<u8>)]) -> Result<(), CliError> {
     fs::create_dir_all(out).map_err(CliError::writing(out))?;
     let lock = fs::File::open(out).map_err(CliError::writing(out))?;

@@ -14,6 +14,7 @@ use wow_guid_conformance::doctor::DoctorConfig;
 use wow_guid_conformance::fuzzing::session::Plan;
 use wow_guid_conformance::fuzzing::FuzzOptions;
 use wow_guid_conformance::history::Limits;
+use wow_guid_conformance::known_failures::listable_ids;
 use wow_guid_conformance::report_reader::failed_ids;
 use wow_guid_harness::expect_fail::{similar_ids, ExpectedFailures};
 use wow_guid_harness::options::{Conditions, CorpusSource, RunOptions, Target};
@@ -214,13 +215,12 @@ pub(super) fn selection(args: &SelectArgs, corpus: &Corpus) -> Result<Selection,
     Ok(selection)
 }
 
-/// The most a file named on the command line (an id file, an
-/// expected-failure list, a report to rerun, the matrix's implementations)
-/// may hold: 1 GiB, above any real one (a JSON report of a million vectors
-/// is about 730 MB), so that naming `/dev/zero` or an endless pipe is an
-/// error rather than a run out of memory. Pipes stay welcome
-/// (`--id-file <(grep ...)`): the limit is on what is read, not on the kind
-/// of file.
+/// The most a file named on the command line (an id file, an expected-failure
+/// list, a report to rerun, the matrix's implementations) may hold: 1 GiB,
+/// above any real one (a JSON report of a million vectors is about 730 MB),
+/// so that naming `/dev/zero` or an endless pipe is an error rather than a
+/// run out of memory. Pipes stay welcome (`--id-file <(grep ...)`): the limit
+/// is on what is read, not on the kind of file.
 pub(super) const MAX_INPUT_BYTES: u64 = 1 << 30;
 
 /// Reads a UTF-8 text file (or pipe) named on the command line, at most
@@ -251,20 +251,6 @@ pub(super) fn read(path: &Path) -> Result<String, CliError> {
             format!("not UTF-8: byte offset {offset} starts an invalid sequence"),
         ))
     })
-}
-
-/// The ids a list on the command line may name: the corpus's, then
-/// `read_backs`, the ids of its encodes' read-backs
-/// ([`round_trip::read_back_ids`]).
-fn listable_ids<'a>(
-    corpus: &'a Corpus,
-    read_backs: &'a [String],
-) -> impl Iterator<Item = &'a str> + Clone {
-    corpus
-        .vectors
-        .iter()
-        .map(|v| v.id.as_str())
-        .chain(read_backs.iter().map(String::as_str))
 }
 
 /// Reads and checks an expected-failure list against the whole corpus and

@@ -29,7 +29,7 @@ pub fn generate(
 ) -> Vec<Request> {
     (first..first + n as u64)
         .map(|i| match RequestKind::ALL.get(i as usize) {
-            Some(&kind) => generator.request_of_kind(i, kind),
+            Some(&kind) => generator.request(i, &[kind]),
             None => generator.request(i, kinds),
         })
         .collect()

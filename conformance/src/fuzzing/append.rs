@@ -16,12 +16,8 @@ pub fn file_text(header: &str, findings: &[Finding]) -> String {
     let mut out = String::new();
     yaml::write_comment(&mut out, header, 0);
     out.push_str("vectors:\n");
-    for (i, f) in findings.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        out.push_str(&f.yaml(2));
-    }
+    let items: Vec<String> = findings.iter().map(|f| f.yaml(2)).collect();
+    out.push_str(&items.join("\n"));
     out
 }
 

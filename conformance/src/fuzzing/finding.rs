@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use wow_guid_vectors::{topics::derived_flags, yaml, Expectation, Flag, Location, Request, Vector};
 
-use crate::disagreement::Disagreement;
+use crate::disagreement::{expected_response, Disagreement};
 use wow_guid_harness::classify::oracle::corpus_expectation;
 use wow_guid_harness::classify::Signature;
 use wow_guid_harness::duration::DisplayDuration;
@@ -204,10 +204,9 @@ impl Finding {
         )
     }
 
-    /// The finding as corpus vectors: the prefix steps, then the
-    /// disagreeing request, each expecting what the reference says; with a
-    /// prefix they are the steps of a sequence named after the finding
-    /// (flag `stateful`).
+    /// The finding as corpus vectors: the prefix steps, then the disagreeing
+    /// request, each expecting what the reference says; with a prefix they
+    /// are the steps of a sequence named after the finding (flag `stateful`).
     #[must_use]
     pub fn vectors(&self) -> Vec<Vector> {
         let stem = self.id();
@@ -315,13 +314,11 @@ impl Finding {
     /// around where the two part, as in `run`.
     fn answer_lines(&self) -> [String; 2] {
         let answer = reply_text(&self.disagreement.reply);
-        let expected = match corpus_expectation(&self.request) {
-            Expectation::Valid(v) => reply_text(&Ok(Response::Ok(v))),
-            Expectation::Invalid(code) => reply_text(&Ok(Response::Error(code))),
-            Expectation::Acceptable { value, .. } => {
-                format!("{} or any error", reply_text(&Ok(Response::Ok(value))))
-            }
-        };
+        let expect = corpus_expectation(&self.request);
+        let mut expected = reply_text(&Ok(expected_response(&expect)));
+        if matches!(expect, Expectation::Acceptable { .. }) {
+            expected.push_str(" or any error");
+        }
         // A fault's words are already bounded, and are no response to compare.
         let response = self.disagreement.reply.is_ok().then_some(answer.as_str());
         let answer_line = match response {
@@ -394,12 +391,7 @@ fn round_trip_lines(round: &WritesWhatItCannotRead) -> [String; 4] {
         bytes: round.wrote.clone(),
     })));
     let read = reply_text(&Ok(round.read.clone()));
-    let expected = match corpus_expectation(&round.decode) {
-        Expectation::Valid(v) | Expectation::Acceptable { value: v, .. } => {
-            reply_text(&Ok(Response::Ok(v)))
-        }
-        Expectation::Invalid(code) => reply_text(&Ok(Response::Error(code))),
-    };
+    let expected = reply_text(&Ok(expected_response(&corpus_expectation(&round.decode))));
     [
         format!(
             "answer:   {}",

@@ -63,13 +63,7 @@ pub fn corpus_signatures<I: Implementation>(
                 .or_insert_with(|| vector.id.clone());
         }
     }
-    let decodes = round_trip::read_backs(
-        corpus
-            .iter()
-            .zip(&answers)
-            .zip(agreed)
-            .map(|((v, answer), agreed)| (&v.request, answer, agreed)),
-    );
+    let decodes = round_trip::read_backs(corpus.iter().map(|v| &v.request), &answers, &agreed);
     let mut implementation = launch(Role::Replay);
     let read = match round_trip::send_read_backs(&mut implementation, &decodes, plan.judge) {
         Err(e) if e.is_out_of_time() => return Ok(None),

@@ -86,12 +86,6 @@ impl Generator {
         }
     }
 
-    /// The seed.
-    #[must_use]
-    pub fn seed(&self) -> u64 {
-        self.seed
-    }
-
     /// Request number `index`, of one of `kinds` (all kinds when empty).
     pub fn request(&mut self, index: u64, kinds: &[RequestKind]) -> Request {
         let kinds = if kinds.is_empty() {
@@ -135,11 +129,6 @@ impl Generator {
             .copied()
             .unwrap_or(RequestKind::DecodePacked);
         build(u, kind, &self.pool[kind.index()], &self.model)
-    }
-
-    /// Request number `index`, of the given kind.
-    pub fn request_of_kind(&mut self, index: u64, kind: RequestKind) -> Request {
-        self.request(index, &[kind])
     }
 
     /// The stream behind request `index`.

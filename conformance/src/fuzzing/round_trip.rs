@@ -1,9 +1,8 @@
-//! The implementation's own round trip, drawn by the fuzzer: after an
-//! encode it answers with bytes the reference agrees with, it is asked to
-//! decode those bytes, and must give back the value encoded with no error,
-//! not even `name_too_long` (the rule of `run`,
-//! [`wow_guid_testkit::round_trip`]: a bound on decoding needs the same bound
-//! on encoding).
+//! The implementation's own round trip, drawn by the fuzzer: after an encode
+//! it answers with bytes the reference agrees with, it is asked to decode
+//! those bytes, and must give back the value encoded with no error, not even
+//! `name_too_long` (the rule of `run`, [`wow_guid_testkit::round_trip`]: a
+//! bound on decoding needs the same bound on encoding).
 //!
 //! A failure is a cause of its own ([`Signature::read_back`]): the
 //! implementation writes what it cannot read. Only what judging one request
@@ -26,7 +25,7 @@ use wow_guid_testkit::round_trip;
 use wow_guid_vectors::{Expectation, Request};
 
 use crate::disagreement::{check, Check, Disagreement};
-use crate::shrink::{self, Tester};
+use crate::shrink::{self, OneImplementation, Tester};
 
 /// How `read`, the answer to `decode` (the read-back of `encode`'s
 /// answer), fails the round trip, if it does (see the module docs: a fault,
@@ -73,17 +72,20 @@ pub fn judge_read_back(
 /// [`read_backs`], the encode, and the decode of its answer.
 pub type ReadBack<'a> = (usize, &'a Request, Request);
 
-/// For each of `encodes` with its answer and whether it agrees with the
-/// reference: the read-backs of the ones that do and were answered with
-/// bytes.
+/// The read-backs of those of `encodes` (with their `answers`) that
+/// `agreed` with the reference and were answered with bytes.
 #[must_use]
 pub fn read_backs<'a>(
-    encodes: impl IntoIterator<Item = (&'a Request, &'a Answer, bool)>,
+    encodes: impl IntoIterator<Item = &'a Request>,
+    answers: &'a [Answer],
+    agreed: &[bool],
 ) -> Vec<ReadBack<'a>> {
     encodes
         .into_iter()
+        .zip(answers)
+        .zip(agreed)
         .enumerate()
-        .filter_map(|(i, (encode, answer, agreed))| {
+        .filter_map(|(i, ((encode, answer), &agreed))| {
             let wrote = answer.reply.as_ref().ok().filter(|_| agreed)?;
             round_trip::read_back(encode, wrote).map(|decode| (i, encode, decode))
         })
@@ -137,35 +139,28 @@ pub fn send_read_backs<I: Implementation>(
 /// implementation from `launch` (started at the first test): each encode,
 /// then the decode of each answer that agrees with the reference. A
 /// candidate disagrees when its round trip fails ([`judge_read_back`]).
-pub struct RoundTrips<'l, I> {
-    launch: &'l mut dyn FnMut() -> I,
-    current: Option<I>,
-    options: JudgeOptions,
-}
+pub struct RoundTrips<'l, I>(OneImplementation<'l, I>);
 
 impl<'l, I: Implementation> RoundTrips<'l, I> {
     /// A tester over implementations from `launch`.
     pub fn new(launch: &'l mut dyn FnMut() -> I, options: JudgeOptions) -> Self {
-        Self {
-            launch,
-            current: None,
-            options,
-        }
+        Self(OneImplementation::new(launch, options))
     }
 }
 
 impl<I: Implementation> Tester for RoundTrips<'_, I> {
     fn test(&mut self, candidates: &[Request]) -> Result<Vec<Option<Disagreement>>, HarnessError> {
-        let implementation = self.current.get_or_insert_with(|| (self.launch)());
-        let options = &self.options;
+        let (implementation, options) = self.0.implementation();
         let ids = shrink::ids('e', candidates.len());
         let answers = implementation.answer_all(&shrink::queries(&ids, candidates))?;
-        let decodes = read_backs(candidates.iter().zip(&answers).map(|(encode, answer)| {
-            let agreed = matches!(check(encode, &answer.reply, *options), Check::Agrees);
-            (encode, answer, agreed)
-        }));
+        let agreed: Vec<bool> = candidates
+            .iter()
+            .zip(&answers)
+            .map(|(encode, answer)| matches!(check(encode, &answer.reply, options), Check::Agrees))
+            .collect();
+        let decodes = read_backs(candidates, &answers, &agreed);
         let mut out = vec![None; candidates.len()];
-        for (i, d) in send_read_backs(implementation, &decodes, *options)?.failures {
+        for (i, d) in send_read_backs(implementation, &decodes, options)?.failures {
             out[i] = Some(d);
         }
         Ok(out)

@@ -91,9 +91,10 @@ pub struct Quiet;
 impl Observer for Quiet {}
 
 /// Why the run ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Stop {
     /// The time or request budget ran out.
+    #[default]
     Budget,
     /// `max_findings` distinct findings were found.
     MaxFindings,
@@ -106,7 +107,7 @@ pub enum Stop {
 }
 
 /// How a fuzzing session went: counts, findings, and why it stopped.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct FuzzResults {
     /// Requests answered.
     pub done: u64,
@@ -203,17 +204,7 @@ impl<'a> Session<'a> {
                 .map(|v| (&v.request, v.id.as_str()))
                 .collect(),
             enabled: RequestKind::ALL.to_vec(),
-            outcome: FuzzResults {
-                done: 0,
-                done_by_kind: [0; RequestKind::ALL.len()],
-                unsupported: 0,
-                read_backs: 0,
-                unsupported_kinds: Vec::new(),
-                elapsed: Duration::ZERO,
-                findings: Vec::new(),
-                stop: Stop::Budget,
-                unjudged: 0,
-            },
+            outcome: FuzzResults::default(),
             groups: HashMap::new(),
             corpus_failures: None,
             history: VecDeque::new(),
@@ -275,13 +266,7 @@ impl<'a> Session<'a> {
         };
         let answered_after = self.started.elapsed();
         let (mut fresh, agreed, mut restarted) = self.judge(&requests, &answers);
-        let decodes = round_trip::read_backs(
-            requests
-                .iter()
-                .zip(&answers)
-                .zip(agreed)
-                .map(|((request, answer), agreed)| (request, answer, agreed)),
-        );
+        let decodes = round_trip::read_backs(&requests, &answers, &agreed);
         self.outcome.read_backs += decodes.len() as u64;
         let read = match round_trip::send_read_backs(implementation, &decodes, self.plan.judge) {
             // The deadline has passed: the loop ends after this batch.

@@ -2,18 +2,18 @@
 //! example.
 //!
 //! A cause is a [`Signature`], the differential fuzzer's unit of "one bug",
-//! as [`wow_guid_harness::report::grouping`] groups failures for every report. Its
-//! example is the
-//! smallest of its vectors in the fuzzer's own order ([`shrink::key`]).
-//! When even that one is long (more than [`SHORT`] bytes), the fuzzer's
-//! shrinker looks for a smaller request that fails the same way (the same
-//! signature as the example), judged
-//! against the reference codec as the fuzzer judges; a shorter one it finds
-//! becomes the example. The shrinker's budget is a number of tests, never a
-//! time, so the same implementation gives the same example on any machine.
+//! as [`wow_guid_harness::report::grouping`] groups failures for every
+//! report. Its example is the smallest of its vectors in the fuzzer's own
+//! order ([`shrink::key`]). When even that one is long (more than [`SHORT`]
+//! bytes), the fuzzer's shrinker looks for a smaller request that fails the
+//! same way (the same signature as the example), judged against the reference
+//! codec as the fuzzer judges; a shorter one it finds becomes the example.
+//! The shrinker's budget is a number of tests, never a time, so the same
+//! implementation gives the same example on any machine.
 
 use wow_guid_vectors::Request;
 
+use crate::disagreement::expected_response;
 use crate::history::Limits;
 use crate::shrink::{self, OneImplementation};
 use wow_guid_harness::classify::Signature;
@@ -156,10 +156,14 @@ fn shrink_example<I: Implementation>(
     if size(&result.request) >= size(request) {
         return Ok(None);
     }
-    let expected = wow_guid_harness::classify::oracle::corpus_expectation(&result.request);
+    let expect = wow_guid_harness::classify::oracle::corpus_expectation(&result.request);
+    let mut expected = protocol::response_line("shrunk", &expected_response(&expect));
+    if matches!(expect, wow_guid_vectors::Expectation::Acceptable { .. }) {
+        expected.push_str(", or any error");
+    }
     Ok(Some(ShrunkExample {
         request: protocol::request_line("shrunk", &result.request),
-        expected: expectation_text(&expected),
+        expected,
         got: result
             .disagreement
             .reply
@@ -168,19 +172,4 @@ fn shrink_example<I: Implementation>(
             .map(|r| protocol::response_line("shrunk", r)),
         why: result.disagreement.mismatch.to_string(),
     }))
-}
-
-fn expectation_text(expect: &wow_guid_vectors::Expectation) -> String {
-    use wow_guid_harness::protocol::Response;
-    use wow_guid_vectors::Expectation;
-    match expect {
-        Expectation::Valid(value) => {
-            protocol::response_line("shrunk", &Response::Ok(value.clone()))
-        }
-        Expectation::Invalid(code) => protocol::response_line("shrunk", &Response::Error(*code)),
-        Expectation::Acceptable { value, .. } => format!(
-            "{}, or any error",
-            protocol::response_line("shrunk", &Response::Ok(value.clone()))
-        ),
-    }
 }

@@ -42,12 +42,6 @@ pub const SCRIPT: &str = include_str!("page.js");
 /// Longest value shown in a hover text; the click panel shows it whole.
 const TITLE_CHARS: usize = 160;
 
-/// The symbol and the CSS class of each outcome (`page.css` has a rule for
-/// each name).
-fn mark(outcome: RunOutcome) -> (&'static str, &'static str) {
-    (outcome.symbol(), outcome.as_str())
-}
-
 /// An outcome in words on the page; a skip says why there is no answer.
 fn label(outcome: RunOutcome) -> &'static str {
     match outcome {
@@ -143,9 +137,9 @@ fn summary(o: &mut String, matrix: &Matrix, command: &str) {
         matrix.columns.len(),
         matrix.disagreements(),
         matrix.rows.len(),
-        esc(&matrix.corpus),
+        esc(&matrix.header.corpus),
         matrix.columns.len(),
-        if matrix.strict_errors { "strictly" } else { "leniently" },
+        if matrix.header.strict_errors { "strictly" } else { "leniently" },
         matrix.disagreements(),
     );
     let _ = writeln!(o, "<p>Made by <code>{}</code>.</p>", esc(command));
@@ -163,7 +157,8 @@ fn summary(o: &mut String, matrix: &Matrix, command: &str) {
     let _ = writeln!(o, "</tbody>\n</table>");
     let _ = write!(o, "<p class=\"legend\">");
     for outcome in CELL_OUTCOMES {
-        let (symbol, class) = mark(outcome);
+        // An outcome's CSS class is its name: `page.css` has a rule for each.
+        let (symbol, class) = (outcome.symbol(), outcome.as_str());
         let _ = write!(
             o,
             "<span><b class=\"{class}\">{symbol}</b> {}</span>",
@@ -251,7 +246,7 @@ fn table(o: &mut String, matrix: &Matrix) {
             esc(flag)
         );
         for row in rows {
-            row_head(o, row, &matrix.corpus);
+            row_head(o, row, &matrix.header.corpus);
             for (c, cell) in matrix.columns.iter().zip(&row.cells) {
                 cell_html(o, row, c, cell);
             }
@@ -323,7 +318,7 @@ fn links(row: &Row, corpus: &str) -> Vec<(&'static str, String)> {
 /// description and source, the request, the expected answer and the
 /// answer received (each cut, the click panel has them whole).
 fn cell_html(o: &mut String, row: &Row, c: &Column, cell: &Cell) {
-    let (symbol, class) = mark(cell.outcome);
+    let (symbol, class) = (cell.outcome.symbol(), cell.outcome.as_str());
     let mut title = format!(
         "{}: {}\nvector: {}",
         // Cut like the rest: the name is repeated in every cell of its

@@ -129,12 +129,12 @@ impl Format<Page<'_>> for Markdown {
              from `{}`. Run it again after building the implementations to bring this page up to date; \
              the same command writes `matrix.json` (every verdict), its schema, and `index.html`, \
              a page with every vector and every answer.\n",
-            matrix.corpus_size,
-            matrix.corpus,
+            matrix.header.corpus_size,
+            matrix.header.corpus,
             matrix.columns.len(),
-            if matrix.strict_errors { "strictly" } else { "leniently (any error code passes)" },
+            if matrix.header.strict_errors { "strictly" } else { "leniently (any error code passes)" },
             matrix.disagreements(),
-            matrix.implementations_file,
+            matrix.header.implementations_file,
         );
         implementations(o, matrix);
         results(o, matrix);

@@ -19,14 +19,8 @@ use super::implementations::ImplementationEntry;
 /// Everything the matrix reports.
 #[derive(Clone, Debug)]
 pub struct Matrix {
-    /// `embedded`, or the directory the corpus was loaded from.
-    pub corpus: String,
-    /// Vectors run (the whole corpus).
-    pub corpus_size: usize,
-    /// Whether error codes were judged strictly.
-    pub strict_errors: bool,
-    /// The implementations file, as given.
-    pub implementations_file: String,
+    /// What it was run over.
+    pub header: Header,
     /// One column per implementation, in the file's order.
     pub columns: Vec<Column>,
     /// One row per vector, in corpus order.
@@ -218,10 +212,7 @@ impl Matrix {
             });
         }
         Self {
-            corpus: header.corpus,
-            corpus_size: header.corpus_size,
-            strict_errors: header.strict_errors,
-            implementations_file: header.implementations_file,
+            header,
             columns,
             rows,
         }

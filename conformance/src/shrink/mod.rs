@@ -93,12 +93,11 @@ pub(crate) fn ids(prefix: char, n: usize) -> Vec<String> {
     (0..n).map(|i| format!("{prefix}{i}")).collect()
 }
 
-/// Tests candidates as single requests to one implementation, many at a
-/// time: right for implementations whose answers do not depend on earlier
-/// requests. The implementation comes from `launch` at the first test; it
-/// must keep answering through crashes (shrinking a crash sends little but
-/// crashing requests), as a process implementation without liveness checks
-/// does.
+/// Tests candidates as single requests to one implementation, many at a time:
+/// right for implementations whose answers do not depend on earlier requests.
+/// The implementation comes from `launch` at the first test; it must keep
+/// answering through crashes (shrinking a crash sends little but crashing
+/// requests), as a process implementation without liveness checks does.
 pub struct OneImplementation<'l, I> {
     launch: &'l mut dyn FnMut() -> I,
     current: Option<I>,
@@ -114,17 +113,23 @@ impl<'l, I: Implementation> OneImplementation<'l, I> {
             options,
         }
     }
+
+    /// The implementation, started at the first call; and how to judge.
+    pub(crate) fn implementation(&mut self) -> (&mut I, JudgeOptions) {
+        let launch = &mut self.launch;
+        (self.current.get_or_insert_with(launch), self.options)
+    }
 }
 
 impl<I: Implementation> Tester for OneImplementation<'_, I> {
     fn test(&mut self, candidates: &[Request]) -> Result<Vec<Option<Disagreement>>, HarnessError> {
         let ids = ids('s', candidates.len());
-        let current = self.current.get_or_insert_with(|| (self.launch)());
+        let (current, options) = self.implementation();
         let answers = current.answer_all(&queries(&ids, candidates))?;
         Ok(answers
             .iter()
             .zip(candidates)
-            .map(|(a, r)| disagreement(r, &a.reply, self.options))
+            .map(|(a, r)| disagreement(r, &a.reply, options))
             .collect())
     }
 
