@@ -485,10 +485,7 @@ pub mod mock {
                 .iter()
                 .map(|q| {
                     self.asked.push(q.id.to_owned());
-                    match (self.script)(q) {
-                        Ok(r) => Answer::response(r),
-                        Err(f) => Answer::fault(f),
-                    }
+                    (self.script)(q).map_or_else(Answer::fault, Answer::response)
                 })
                 .collect())
         }

@@ -284,35 +284,80 @@ mod tests {
     }
 
     #[test]
-    fn valid_needs_an_equal_value() {
-        let e = Expectation::Valid(packed(0xad00_de00, 3));
+    fn each_expectation_takes_what_it_says() {
+        let (right, wrong) = (packed(0xad00_de00, 3), packed(0xffff_ffff_ad00_de00, 3));
+        let valid = Expectation::Valid(right.clone());
+        let invalid = Expectation::Invalid(ErrorCode::InteriorNul);
+        let value = Value::Encoded { bytes: vec![1, 0] };
+        let acceptable = Expectation::Acceptable {
+            value: value.clone(),
+            why: "lenient".into(),
+        };
+        let (ok, error) = (|v| Ok(Response::Ok(v)), |c| Ok(Response::Error(c)));
+        let empty = Value::Encoded { bytes: vec![] };
+        for (e, reply, options, verdict) in [
+            (&valid, ok(right.clone()), LAX, Verdict::Pass),
+            (
+                &valid,
+                ok(wrong.clone()),
+                LAX,
+                Verdict::Fail(Mismatch::WrongValue {
+                    expected: right.clone(),
+                    got: wrong.clone(),
+                }),
+            ),
+            (
+                &valid,
+                error(ErrorCode::Eof),
+                STRICT,
+                Verdict::Fail(Mismatch::RejectedValid {
+                    expected: right.clone(),
+                    code: ErrorCode::Eof,
+                }),
+            ),
+            (&valid, Ok(Response::Unsupported), STRICT, Verdict::Skip),
+            // Invalid takes any code unless strict.
+            (&invalid, error(ErrorCode::Other), LAX, Verdict::Pass),
+            (
+                &invalid,
+                error(ErrorCode::Other),
+                STRICT,
+                Verdict::Fail(Mismatch::WrongErrorCode {
+                    expected: ErrorCode::InteriorNul,
+                    got: ErrorCode::Other,
+                }),
+            ),
+            (
+                &invalid,
+                error(ErrorCode::InteriorNul),
+                STRICT,
+                Verdict::Pass,
+            ),
+            (
+                &invalid,
+                ok(empty.clone()),
+                LAX,
+                Verdict::Fail(Mismatch::AcceptedInvalid {
+                    expected: ErrorCode::InteriorNul,
+                    got: empty,
+                    past_end: None,
+                }),
+            ),
+            // Acceptable takes the value or an error.
+            (&acceptable, ok(value), STRICT, Verdict::Pass),
+            (&acceptable, error(ErrorCode::Other), STRICT, Verdict::Pass),
+        ] {
+            assert_eq!(judge(e, &reply, options), verdict, "{e:?}, {reply:?}");
+        }
         assert_eq!(
-            judge(&e, &Ok(Response::Ok(packed(0xad00_de00, 3))), LAX),
-            Verdict::Pass
-        );
-        assert_eq!(
-            judge(&e, &Ok(Response::Ok(packed(0xffff_ffff_ad00_de00, 3))), LAX),
-            Verdict::Fail(Mismatch::WrongValue {
-                expected: packed(0xad00_de00, 3),
-                got: packed(0xffff_ffff_ad00_de00, 3)
-            })
-        );
-        assert_eq!(
-            why(&e, packed(0xffff_ffff_ad00_de00, 3)),
+            why(&valid, wrong),
             "wrong value: GUID ffffffffad00de00, expected 00000000ad00de00 (bytes 4, 5, 6, 7 differ)"
         );
         assert_eq!(
-            why(&e, packed(0xad00_de00, 2)),
+            why(&valid, packed(0xad00_de00, 2)),
             "wrong value: consumed 2 bytes, expected 3 (1 too few)"
         );
-        assert!(matches!(
-            judge(&e, &Ok(Response::Error(ErrorCode::Eof)), STRICT),
-            Verdict::Fail(Mismatch::RejectedValid {
-                code: ErrorCode::Eof,
-                ..
-            })
-        ));
-        assert_eq!(judge(&e, &Ok(Response::Unsupported), STRICT), Verdict::Skip);
+        assert_eq!(why(&acceptable, Value::Encoded { bytes: vec![2] }), "wrong encoding: bytes differ from byte 0 (expected 2 bytes, got 1): expected [01]00, got [02]");
     }
 
     #[test]
@@ -321,28 +366,6 @@ mod tests {
         assert!(judge(&e, &Ok(Response::Ok(packed(1, 2))), LAX).is_pass());
         assert!(!judge(&e, &Ok(Response::Ok(packed(1, 3))), LAX).is_pass());
         assert!(!judge(&e, &Ok(Response::Unsupported), LAX).is_pass());
-    }
-
-    #[test]
-    fn invalid_takes_any_code_unless_strict() {
-        let e = Expectation::Invalid(ErrorCode::InteriorNul);
-        let other = Ok(Response::Error(ErrorCode::Other));
-        assert_eq!(judge(&e, &other, LAX), Verdict::Pass);
-        assert_eq!(
-            judge(&e, &other, STRICT),
-            Verdict::Fail(Mismatch::WrongErrorCode {
-                expected: ErrorCode::InteriorNul,
-                got: ErrorCode::Other
-            })
-        );
-        assert_eq!(
-            judge(&e, &Ok(Response::Error(ErrorCode::InteriorNul)), STRICT),
-            Verdict::Pass
-        );
-        assert!(matches!(
-            judge(&e, &Ok(Response::Ok(Value::Encoded { bytes: vec![] })), LAX),
-            Verdict::Fail(Mismatch::AcceptedInvalid { .. })
-        ));
     }
 
     #[test]
@@ -392,21 +415,6 @@ mod tests {
             mismatch(None).to_string(),
             "accepted invalid input (expected `error`, the reference gives `error eof`)"
         );
-    }
-
-    #[test]
-    fn acceptable_takes_the_value_or_an_error() {
-        let value = Value::Encoded { bytes: vec![1, 0] };
-        let e = Expectation::Acceptable {
-            value: value.clone(),
-            why: "lenient".into(),
-        };
-        assert_eq!(judge(&e, &Ok(Response::Ok(value)), STRICT), Verdict::Pass);
-        assert_eq!(
-            judge(&e, &Ok(Response::Error(ErrorCode::Other)), STRICT),
-            Verdict::Pass
-        );
-        assert_eq!(why(&e, Value::Encoded { bytes: vec![2] }), "wrong encoding: bytes differ from byte 0 (expected 2 bytes, got 1): expected [01]00, got [02]");
     }
 
     #[test]

@@ -16,7 +16,6 @@ use wow_guid_vectors::{Flag, GuidType, Op, Vector, Version};
 #[derive(Clone, Debug, Default)]
 pub struct Selection {
     ids: Option<GlobSet>,
-    patterns: Vec<String>,
     /// Vectors of any of these types (all when empty).
     pub types: Vec<GuidType>,
     /// Vectors of any of these operations (all when empty).
@@ -64,7 +63,6 @@ impl Selection {
     pub fn with_id_patterns(mut self, patterns: &[String]) -> Result<Self, BadPattern> {
         if patterns.is_empty() {
             self.ids = None;
-            self.patterns.clear();
             return Ok(self);
         }
         let mut builder = GlobSetBuilder::new();
@@ -79,14 +77,7 @@ impl Selection {
             pattern: patterns.join(" "),
             message: e.to_string(),
         })?);
-        self.patterns = patterns.to_vec();
         Ok(self)
-    }
-
-    /// The id patterns, as given.
-    #[must_use]
-    pub fn id_patterns(&self) -> &[String] {
-        &self.patterns
     }
 
     /// Whether `vector` is selected.

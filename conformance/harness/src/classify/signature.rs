@@ -220,12 +220,15 @@ impl fmt::Display for Difference {
                 if larger { "large" } else { "small" }
             ),
             Self::WrongName(how) => write!(f, "wrong name ({})", how.as_str()),
-            Self::WrongEncoding(EncodingError::Head) => {
-                f.write_str("wrong encoding (from its first part)")
-            }
-            Self::WrongEncoding(EncodingError::Body) => {
-                f.write_str("wrong encoding (after its first part)")
-            }
+            Self::WrongEncoding(at) => write!(
+                f,
+                "wrong encoding ({} its first part)",
+                if at == EncodingError::Head {
+                    "from"
+                } else {
+                    "after"
+                }
+            ),
             Self::WrongSize { too_large } => write!(
                 f,
                 "wrong size (too {})",

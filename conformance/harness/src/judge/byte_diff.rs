@@ -87,12 +87,6 @@ impl fmt::Display for FirstDifference<'_> {
 mod tests {
     use super::FirstDifference;
 
-    fn diff(expected: &[u8], got: &[u8]) -> String {
-        FirstDifference::between(expected, got)
-            .expect("differ")
-            .to_string()
-    }
-
     #[test]
     fn equal_strings_have_no_difference() {
         assert_eq!(FirstDifference::between(b"abc", b"abc"), None);
@@ -100,52 +94,49 @@ mod tests {
     }
 
     #[test]
-    fn short_strings_show_whole() {
-        assert_eq!(
-            diff(&[0x0a, 0xde, 0xad], &[0x0a, 0xde, 0xae]),
-            "differ from byte 2 (both 3 bytes): expected 0ade[ad], got 0ade[ae]"
-        );
-    }
-
-    #[test]
-    fn a_side_that_ends_early_says_so() {
-        assert_eq!(
-            diff(b"Bob\0", b"Bob"),
-            "differ from byte 3 (expected 4 bytes, got 3): expected 426f62[00], got 426f62[end]"
-        );
-        assert_eq!(
-            diff(b"", b"\x01"),
-            "differ from byte 0 (expected 0 bytes, got 1): expected [end], got [01]"
-        );
-    }
-
-    #[test]
-    fn long_strings_show_a_window_with_ellipses() {
+    fn a_difference_reads_as_one_short_line() {
         // A 255-byte cap: the implementation stops a 300-byte name early.
-        let mut expected = vec![b'a'; 300];
-        expected.push(0);
-        let mut got = vec![b'a'; 255];
-        got.push(0);
-        let d = FirstDifference::between(&expected, &got).unwrap();
-        assert_eq!(d.offset, 255);
-        let text = d.to_string();
-        assert_eq!(
-            text,
-            "differ from byte 255 (expected 301 bytes, got 256): \
-             expected …6161616161616161[61]61616161616161…, got …6161616161616161[00]"
-        );
-        assert!(text.len() < 150, "{}", text.len());
-    }
-
-    #[test]
-    fn the_window_starts_at_the_front_when_the_difference_is_near_it() {
-        let expected: Vec<u8> = (0..40).collect();
-        let mut got = expected.clone();
-        got[3] = 0xff;
-        assert_eq!(
-            diff(&expected, &got),
-            "differ from byte 3 (both 40 bytes): expected 000102[03]0405060708090a…, \
-             got 000102[ff]0405060708090a…"
-        );
+        let capped = [vec![b'a'; 300], vec![0]].concat();
+        let cap = [vec![b'a'; 255], vec![0]].concat();
+        // Near the front, the window starts at the front.
+        let counting: Vec<u8> = (0..40).collect();
+        let mut near_front = counting.clone();
+        near_front[3] = 0xff;
+        for (expected, got, text) in [
+            (
+                &[0x0a, 0xde, 0xad][..],
+                &[0x0a, 0xde, 0xae][..],
+                "differ from byte 2 (both 3 bytes): expected 0ade[ad], got 0ade[ae]",
+            ),
+            // A side that ends early says so.
+            (
+                b"Bob\0",
+                b"Bob",
+                "differ from byte 3 (expected 4 bytes, got 3): expected 426f62[00], got 426f62[end]",
+            ),
+            (
+                b"",
+                b"\x01",
+                "differ from byte 0 (expected 0 bytes, got 1): expected [end], got [01]",
+            ),
+            (
+                &capped,
+                &cap,
+                "differ from byte 255 (expected 301 bytes, got 256): \
+                 expected …6161616161616161[61]61616161616161…, got …6161616161616161[00]",
+            ),
+            (
+                &counting,
+                &near_front,
+                "differ from byte 3 (both 40 bytes): expected 000102[03]0405060708090a…, \
+                 got 000102[ff]0405060708090a…",
+            ),
+        ] {
+            let difference = FirstDifference::between(expected, got).expect("differ");
+            assert_eq!(difference.to_string(), text);
+        }
+        let difference = FirstDifference::between(&capped, &cap).unwrap();
+        assert_eq!(difference.offset, 255);
+        assert!(difference.to_string().len() < 150);
     }
 }

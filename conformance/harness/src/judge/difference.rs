@@ -17,32 +17,18 @@ pub(crate) enum ValueDifference<'a> {
     /// Decoded values of one shape whose GUID, byte count or both differ;
     /// each part that differs holds `(expected, got)`, and at least one does.
     Decoded {
-        /// The GUIDs, if they differ.
         guid: Option<(u64, u64)>,
-        /// The byte counts, if they differ.
         consumed: Option<(usize, usize)>,
     },
     /// Decoded named GUIDs with equal GUID and byte count: the name is left.
     Name {
-        /// The name the vector expects, if any.
         expected: Option<&'a [u8]>,
-        /// The name that came back, if any.
         got: Option<&'a [u8]>,
     },
     /// Two encodings.
-    Encoding {
-        /// The bytes the vector expects.
-        expected: &'a [u8],
-        /// The bytes that came back.
-        got: &'a [u8],
-    },
+    Encoding { expected: &'a [u8], got: &'a [u8] },
     /// Two sizes (the answers to a `size` request).
-    Size {
-        /// The size the vector expects.
-        expected: usize,
-        /// The size that came back.
-        got: usize,
-    },
+    Size { expected: usize, got: usize },
     /// A value of another shape than the expected one.
     Kind,
 }
@@ -108,13 +94,10 @@ impl fmt::Display for ValueDifference<'_> {
                     ));
                 }
                 if let Some((expected, got)) = consumed {
-                    let (by, which) = if got > expected {
-                        (got - expected, "many")
-                    } else {
-                        (expected - got, "few")
-                    };
                     parts.push(format!(
-                        "consumed {got} bytes, expected {expected} ({by} too {which})"
+                        "consumed {got} bytes, expected {expected} ({} too {})",
+                        expected.abs_diff(got),
+                        if got > expected { "many" } else { "few" }
                     ));
                 }
                 write!(f, "wrong value: {}", parts.join("; "))

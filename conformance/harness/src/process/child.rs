@@ -194,16 +194,14 @@ impl Child {
     /// Whether the process has exited, without reaping it (so its process
     /// group id stays reserved until the group has been killed).
     fn has_exited(&self) -> bool {
-        if self.reaped.is_some() {
-            return true;
-        }
-        matches!(
-            rustix::process::waitid(
-                WaitId::Pid(self.pid),
-                WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT,
-            ),
-            Ok(Some(_)) | Err(_)
-        )
+        self.reaped.is_some()
+            || matches!(
+                rustix::process::waitid(
+                    WaitId::Pid(self.pid),
+                    WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT,
+                ),
+                Ok(Some(_)) | Err(_)
+            )
     }
 
     fn join_threads(&mut self) {
@@ -368,18 +366,15 @@ impl Transport for Child {
 
     /// After a timeout and the kill: the reader hands over the unfinished line.
     fn unfinished_line(&mut self) -> Excerpt {
-        match self.peeked.take() {
-            Some(ReadEvent::Eof(partial) | ReadEvent::TooLong(partial)) => return partial,
-            Some(ReadEvent::Failed(_)) => return Excerpt::default(),
-            Some(ReadEvent::Chunk(_)) | None => {}
-        }
-        let Some(lines) = &self.lines else {
-            return Excerpt::default();
-        };
         let deadline = Instant::now() + THREAD_JOIN_GRACE;
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
-            match lines.recv_timeout(wait) {
+            let event = match (self.peeked.take(), &self.lines) {
+                (Some(event), _) => Ok(event),
+                (None, Some(lines)) => lines.recv_timeout(wait),
+                (None, None) => return Excerpt::default(),
+            };
+            match event {
                 // Complete lines that arrived after the deadline are not
                 // what the runner waited for; keep looking for the tail.
                 Ok(ReadEvent::Chunk(_)) => {}

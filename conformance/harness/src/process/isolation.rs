@@ -326,7 +326,7 @@ impl<T: Transport> ProcessImplementation<T> {
 
     /// Ends the process that answered a query alone, and turns output it
     /// wrote after its answer into the query's fault.
-    fn end_alone(&mut self, answer: Answer) -> Answer {
+    pub(super) fn end_alone(&mut self, answer: Answer) -> Answer {
         self.close();
         match self.unsolicited.take() {
             Some(line) if answer.reply.is_ok() => Answer::failed(

@@ -183,17 +183,17 @@ impl<T: Transport> ProcessImplementation<T> {
                 None,
             );
         };
+        // stdout closing usually means the process is exiting; it gets a
+        // moment (below) so the report shows its real exit status.
+        if !matches!(ended, Ended::Eof(_)) {
+            child.kill();
+        }
         let fault = match ended {
-            Ended::Timeout => {
-                child.kill();
-                Fault::Timeout {
-                    after: waited,
-                    partial: child.unfinished_line(),
-                }
-            }
+            Ended::Timeout => Fault::Timeout {
+                after: waited,
+                partial: child.unfinished_line(),
+            },
             Ended::Eof(partial) => {
-                // stdout closing usually means the process is exiting; give
-                // it a moment so the report shows its real exit status.
                 let exited = child.wait_for_exit(Duration::from_millis(250));
                 let status = child.kill();
                 Fault::Exited {
@@ -205,25 +205,14 @@ impl<T: Transport> ProcessImplementation<T> {
                     partial,
                 }
             }
-            Ended::TooLong(prefix) => {
-                child.kill();
-                Fault::LineTooLong {
-                    limit: protocol::MAX_RESPONSE_LINE,
-                    prefix,
-                }
-            }
-            Ended::ReadFailed(message) => {
-                child.kill();
-                Fault::ReadFailed { message }
-            }
+            Ended::TooLong(prefix) => Fault::LineTooLong {
+                limit: protocol::MAX_RESPONSE_LINE,
+                prefix,
+            },
+            Ended::ReadFailed(message) => Fault::ReadFailed { message },
         };
         (fault, child.final_stderr_tail())
     }
-}
-
-/// [`wait_from`] now.
-pub(super) fn wait_until(deadline: Option<Instant>, waited: Duration) -> (Instant, bool) {
-    wait_from(Instant::now(), deadline, waited)
 }
 
 /// When a wait of `waited` from `start` ends, and whether `deadline` rather

@@ -4,10 +4,10 @@
 
 use std::time::Instant;
 
-use super::lifecycle::{wait_until, ProcessImplementation};
-use super::pipeline::stray_or_malformed;
+use super::lifecycle::{wait_from, ProcessImplementation};
+use super::pipeline::{accept, stray_or_malformed};
 use super::transport::{Ended, Transport};
-use crate::implementation::{Answer, Excerpt, Fault, HarnessError, Query};
+use crate::implementation::{Answer, Fault, HarnessError, Query};
 use crate::protocol;
 
 impl<T: Transport> ProcessImplementation<T> {
@@ -15,7 +15,8 @@ impl<T: Transport> ProcessImplementation<T> {
     /// input, and must exit.
     pub(super) fn one_shot(&mut self, q: &Query<'_>) -> Result<Answer, HarnessError> {
         let waited = self.first_timeout();
-        let (deadline, cut) = wait_until(self.config.deadline, waited);
+        let (deadline, cut) = wait_from(Instant::now(), self.config.deadline, waited);
+        let record_raw = self.config.record_raw;
         let mut line = Vec::new();
         protocol::write_request(&mut line, q.id, q.request);
         // One-shot times count the process's start: each request pays it.
@@ -24,36 +25,18 @@ impl<T: Transport> ProcessImplementation<T> {
         child.send(line);
         child.close_input();
         let read = child.next_line(deadline);
-        let elapsed = Some(began.elapsed());
-        let ended = match read {
-            Ok(range) => {
-                let received = child.line(range);
-                let raw = received.to_vec();
-                match protocol::parse_response(received, q.id, q.request) {
-                    Ok(response) => {
-                        child.mark_answered();
-                        let startup = child.started().elapsed();
-                        let stderr_tail = child.stderr_tail();
-                        self.answered(startup);
-                        self.close();
-                        if let Some(line) = self.unsolicited.take() {
-                            let fault = Fault::Unsolicited { line };
-                            return Ok(Answer::failed(fault, stderr_tail, elapsed));
-                        }
-                        return Ok(Answer {
-                            reply: Ok(response),
-                            raw: self.config.record_raw.then_some(raw),
-                            stderr_tail,
-                            elapsed,
-                        });
-                    }
-                    Err(error) => {
-                        let queries = std::slice::from_ref(q);
-                        let line = Excerpt::of(&raw);
-                        let fault = stray_or_malformed(child, queries, 0, line, error, deadline);
-                        return Ok(Answer::failed(fault, self.reject(), elapsed));
-                    }
+        let elapsed = began.elapsed();
+        let ended = match read.map(|range| accept(child, range, q, record_raw, elapsed)) {
+            Ok(Ok((answer, first))) => {
+                if let Some(startup) = first {
+                    self.answered(startup);
                 }
+                return Ok(self.end_alone(answer));
+            }
+            Ok(Err((line, error))) => {
+                let queries = std::slice::from_ref(q);
+                let fault = stray_or_malformed(child, queries, 0, line, error, deadline);
+                return Ok(Answer::failed(fault, self.reject(), Some(elapsed)));
             }
             Err(ended) => ended,
         };
@@ -61,7 +44,7 @@ impl<T: Transport> ProcessImplementation<T> {
             return Err(self.out_of_time(1));
         }
         let (fault, stderr_tail) = self.fail(ended, waited);
-        Ok(Answer::failed(fault, stderr_tail, elapsed))
+        Ok(Answer::failed(fault, stderr_tail, Some(elapsed)))
     }
 
     pub(super) fn answer_one_shot(
@@ -125,30 +108,19 @@ impl<T: Transport> ProcessImplementation<T> {
                     break None;
                 };
                 let waited = if got == 0 { first } else { timeout };
-                let (deadline, cut) = wait_until(budget_end, waited);
+                let (deadline, cut) = wait_from(Instant::now(), budget_end, waited);
                 let range = match child.next_line(deadline) {
                     Ok(range) => range,
                     Err(ended) => break Some((Err(ended), waited, cut)),
                 };
-                let line = child.line(range);
-                match protocol::parse_response(line, q.id, q.request) {
-                    Ok(response) => {
-                        let raw = record_raw.then(|| line.to_vec());
-                        if !child.answered() {
-                            child.mark_answered();
-                            first_answer = Some(child.started().elapsed());
-                        }
-                        answers.push(Answer {
-                            reply: Ok(response),
-                            raw,
-                            stderr_tail: child.stderr_tail(),
-                            elapsed: Some(since.elapsed()),
-                        });
+                match accept(child, range, q, record_raw, since.elapsed()) {
+                    Ok((answer, first)) => {
+                        first_answer = first_answer.or(first);
+                        answers.push(answer);
                         since = Instant::now();
                         got += 1;
                     }
-                    Err(error) => {
-                        let line = Excerpt::of(line);
+                    Err((line, error)) => {
                         break Some((Ok(Fault::Malformed { line, error }), waited, cut));
                     }
                 }

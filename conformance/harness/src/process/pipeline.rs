@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::config::Mode;
-use super::lifecycle::{wait_from, wait_until, ProcessImplementation};
+use super::lifecycle::{wait_from, ProcessImplementation};
 use super::probes::{check_flushing, FLUSH_CHECK_AFTER};
 use super::transport::{Ended, Transport};
 use crate::implementation::{Answer, Excerpt, Failure, Fault, HarnessError, Query};
@@ -83,6 +83,35 @@ pub(super) fn stray_or_malformed<T: Transport>(
     }
 }
 
+/// Takes the line at `range` of `child` as the response to `q`, answered
+/// in `elapsed`: its answer, and if it is the process's first, the time
+/// from its start; or the line and why it is no response to `q`.
+pub(super) fn accept<T: Transport>(
+    child: &mut T,
+    range: std::ops::Range<usize>,
+    q: &Query<'_>,
+    record_raw: bool,
+    elapsed: Duration,
+) -> Result<(Answer, Option<Duration>), (Excerpt, ResponseError)> {
+    let line = child.line(range);
+    let response = match protocol::parse_response(line, q.id, q.request) {
+        Ok(response) => response,
+        Err(error) => return Err((Excerpt::of(line), error)),
+    };
+    let raw = record_raw.then(|| line.to_vec());
+    let first = (!child.answered()).then(|| {
+        child.mark_answered();
+        child.started().elapsed()
+    });
+    let answer = Answer {
+        reply: Ok(response),
+        raw,
+        stderr_tail: child.stderr_tail(),
+        elapsed: Some(elapsed),
+    };
+    Ok((answer, first))
+}
+
 /// Where a pipelined stretch of requests stands: how many were sent and
 /// answered, when each was sent, and the wait for the next response.
 struct Stretch {
@@ -134,28 +163,18 @@ impl Stretch {
         answers: &mut Vec<Answer>,
         (timeout, budget_end, record_raw): (Duration, Option<Instant>, bool),
     ) -> Option<Halt> {
-        let q = &queries[self.got];
-        let line = child.line(range);
-        let error = match protocol::parse_response(line, q.id, q.request) {
-            Ok(response) => {
-                let raw = record_raw.then(|| line.to_vec());
-                answers.push(Answer {
-                    reply: Ok(response),
-                    raw,
-                    stderr_tail: child.stderr_tail(),
-                    elapsed: Some(self.sent_at[self.got].elapsed()),
-                });
-                if !child.answered() {
-                    child.mark_answered();
-                    self.first_answer = Some(child.started().elapsed());
-                }
+        let elapsed = self.sent_at[self.got].elapsed();
+        let (line, error) = match accept(child, range, &queries[self.got], record_raw, elapsed) {
+            Ok((answer, first)) => {
+                answers.push(answer);
+                self.first_answer = self.first_answer.or(first);
                 self.got += 1;
                 self.waited = timeout;
                 self.stall = self.stalls_after_answers;
-                (self.deadline, self.cut) = wait_until(budget_end, timeout);
+                (self.deadline, self.cut) = wait_from(Instant::now(), budget_end, timeout);
                 return None;
             }
-            Err(error) => error,
+            Err(rejected) => rejected,
         };
         // A line with the id of the request answered just before, in this
         // process: that request was answered twice. The fault is its own,
@@ -169,7 +188,6 @@ impl Stretch {
                 .map(|_| id.clone()),
             _ => None,
         };
-        let line = Excerpt::of(line);
         // `got > 0`: the last answer is that request's.
         if let (Some(id), Some(answered)) = (repeated, answers.last_mut()) {
             answered.reply = Err(Fault::Malformed {

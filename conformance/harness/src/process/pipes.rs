@@ -190,8 +190,11 @@ mod tests {
     use std::thread;
     use std::time::{Duration, Instant};
 
-    fn pipe() -> (OwnedFd, OwnedFd) {
-        rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC).unwrap()
+    /// A pipe's read and write ends, and a stop signal.
+    fn pipe() -> (OwnedFd, OwnedFd, StopRaiser, StopSignal) {
+        let (read, write) = rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC).unwrap();
+        let (stop, signal) = stop_signal().unwrap();
+        (read, write, stop, signal)
     }
 
     /// A reader whose pipe stays open (as when an escaped descendant holds
@@ -199,8 +202,7 @@ mod tests {
     /// signal is raised, and its thread ends.
     #[test]
     fn a_reader_drains_and_ends_when_stopped_though_the_pipe_stays_open() {
-        let (read, write) = pipe();
-        let (mut stop, signal) = stop_signal().unwrap();
+        let (read, write, mut stop, signal) = pipe();
         let mut writer = File::from(write);
         writer.write_all(b"written before the stop\n").unwrap();
         let mut reader = PipeReader::new(read, signal).unwrap();
@@ -220,8 +222,7 @@ mod tests {
     /// going past [`DRAIN_LIMIT`].
     #[test]
     fn draining_is_bounded() {
-        let (read, write) = pipe();
-        let (mut stop, signal) = stop_signal().unwrap();
+        let (read, write, mut stop, signal) = pipe();
         let mut reader = PipeReader::new(read, signal).unwrap();
         stop.raise();
         let flood = thread::spawn(move || {
@@ -244,8 +245,7 @@ mod tests {
     /// A writer blocked on a full pipe nobody reads fails once stopped.
     #[test]
     fn a_blocked_writer_ends_when_stopped() {
-        let (read, write) = pipe();
-        let (mut stop, signal) = stop_signal().unwrap();
+        let (read, write, mut stop, signal) = pipe();
         let mut writer = PipeWriter::new(write, signal).unwrap();
         let thread = thread::spawn(move || writer.write_all(&vec![b'x'; 4 << 20]));
         thread::sleep(Duration::from_millis(50));
@@ -259,8 +259,7 @@ mod tests {
     /// Without a stop, a reader sees the pipe's own end of file.
     #[test]
     fn a_reader_sees_end_of_file_without_a_stop() {
-        let (read, write) = pipe();
-        let (_stop, signal) = stop_signal().unwrap();
+        let (read, write, _stop, signal) = pipe();
         let mut reader = PipeReader::new(read, signal).unwrap();
         let mut writer = File::from(write);
         writer.write_all(b"abc").unwrap();

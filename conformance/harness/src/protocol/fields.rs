@@ -10,7 +10,7 @@ use super::lines::printable;
 
 /// A byte-string field's error as the protocol's messages word it: the
 /// position is a 1-based character of the field.
-pub(super) fn bytes_message(error: &HexError) -> String {
+fn bytes_message(error: &HexError) -> String {
     match *error {
         HexError::InvalidChar { offset, .. } => {
             format!("character {} is not a hex digit", offset + 1)
@@ -20,18 +20,14 @@ pub(super) fn bytes_message(error: &HexError) -> String {
 }
 
 /// A GUID field's error as the protocol's messages word it.
-pub(super) fn guid_message(error: &GuidTextError) -> String {
+fn guid_message(error: &GuidTextError) -> String {
     match *error {
         GuidTextError::InvalidChar { offset, .. } => {
             format!("character {} is not a hex digit", offset + 1)
         }
         GuidTextError::WrongLength { digits } => {
-            let unit = if digits == 1 {
-                "character"
-            } else {
-                "characters"
-            };
-            format!("a GUID is exactly 16 hex digits, this has {digits} {unit}")
+            let s = if digits == 1 { "" } else { "s" };
+            format!("a GUID is exactly 16 hex digits, this has {digits} character{s}")
         }
     }
 }
@@ -76,14 +72,22 @@ pub(super) struct FieldError {
     pub(super) kind: FieldErrorKind,
 }
 
-pub(super) enum FieldErrorKind {
+/// Worded alike in both directions, but for an extra field, which each
+/// words as its own.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum FieldErrorKind {
     /// The line ended before this field.
+    #[error("the line ends before the {0}")]
     Missing(&'static str),
     /// Two spaces in a row, or a space at either end.
+    #[error("empty field: fields are separated by exactly one space, with none at either end")]
     Empty,
     /// A field after the last one the line takes.
+    #[error("unexpected extra field `{0}`")]
     Extra(String),
+    #[error("bad byte string: {}", bytes_message(.0))]
     BadBytes(HexError),
+    #[error("bad GUID: {}", guid_message(.0))]
     BadGuid(GuidTextError),
 }
 

@@ -2,23 +2,16 @@
 //! a person can read it; apart from parsing, so that writing never depends
 //! on the code that reads.
 
+use std::io::Write as _;
+
 use wow_guid_vectors::hex_text;
 use wow_guid_vectors::{Request, Value};
 
 use super::Response;
 
-fn write_decimal(out: &mut Vec<u8>, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[i..]);
+fn write_decimal(out: &mut Vec<u8>, n: usize) {
+    // Writing to a `Vec` cannot fail.
+    let _ = write!(out, "{n}");
 }
 
 /// Appends the request line for `request` under `id`, with its `\n`. The
@@ -66,20 +59,14 @@ pub fn write_response(out: &mut Vec<u8>, id: &str, response: &Response) {
         Response::Ok(value) => {
             out.extend_from_slice(b" ok ");
             match value {
-                Value::Packed { guid, consumed } => {
+                Value::Packed { guid, consumed } | Value::Named { guid, consumed, .. } => {
                     hex_text::write_guid(out, *guid);
                     out.push(b' ');
                     write_decimal(out, *consumed);
-                }
-                Value::Named {
-                    guid,
-                    consumed,
-                    name,
-                } => {
-                    hex_text::write_guid(out, *guid);
-                    out.push(b' ');
-                    write_decimal(out, *consumed);
-                    if let Some(name) = name {
+                    if let Value::Named {
+                        name: Some(name), ..
+                    } = value
+                    {
                         out.push(b' ');
                         hex_text::write(out, name);
                     }

@@ -3,12 +3,9 @@
 
 use std::sync::LazyLock;
 
-use wow_guid_vectors::hex_text::{GuidTextError, HexError};
 use wow_guid_vectors::{GuidType, Op, Request};
 
-use super::fields::{
-    bytes_message, guid_message, one_of, Field, FieldError, FieldErrorKind, Fields,
-};
+use super::fields::{one_of, Field, FieldError, FieldErrorKind, Fields};
 
 /// How a request's operation field is named in messages, with its words.
 static OPERATION: LazyLock<String> = LazyLock::new(|| format!("operation ({})", one_of(Op::WORDS)));
@@ -46,18 +43,12 @@ impl RequestError {
 enum RequestErrorKind {
     #[error("empty line; expected `<id> <op> <type> ...`")]
     Empty,
-    #[error("empty field: fields are separated by exactly one space, with none at either end")]
-    EmptyField,
-    #[error("the line ends before the {0}")]
-    Missing(&'static str),
     #[error("unknown operation `{0}`; expected {words}", words = one_of(Op::WORDS))]
     UnknownOp(String),
     #[error("unknown type `{0}`; expected {words}", words = one_of(GuidType::WORDS))]
     UnknownType(String),
-    #[error("bad byte string: {}", bytes_message(.0))]
-    BadBytes(HexError),
-    #[error("bad GUID: {}", guid_message(.0))]
-    BadGuid(GuidTextError),
+    #[error(transparent)]
+    Field(FieldErrorKind),
     #[error("unexpected extra field `{0}` after a complete request")]
     Extra(String),
     #[error("the id must be printable ASCII")]
@@ -69,11 +60,8 @@ impl From<FieldError> for RequestError {
         Self::at(
             e.column,
             match e.kind {
-                FieldErrorKind::Missing(what) => RequestErrorKind::Missing(what),
-                FieldErrorKind::Empty => RequestErrorKind::EmptyField,
                 FieldErrorKind::Extra(field) => RequestErrorKind::Extra(field),
-                FieldErrorKind::BadBytes(e) => RequestErrorKind::BadBytes(e),
-                FieldErrorKind::BadGuid(e) => RequestErrorKind::BadGuid(e),
+                kind => RequestErrorKind::Field(kind),
             },
         )
     }

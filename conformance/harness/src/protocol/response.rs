@@ -2,12 +2,9 @@
 //! the request calls for, and what is wrong with a line that is not an
 //! acceptable answer to it.
 
-use wow_guid_vectors::hex_text::{GuidTextError, HexError};
 use wow_guid_vectors::{ErrorCode, Request, Value};
 
-use super::fields::{
-    bytes_message, guid_message, one_of, Field, FieldError, FieldErrorKind, Fields,
-};
+use super::fields::{one_of, Field, FieldError, FieldErrorKind, Fields};
 use super::Response;
 
 /// Why a response line is not an acceptable answer to the request it
@@ -41,27 +38,21 @@ pub(crate) enum ResponseErrorKind {
     Empty,
     #[error("byte {byte:#04x} is not printable ASCII; response lines are ASCII")]
     NotAscii { byte: u8 },
-    #[error("empty field: fields are separated by exactly one space, with none at either end")]
-    EmptyField,
     #[error(
         "the response starts with id `{got}` but answers request `{expected}`; \
          responses must echo each request's id, in request order"
     )]
     WrongId { expected: String, got: String },
-    #[error("the line ends before the {0}")]
-    Missing(&'static str),
     #[error("unknown status `{0}`; expected `ok`, `error` or `unsupported` (lowercase)")]
     UnknownStatus(String),
     #[error("unknown error code `{0}`; expected {words}", words = one_of(ErrorCode::WORDS))]
     UnknownErrorCode(String),
-    #[error("bad GUID: {}", guid_message(.0))]
-    BadGuid(GuidTextError),
     #[error("consumed count `{0}` is not a decimal number")]
     BadConsumed(String),
     #[error("size `{0}` is not a decimal number of bytes")]
     BadSize(String),
-    #[error("bad byte string: {}", bytes_message(.0))]
-    BadBytes(HexError),
+    #[error(transparent)]
+    Field(FieldErrorKind),
     #[error("{}", name_mismatch(.guid))]
     NameMismatch { guid: u64 },
     #[error("unexpected extra field `{0}` for this kind of response")]
@@ -88,11 +79,8 @@ impl From<FieldError> for ResponseError {
         Self::at(
             e.column,
             match e.kind {
-                FieldErrorKind::Missing(what) => ResponseErrorKind::Missing(what),
-                FieldErrorKind::Empty => ResponseErrorKind::EmptyField,
                 FieldErrorKind::Extra(field) => ResponseErrorKind::Extra(field),
-                FieldErrorKind::BadBytes(e) => ResponseErrorKind::BadBytes(e),
-                FieldErrorKind::BadGuid(e) => ResponseErrorKind::BadGuid(e),
+                kind => ResponseErrorKind::Field(kind),
             },
         )
     }

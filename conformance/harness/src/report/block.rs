@@ -28,14 +28,8 @@ pub const fn label(outcome: RunOutcome) -> &'static str {
 pub(crate) const fn style(outcome: RunOutcome) -> Style {
     let colour = match outcome {
         RunOutcome::Passed => AnsiColor::Green,
-        RunOutcome::Failed
-        | RunOutcome::Crashed
-        | RunOutcome::TimedOut
-        | RunOutcome::Malformed
-        | RunOutcome::Stale => AnsiColor::Red,
-        RunOutcome::Skipped | RunOutcome::ExpectedFailure | RunOutcome::VectorBug => {
-            AnsiColor::Yellow
-        }
+        _ if outcome.is_failure() => AnsiColor::Red,
+        _ => AnsiColor::Yellow,
     };
     colour.on_default().bold()
 }

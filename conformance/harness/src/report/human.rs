@@ -197,10 +197,7 @@ impl Human {
     ) -> io::Result<()> {
         self.write_failures(report, budget, out)?;
         let stale = with(report, RunOutcome::Stale);
-        if !stale.is_empty() {
-            let shown = budget.take(stale.len());
-            blocks_then_ids(out, &stale, shown, report)?;
-        }
+        blocks_then_ids(out, &stale, budget.take(stale.len()), report)?;
         self.write_expected_failures(report, out)?;
         let bugs = with(report, RunOutcome::VectorBug);
         if !bugs.is_empty() {
@@ -210,8 +207,7 @@ impl Human {
                  (not the implementation) needs fixing:"
             )?;
             writeln!(out)?;
-            let shown = budget.take(bugs.len());
-            blocks_then_ids(out, &bugs, shown, report)?;
+            blocks_then_ids(out, &bugs, budget.take(bugs.len()), report)?;
         }
         Ok(())
     }
@@ -223,15 +219,8 @@ impl Human {
         budget: &mut Budget,
         out: &mut dyn io::Write,
     ) -> io::Result<()> {
-        let failing = report.run.results.iter().filter(|r| {
-            matches!(
-                r.outcome,
-                RunOutcome::Failed
-                    | RunOutcome::Crashed
-                    | RunOutcome::TimedOut
-                    | RunOutcome::Malformed
-            )
-        });
+        let failing = (report.run.results.iter())
+            .filter(|r| r.outcome.is_failure() && r.outcome != RunOutcome::Stale);
         let groups = by_cause(failing);
         if groups.is_empty() {
             return Ok(());

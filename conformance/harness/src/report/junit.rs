@@ -97,19 +97,14 @@ fn status(result: &VectorResult<'_>, report: &RunReport<'_, '_>) -> TestCaseStat
         s
     };
     let outcome = result.outcome;
+    let non_success = |kind| described(TestCaseStatus::non_success(kind), outcome.as_str());
     match outcome {
         RunOutcome::Passed => TestCaseStatus::success(),
-        RunOutcome::Failed | RunOutcome::Stale => described(
-            TestCaseStatus::non_success(NonSuccessKind::Failure),
-            outcome.as_str(),
-        ),
+        RunOutcome::Failed | RunOutcome::Stale => non_success(NonSuccessKind::Failure),
         RunOutcome::Crashed
         | RunOutcome::TimedOut
         | RunOutcome::Malformed
-        | RunOutcome::VectorBug => described(
-            TestCaseStatus::non_success(NonSuccessKind::Error),
-            outcome.as_str(),
-        ),
+        | RunOutcome::VectorBug => non_success(NonSuccessKind::Error),
         RunOutcome::Skipped => {
             let mut s = TestCaseStatus::skipped();
             s.set_type("unsupported");

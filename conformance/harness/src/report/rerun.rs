@@ -53,20 +53,11 @@ pub(crate) fn after_items(after: &[String], corpus: Option<&Corpus>) -> Vec<Stri
         .collect();
     let at = |id: &String| order.get(id.as_str()).copied();
     let mut items = Vec::new();
-    let mut start = 0;
-    while start < after.len() {
-        let mut end = start;
-        while end + 1 < after.len()
-            && matches!((at(&after[end]), at(&after[end + 1])), (Some(a), Some(b)) if b == a + 1)
-        {
-            end += 1;
+    for run in after.chunk_by(|a, b| matches!((at(a), at(b)), (Some(a), Some(b)) if b == a + 1)) {
+        match run {
+            [first, _, .., last] => items.push(format!("{first}{AFTER_RANGE}{last}")),
+            _ => items.extend_from_slice(run),
         }
-        if end - start >= 2 {
-            items.push(format!("{}{AFTER_RANGE}{}", after[start], after[end]));
-        } else {
-            items.extend_from_slice(&after[start..=end]);
-        }
-        start = end + 1;
     }
     items
 }

@@ -55,22 +55,19 @@ pub(crate) fn passes_alone_text(
     corpus: Option<&Corpus>,
 ) -> Option<String> {
     let passes = result.passes_alone.as_deref()?;
-    let mut text =
-        "passes alone: fails only after earlier requests — state carried between requests"
-            .to_owned();
-    match &passes.after {
-        Some(after) => {
-            text.push_str(&format!(
-                "; fails again after {} earlier request(s), sent first to the same process: {}",
-                after.len(),
-                after_items(after, corpus).join(", ")
-            ));
-        }
-        None => text.push_str(
-            "; replaying the requests its process answered before it did not fail it again",
+    let then = match &passes.after {
+        Some(after) => format!(
+            "fails again after {} earlier request(s), sent first to the same process: {}",
+            after.len(),
+            after_items(after, corpus).join(", ")
         ),
-    }
-    Some(text)
+        None => {
+            "replaying the requests its process answered before it did not fail it again".to_owned()
+        }
+    };
+    Some(format!(
+        "passes alone: fails only after earlier requests — state carried between requests; {then}"
+    ))
 }
 
 /// Whether `result` is a failure not known to fail the same way alone
