@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 
 use serde_json::Value as Json;
 
-use wow_guid_harness::expect_fail::{similar_ids, SHOWN_ERRORS};
+use wow_guid_harness::expect_fail::{did_you_mean, similar_ids, SHOWN_ERRORS};
 use wow_guid_harness::report::json::FORMAT_VERSION;
 use wow_guid_harness::run::RunOutcome;
 use wow_guid_harness::terminal::escape_bounded;
@@ -131,17 +131,6 @@ fn unknown_lines(unknown: &[UnknownId]) -> String {
         let _ = write!(text, "\n  and {more} more, not shown");
     }
     text
-}
-
-/// `; did you mean A, B?` for the ids in `similar`, or nothing: the one
-/// spelling of the runner's suggestions for an unknown id.
-#[must_use]
-pub fn did_you_mean(similar: &[String]) -> String {
-    if similar.is_empty() {
-        String::new()
-    } else {
-        format!("; did you mean {}?", similar.join(", "))
-    }
 }
 
 /// What a JSON value is, in words, for messages.

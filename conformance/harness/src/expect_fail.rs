@@ -24,8 +24,8 @@ use crate::terminal::escape_bounded;
 
 mod suggest;
 
-pub use suggest::similar_ids;
 use suggest::Suggestions;
+pub use suggest::{did_you_mean, similar_ids};
 
 /// How many problems of one list an error message shows before it only
 /// counts the rest.
@@ -98,13 +98,12 @@ impl fmt::Display for ListError {
             ListErrorKind::Duplicate { id, first } => {
                 write!(f, "`{}` is already listed on line {first}", shown(id))
             }
-            ListErrorKind::Unknown { id, similar } => {
-                write!(f, "no vector has the id `{}`", shown(id))?;
-                if !similar.is_empty() {
-                    write!(f, "; did you mean {}?", similar.join(", "))?;
-                }
-                Ok(())
-            }
+            ListErrorKind::Unknown { id, similar } => write!(
+                f,
+                "no vector has the id `{}`{}",
+                shown(id),
+                did_you_mean(similar)
+            ),
         }
     }
 }

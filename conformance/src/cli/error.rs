@@ -4,7 +4,8 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use wow_guid_conformance::report_reader::{did_you_mean, ReportReadError};
+use wow_guid_conformance::report_reader::ReportReadError;
+use wow_guid_harness::expect_fail::did_you_mean;
 use wow_guid_harness::expect_fail::ListErrors;
 use wow_guid_harness::implementation::HarnessError;
 use wow_guid_harness::options::CorpusError;

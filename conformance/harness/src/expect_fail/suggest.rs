@@ -1,12 +1,24 @@
 //! Suggestions for an id that names no vector: the ids of the corpus that
 //! share the longest prefix with it. Apart from the list's parser, which
 //! asks for them only when an id is unknown, and public through
-//! [`similar_ids`] for every other command that takes an id.
+//! [`similar_ids`] (with their wording, [`did_you_mean`]) for every other
+//! command that takes an id.
 
 /// Up to three ids that share the longest prefix with `id`, as suggestions
 /// for a typo (see `Suggestions::similar`).
 pub fn similar_ids<'a>(id: &str, all: impl Iterator<Item = &'a str>) -> Vec<String> {
     Suggestions::new(all).similar(id)
+}
+
+/// `; did you mean A, B?` for the suggestions in `similar`, or nothing:
+/// the one spelling of them for every message about an unknown id.
+#[must_use]
+pub fn did_you_mean(similar: &[String]) -> String {
+    if similar.is_empty() {
+        String::new()
+    } else {
+        format!("; did you mean {}?", similar.join(", "))
+    }
 }
 
 /// The corpus's ids sorted by their bytes, to find near misses of many ids
