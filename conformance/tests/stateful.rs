@@ -137,6 +137,56 @@ fn a_failure_that_passes_alone_is_reproduced_after_the_earlier_requests_it_names
     }
 }
 
+/// A crash that state kept between requests causes shows up with many
+/// requests in flight, and each of them passes alone; it is not taken for
+/// a fault of pipelining: sent one at a time after the same earlier
+/// requests, the culprit crashes again. It is a crash of its own, and its
+/// reproduce line names exactly the eight earlier decodes that fill the
+/// adapter's cache (`buggy_adapters/cache_overflow.py`).
+#[test]
+fn a_crash_after_earlier_requests_is_blamed_on_the_state_not_pipelining() {
+    // 19 named decodes: the 9th and the 18th of a process crash.
+    let options = [
+        "--id",
+        "named.decode.cell.utf8-c*",
+        "--id",
+        "named.decode.cell.utf8-lead*",
+    ];
+    let run = run_against("cache-overflow", &options, &buggy("cache_overflow"), &[]);
+    assert_eq!(run.code, Some(1), "{}", run.describe());
+    let crashed = run.ids("crashed");
+    assert_eq!(
+        (crashed.len(), run.count("pass")),
+        (2, 17),
+        "{}",
+        run.describe()
+    );
+    for id in &crashed {
+        let why = str_of(run.result(id), "reason");
+        assert!(
+            why.starts_with("the process ended before answering"),
+            "{id}: {why}"
+        );
+        assert!(!why.contains("pipelined"), "{id}: {why}");
+    }
+    // Checked alone within the check's time budget: on a loaded machine,
+    // perhaps only the first.
+    let marked: Vec<&String> = crashed
+        .iter()
+        .filter(|id| run.result(id)["passes_alone"] == true)
+        .collect();
+    assert!(!marked.is_empty(), "{}", run.describe());
+    for id in marked {
+        let result = run.result(id);
+        let after = result["after"].as_array().map_or(0, Vec::len);
+        assert_eq!(after, 8, "{result}");
+        let repro = str_of(result, "repro");
+        let (code, stdout) = execute(repro);
+        assert_eq!(code, Some(1), "{repro}\n{stdout}");
+        assert!(stdout.contains(&format!("CRASHED {id}  (")), "{stdout}");
+    }
+}
+
 /// An adapter whose failures do not depend on earlier requests gets no
 /// such mark, and its reproduce lines name no earlier requests.
 #[test]

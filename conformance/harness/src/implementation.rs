@@ -131,7 +131,8 @@ pub enum Fault {
         line: Excerpt,
     },
     /// A fault with several requests in flight that did not recur when each
-    /// was re-sent alone to a fresh process: the implementation mishandles
+    /// was re-sent alone to a fresh process, nor when they were sent one at
+    /// a time after the same earlier requests: the implementation mishandles
     /// requests that arrive before it has answered the previous one.
     OnlyWhenPipelined {
         /// How many requests were in flight.

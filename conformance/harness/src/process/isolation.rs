@@ -52,6 +52,49 @@ struct Alone<T> {
     due: Instant,
 }
 
+/// What a fresh process did with the requests of one that faulted, sent
+/// one at a time, each once the one before was answered: with nothing in
+/// flight, the request it fails is the one that caused the fault, given
+/// those before it.
+struct Lockstep {
+    /// Its answers, in order, up to the first request it failed.
+    answers: Vec<Answer>,
+    /// The answer to that request, if it failed one (`None` inside: a
+    /// stall, no answer within [`STALL`](super::pipeline::STALL), which
+    /// says less than a timeout).
+    failed: Option<Option<Answer>>,
+    /// How many of the requests came before the first of those in flight
+    /// at the fault.
+    before: usize,
+}
+
+impl Lockstep {
+    /// The index, among the faulted stretch's requests in flight (the
+    /// first at `at` in the caller's queries), of the request it failed
+    /// (or of the one after the last); `None` for one before them.
+    fn failed_at(&self, at: usize) -> Option<usize> {
+        (self.answers.len() >= self.before).then(|| at + self.answers.len() - self.before)
+    }
+
+    /// Settles the requests from `answers.len()` to the one it failed,
+    /// with its answers and its fault: a fault of the request's own, after
+    /// the requests before it in its process. A timeout there, where the
+    /// stretch's fault `stop` on the same request was not one (an adapter
+    /// answering out of order waits for a request that never comes), or a
+    /// stall, gives way to `stop`.
+    fn settle(self, stop: EarlyEnd, answers: &mut Vec<Answer>) {
+        let at = answers.len();
+        answers.extend(self.answers.into_iter().skip(self.before));
+        let quiet =
+            |answer: &Answer| is_timeout(answer) && stop.fault.kind() != FaultKind::TimedOut;
+        let fault = match self.failed.flatten() {
+            Some(fault) if !(answers.len() == at && quiet(&fault)) => fault,
+            _ => stop.into_answer(),
+        };
+        answers.push(fault);
+    }
+}
+
 impl<T: Transport> ProcessImplementation<T> {
     pub(super) fn answer_persistent(
         &mut self,
@@ -73,7 +116,9 @@ impl<T: Transport> ProcessImplementation<T> {
                 continue;
             };
             if stop.in_flight > 1 || stop.stalled {
-                self.isolate(queries, stop, &mut answers)?;
+                // What the process was sent, the requests in flight last.
+                let sent = std::mem::take(&mut self.sent);
+                self.isolate(queries, &sent, stop, &mut answers)?;
                 continue;
             }
             self.confirm_alive(&stop.fault, stop.stderr_tail.as_ref())?;
@@ -93,19 +138,30 @@ impl<T: Transport> ProcessImplementation<T> {
     }
 
     /// Attributes the fault `stop` of a stretch with several requests in
-    /// flight, the first `queries[answers.len()]` (see the module docs),
-    /// appending an answer for each request it settles.
+    /// flight, the first `queries[answers.len()]`, in a process that was
+    /// sent the request lines `sent` (see the module docs), appending an
+    /// answer for each request it settles.
     fn isolate(
         &mut self,
         queries: &[Query<'_>],
+        sent: &[u8],
         stop: EarlyEnd,
         answers: &mut Vec<Answer>,
     ) -> Result<(), HarnessError> {
         let at = answers.len();
+        let suspects = at..at + stop.in_flight;
+        let mut replayed = None;
         let caught = if self.hung {
             self.in_parallel(&queries[at..], Some(&stop), stop.in_flight, answers)?
         } else {
-            let caught = self.one_by_one(&queries[at..at + stop.in_flight], &stop, answers)?;
+            match self.lockstep(sent, stop.in_flight)? {
+                Some(replay) if replay.failed_at(at).is_some_and(|i| suspects.contains(&i)) => {
+                    replay.settle(stop, answers);
+                    return Ok(());
+                }
+                replay => replayed = Some(replay),
+            }
+            let caught = self.one_by_one(&queries[suspects.clone()], &stop, answers)?;
             if caught && self.hung {
                 // The one that failed alone hung.
                 let next = answers.len();
@@ -115,14 +171,82 @@ impl<T: Transport> ProcessImplementation<T> {
         };
         // A stall is no fault: the requests in flight were answered alone.
         if !caught && !stop.stalled && answers.len() > at {
-            // Nothing failed on its own: the fault needs pipelining.
-            let fault = Fault::OnlyWhenPipelined {
-                in_flight: stop.in_flight,
-                fault: Box::new(stop.fault),
+            // Nothing failed on its own: the fault needs pipelining if the
+            // requests are all answered one at a time.
+            let replay = match replayed {
+                Some(replay) => replay,
+                None => self.lockstep(sent, stop.in_flight)?,
             };
-            answers[at] = Answer::failed(fault, stop.stderr_tail, Some(stop.elapsed));
+            match replay {
+                // Not known to fail one at a time (or not replayed: the
+                // requests in flight are not all in the log).
+                Some(Lockstep { failed: None, .. }) | None => {
+                    let fault = Fault::OnlyWhenPipelined {
+                        in_flight: stop.in_flight,
+                        fault: Box::new(stop.fault),
+                    };
+                    answers[at] = Answer::failed(fault, stop.stderr_tail, Some(stop.elapsed));
+                }
+                Some(replay) if replay.failed_at(at).is_some_and(|i| i < answers.len()) => {
+                    // Its answer alone gives way to its fault after the others.
+                    answers.truncate(at);
+                    replay.settle(stop, answers);
+                }
+                Some(_) => {
+                    // One before them failed then: not theirs, nor pipelining's.
+                    answers.truncate(at);
+                    answers.push(stop.into_answer());
+                }
+            }
         }
         Ok(())
+    }
+
+    /// Sends the request lines `sent`, the last `in_flight` of them in
+    /// flight at a fault, to a fresh process one at a time, each once the
+    /// one before is answered, until it fails one. A line that does not
+    /// read back as a request (none should) starts the replay afresh after
+    /// it; `None`, nothing sent, when the lines no longer hold every request
+    /// in flight (a window wider than the log,
+    /// [`SENT_LOG_BYTES`](super::lifecycle::SENT_LOG_BYTES)).
+    fn lockstep(
+        &mut self,
+        sent: &[u8],
+        in_flight: usize,
+    ) -> Result<Option<Lockstep>, HarnessError> {
+        let mut requests = Vec::new();
+        for line in sent.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+            match protocol::parse_request(line) {
+                Ok(request) => requests.push(request),
+                Err(_) => requests.clear(),
+            }
+        }
+        let queries: Vec<Query<'_>> = requests
+            .iter()
+            .map(|(id, request)| Query { id, request })
+            .collect();
+        let Some(before) = queries.len().checked_sub(in_flight) else {
+            return Ok(None);
+        };
+        self.time_left(&queries)?;
+        self.close();
+        let mut answers = Vec::with_capacity(queries.len());
+        let stop = self.pipeline(&queries, 1, &mut answers, None)?;
+        // What it would write after its last answer is no request's.
+        if let Some(mut child) = self.child.take() {
+            child.kill();
+        }
+        let failed = match stop {
+            Err(early) => Some((!early.stalled).then(|| early.into_answer())),
+            // A request answered twice, which carries the fault.
+            Ok(()) if answers.len() < queries.len() => answers.pop().map(Some),
+            Ok(()) => None,
+        };
+        Ok(Some(Lockstep {
+            answers,
+            failed,
+            before,
+        }))
     }
 
     /// Sends each of `in_flight` (the requests in flight when `stop` ended

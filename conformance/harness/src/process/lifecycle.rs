@@ -34,7 +34,14 @@ pub struct ProcessImplementation<T: Transport = Child> {
     /// Output that answers no request, written after a process's input
     /// ended, not yet reported.
     pub(super) unsolicited: Option<Excerpt>,
+    /// The request lines the current process was sent in pipelined
+    /// stretches, in order, for a replay one at a time (`isolation.rs`); at
+    /// most [`SENT_LOG_BYTES`], the oldest dropped first.
+    pub(super) sent: Vec<u8>,
 }
+
+/// How much of a process's requests [`ProcessImplementation::sent`] keeps.
+pub(super) const SENT_LOG_BYTES: usize = 8 << 20;
 
 impl ProcessImplementation {
     /// Prepares to run `config.command`; nothing is started until the first request.
@@ -66,6 +73,7 @@ impl<T: Transport> ProcessImplementation<T> {
             hang_streak: 0,
             flush_checked: false,
             unsolicited: None,
+            sent: Vec::new(),
         }
     }
 
@@ -143,6 +151,7 @@ impl<T: Transport> ProcessImplementation<T> {
             Some(child) => child,
             None => {
                 self.stats.starts += 1;
+                self.sent.clear();
                 (self.connect)(&self.config.command, &self.config.env)?
             }
         };

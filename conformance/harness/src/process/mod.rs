@@ -14,9 +14,14 @@
 //! request goes to a fresh one. A fault fails the one request that caused
 //! it, never the rest of a run. With several requests in flight, the one it
 //! showed up on need not be the cause (a crash may leave answers in the
-//! output buffer), so the requests in flight are re-sent in order, each
-//! alone to a fresh process, until one fails alone: that one caused it. If
-//! none does, the fault needs pipelining ([`Fault::OnlyWhenPipelined`]).
+//! output buffer). So the process's requests, up to the last in flight,
+//! go again to one fresh process, one at a time: with nothing in flight,
+//! the one that fails there caused it, given the requests before it (state
+//! kept between requests is caught as such, not taken for pipelining).
+//! Otherwise the requests in flight are re-sent in order, each alone to a
+//! fresh process, until one fails alone: that one caused it. If none does
+//! and all are answered one at a time, the fault needs pipelining
+//! ([`Fault::OnlyWhenPipelined`]).
 //!
 //! Waiting out a hang costs time but no CPU, and an implementation that
 //! hangs on one input shape hangs on many requests, often near each other.

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::config::Mode;
-use super::lifecycle::{wait_from, ProcessImplementation};
+use super::lifecycle::{wait_from, ProcessImplementation, SENT_LOG_BYTES};
 use super::probes::{check_flushing, FLUSH_CHECK_AFTER};
 use super::transport::{Ended, Transport};
 use crate::implementation::{Answer, Excerpt, Failure, Fault, HarnessError, Query};
@@ -112,6 +112,20 @@ pub(super) fn accept<T: Transport>(
     Ok((answer, first))
 }
 
+/// Appends the request lines `lines` to a process's `log`, dropping its
+/// oldest lines first past [`SENT_LOG_BYTES`].
+fn log_sent(log: &mut Vec<u8>, lines: &[u8]) {
+    log.extend_from_slice(lines);
+    if log.len() > SENT_LOG_BYTES {
+        let from = log.len() - SENT_LOG_BYTES / 2;
+        let start = log[from..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(log.len(), |i| from + i + 1);
+        log.drain(..start);
+    }
+}
+
 /// Where a pipelined stretch of requests stands: how many were sent and
 /// answered, when each was sent, and the wait for the next response.
 struct Stretch {
@@ -138,7 +152,13 @@ impl Stretch {
     /// window opens as the process answers (1, 3, 5, ... up to `window`), so
     /// a process that crashes on its first requests has few in flight to
     /// re-send alone; topping up at half batches the writes.
-    fn top_up<T: Transport>(&mut self, child: &mut T, queries: &[Query<'_>], window: usize) {
+    fn top_up<T: Transport>(
+        &mut self,
+        child: &mut T,
+        queries: &[Query<'_>],
+        window: usize,
+        log: &mut Vec<u8>,
+    ) {
         let open = window.min(2 * self.got + 1);
         if self.sent < queries.len() && self.sent - self.got <= open / 2 {
             let upto = queries.len().min(self.got + open);
@@ -146,6 +166,7 @@ impl Stretch {
             for q in &queries[self.sent..upto] {
                 protocol::write_request(&mut buf, q.id, q.request);
             }
+            log_sent(log, &buf);
             child.send(buf);
             let now = Instant::now();
             self.sent_at.resize(upto, now);
@@ -227,7 +248,7 @@ impl<T: Transport> ProcessImplementation<T> {
             return Err(HarnessError::from(Failure::Pipe { which: "stdin" }));
         };
         let stop = loop {
-            at.top_up(child, queries, window);
+            at.top_up(child, queries, window, &mut self.sent);
             if at.got == queries.len() {
                 break None;
             }
